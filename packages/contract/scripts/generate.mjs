@@ -1,0 +1,36 @@
+// Regenerates everything in this package that comes from spec/: the bundled document (JSON and
+// YAML) and the TypeScript types. CI runs it again and fails on any difference (check-drift.mjs).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import openapiTS, { astToString } from 'openapi-typescript';
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const specRoot = join(packageDir, '../../spec/openapi.yaml');
+const redoclyConfig = join(packageDir, '../../spec/redocly.yaml');
+const generatedDir = join(packageDir, 'generated');
+const bundledJson = join(generatedDir, 'openapi.json');
+
+mkdirSync(generatedDir, { recursive: true });
+for (const [ext, file] of [
+  ['json', bundledJson],
+  ['yaml', join(generatedDir, 'openapi.yaml')],
+]) {
+  // Redocly's progress lines go nowhere; its output is shown only when bundling fails.
+  try {
+    execFileSync(
+      join(packageDir, 'node_modules/.bin/redocly'),
+      ['bundle', specRoot, '--config', redoclyConfig, '--ext', ext, '--output', file],
+      { stdio: 'pipe', env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' } },
+    );
+  } catch (error) {
+    process.stderr.write(String(error.stderr ?? error));
+    process.exit(1);
+  }
+}
+
+const document = JSON.parse(readFileSync(bundledJson, 'utf8'));
+const ast = await openapiTS(document, { alphabetize: true });
+const header = '// Generated from spec/ by `pnpm gen`. Do not edit.\n\n';
+writeFileSync(join(packageDir, 'src/generated/schema.ts'), header + astToString(ast));

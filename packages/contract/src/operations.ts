@@ -1,0 +1,70 @@
+import type { operations } from './generated/schema.js';
+
+/** Every operationId in the contract. */
+export type OperationId = keyof operations;
+
+type Operation<Op extends OperationId> = operations[Op];
+
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
+
+/**
+ * Path parameters of an operation, or `Record<string, never>` when it has none.
+ * @example type P = PathParams<'getSpaceById'>; // { spaceId: string }
+ */
+export type PathParams<Op extends OperationId> = Operation<Op>['parameters'] extends {
+  path: infer Params extends object;
+}
+  ? Params
+  : Record<string, never>;
+
+/**
+ * Query parameters of an operation after validation (defaults applied), or `{}` when it has none.
+ * @example type Q = Query<'listSpacesInOrganizationById'>; // { page?: string; limit?: number }
+ */
+export type Query<Op extends OperationId> = Operation<Op>['parameters'] extends {
+  query?: infer Params;
+}
+  ? NonNullable<Params> extends never
+    ? Record<string, never>
+    : NonNullable<Params>
+  : Record<string, never>;
+
+/**
+ * JSON request body of an operation, or `undefined` when it takes none.
+ * @example type B = Body<'updateSpaceById'>; // { title?: string; … }
+ */
+export type Body<Op extends OperationId> = Operation<Op>['requestBody'] extends infer RequestBody
+  ? JsonContent<NonNullable<RequestBody>>
+  : undefined;
+
+/** The responses of an operation, keyed by status code. */
+export type Responses<Op extends OperationId> = Operation<Op>['responses'];
+
+/** Status codes the contract gives an operation. */
+export type StatusCode<Op extends OperationId> = Extract<keyof Responses<Op>, number>;
+
+/** 2xx status codes of an operation. */
+export type SuccessStatus<Op extends OperationId> = Extract<
+  StatusCode<Op>,
+  200 | 201 | 202 | 203 | 204 | 205 | 206
+>;
+
+/**
+ * The JSON body of an operation's response for one status (`undefined` for bodiless ones).
+ * @example type S = ResponseBody<'getSpaceById', 200>; // Space
+ */
+export type ResponseBody<
+  Op extends OperationId,
+  Status extends StatusCode<Op>,
+> = JsonContent<Responses<Op>[Status]>;
+
+/**
+ * What a handler answers: one of the operation's success statuses with its body. Errors are
+ * thrown, not returned.
+ * @example const reply: Reply<'createSpace'> = { status: 201, body: space, headers: { Location } };
+ */
+export type Reply<Op extends OperationId> = {
+  [Status in SuccessStatus<Op>]: ResponseBody<Op, Status> extends undefined
+    ? { status: Status; body?: undefined; headers?: Record<string, string> }
+    : { status: Status; body: ResponseBody<Op, Status>; headers?: Record<string, string> };
+}[SuccessStatus<Op>];
