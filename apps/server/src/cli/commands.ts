@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import { systemClock } from '../clock.js';
+import { loadConfig } from '../config.js';
+import { issueApiToken, revokeApiToken } from '../domain/users/api-tokens.js';
+import { createUserWithToken } from '../domain/users/create-user.js';
+import { badRequest, notFound } from '../errors.js';
+import { isMemberRole, memberRoles } from '../model/roles.js';
+import { presentUser } from '../presenters/user.js';
+import { createUrls } from '../presenters/urls.js';
+import { openDatabase } from '../store/dialect.js';
+import { migrateToLatest } from '../store/migrate.js';
+import type { Database } from '../store/schema.js';
+import { findUserById } from '../store/users.js';
+
+/** The flags a command may take. */
+export interface CommandFlags {
+  email?: string | undefined;
+  name?: string | undefined;
+  org?: string | undefined;
+  role?: string | undefined;
+  user?: string | undefined;
+  token?: string | undefined;
+}
+
+/** What `quire --help` prints. */
+export const usage = `Usage: quire <command> [flags]   (pnpm --silent cli <command> [flags])
+
+  users create --email <email> [--name <name>] [--org <organizationId> --role <role>]
+      Creates a user and a first API token; prints {"user", "token"}.
+  tokens create --user <userId>
+      Creates another API token for a user; prints {"token"}.
+  tokens revoke --token <token>
+      Revokes an API token; prints {"revoked": true}.
+
+Roles: ${memberRoles.join(', ')}. The database is DATABASE_URL's, as for the server.
+`;
+
+/**
+ * Runs one CLI command against the configured database and answers what to print.
+ * @example await runCommand(['tokens', 'create'], { user: 'abc' }, process.env);
+ */
+export async function runCommand(
+  [area, action, ...rest]: string[],
+  flags: CommandFlags,
+  env: NodeJS.ProcessEnv,
+): Promise<unknown> {
+  if (rest.length > 0) throw badRequest(`Unexpected arguments: ${rest.join(' ')}\n\n${usage}`);
+  const config = loadConfig(env);
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db, dialect);
+    const urls = createUrls(config.publicUrl);
+    const now = systemClock.now();
+    switch (`${area} ${action}`) {
+      case 'users create': {
+        const { user, token } = await createUserWithToken(db, userInput(flags), now);
+        return { user: presentUser(user, urls), token };
+      }
+      case 'tokens create': {
+        const userId = required(flags.user, '--user');
+        if ((await findUserById(db, userId)) === undefined) throw notFound(`User ${userId} not found`);
+        return { token: await issueApiToken(db, userId, now) };
+      }
+      case 'tokens revoke':
+        return revoke(db, required(flags.token, '--token'));
+      default:
+        throw badRequest(`Unknown command "${[area, action].filter(Boolean).join(' ')}"\n\n${usage}`);
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+function userInput(flags: CommandFlags) {
+  const email = required(flags.email, '--email');
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest(`--email must be an email address (got "${email}")`);
+  if ((flags.org === undefined) !== (flags.role === undefined)) {
+    throw badRequest('--org and --role go together');
+  }
+  if (flags.role !== undefined && !isMemberRole(flags.role)) {
+    throw badRequest(`--role must be one of ${memberRoles.join(', ')} (got "${flags.role}")`);
+  }
+  return {
+    email,
+    displayName: flags.name,
+    membership:
+      flags.org !== undefined && isMemberRole(flags.role)
+        ? { organizationId: flags.org, role: flags.role }
+        : undefined,
+  };
+}
+
+async function revoke(db: Kysely<Database>, token: string): Promise<{ revoked: true }> {
+  if (!(await revokeApiToken(db, token))) throw notFound('No such API token');
+  return { revoked: true };
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined || value.trim() === '') throw badRequest(`${flag} is required\n\n${usage}`);
+  return value.trim();
+}

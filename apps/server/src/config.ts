@@ -1,0 +1,110 @@
+/** Server settings, read once from the environment at start-up. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  /** Base of every absolute URL the API hands out, without a trailing slash. */
+  publicUrl: string;
+  bootstrapToken: string | undefined;
+  bootstrapEmail: string;
+  bootstrapOrg: string;
+  /** Outbound fetches to private and loopback addresses are refused unless this is set. */
+  outboundAllowPrivate: boolean;
+  logLevel: LogLevel;
+  /** Request bodies larger than this many bytes are refused with 413. */
+  requestBodyLimit: number;
+}
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof logLevels)[number];
+
+/** A setting that is present but wrong; the message says which and how to fix it. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the configuration; throws {@link ConfigError} listing every bad setting.
+ * @example const config = loadConfig(process.env);
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const problems: string[] = [];
+  const port = integerSetting(env, 'PORT', 8080, 0, 65535, problems);
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const databaseUrl = env.DATABASE_URL?.trim() || 'sqlite:./data/quire.db';
+  if (!/^(sqlite:|postgres(ql)?:\/\/)/.test(databaseUrl)) {
+    problems.push(
+      `DATABASE_URL must start with sqlite: (sqlite:./data/quire.db, sqlite::memory:) or postgres:// (got "${databaseUrl}")`,
+    );
+  }
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
+  if (!URL.canParse(publicUrl) || !/^https?:/.test(publicUrl)) {
+    problems.push(`PUBLIC_URL must be an absolute http(s) URL (got "${publicUrl}")`);
+  }
+  const bootstrapToken = env.BOOTSTRAP_TOKEN?.trim() || undefined;
+  if (bootstrapToken !== undefined && !/^qr_[A-Za-z0-9_-]{16,200}$/.test(bootstrapToken)) {
+    problems.push('BOOTSTRAP_TOKEN must look like qr_ followed by at least 16 of A-Z a-z 0-9 _ -');
+  }
+  const bootstrapEmail = env.BOOTSTRAP_EMAIL?.trim() || 'owner@quire.local';
+  if (!/^[^@\s]+@[^@\s]+$/.test(bootstrapEmail)) {
+    problems.push(`BOOTSTRAP_EMAIL must be an email address (got "${bootstrapEmail}")`);
+  }
+  const bootstrapOrg = env.BOOTSTRAP_ORG?.trim() || 'My organization';
+  if (bootstrapOrg.length < 2 || bootstrapOrg.length > 255) {
+    problems.push('BOOTSTRAP_ORG must be 2 to 255 characters long');
+  }
+  const outboundAllowPrivate = booleanSetting(env, 'OUTBOUND_ALLOW_PRIVATE', problems);
+  const logLevel = (env.LOG_LEVEL?.trim() || 'info') as LogLevel;
+  if (!logLevels.includes(logLevel)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
+  }
+  const requestBodyLimit = integerSetting(env, 'REQUEST_BODY_LIMIT', 5 * 1024 * 1024, 1024, 1 << 30, problems);
+
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+  return {
+    port,
+    host,
+    databaseUrl,
+    publicUrl,
+    bootstrapToken,
+    bootstrapEmail,
+    bootstrapOrg,
+    outboundAllowPrivate,
+    logLevel,
+    requestBodyLimit,
+  };
+}
+
+function integerSetting(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  problems: string[],
+): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function booleanSetting(env: NodeJS.ProcessEnv, name: string, problems: string[]): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (!raw) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  problems.push(`${name} must be true or false (got "${raw}")`);
+  return false;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}

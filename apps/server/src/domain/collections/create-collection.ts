@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../ids.js';
+import {
+  type CollectionRecord,
+  insertCollection,
+  lastCollectionPosition,
+} from '../../store/collections.js';
+import type { Database } from '../../store/schema.js';
+import { positionBetween } from '../positions.js';
+import { requireCollectionInOrganization } from './collection-lookup.js';
+
+/** What a new collection is made from. */
+export interface NewCollection {
+  title?: string | undefined;
+  description?: string | undefined;
+  parent?: string | undefined;
+}
+
+/** Creates a collection at the end of its siblings. */
+export async function createCollection(
+  db: Kysely<Database>,
+  organizationId: string,
+  input: NewCollection,
+  now: Date,
+): Promise<CollectionRecord> {
+  return db.transaction().execute(async (trx) => {
+    const parentId = input.parent ?? null;
+    if (parentId !== null) await requireCollectionInOrganization(trx, parentId, organizationId);
+    const at = now.toISOString();
+    const collection: CollectionRecord = {
+      id: newId(),
+      organizationId,
+      parentId,
+      title: input.title ?? '',
+      description: input.description ?? null,
+      defaultLevel: null,
+      position: positionBetween(await lastCollectionPosition(trx, organizationId, parentId), null),
+      createdAt: at,
+      updatedAt: at,
+    };
+    await insertCollection(trx, collection);
+    return collection;
+  });
+}

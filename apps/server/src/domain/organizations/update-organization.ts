@@ -1,0 +1,62 @@
+import type { MemberRole } from '../../model/roles.js';
+import { isUniqueViolation } from '../../store/constraint-errors.js';
+import { conflict } from '../../errors.js';
+import {
+  findOrganizationById,
+  type OrganizationRecord,
+  updateOrganization,
+} from '../../store/organizations.js';
+import type { Database } from '../../store/schema.js';
+import type { Kysely } from 'kysely';
+import { normalizeEmailDomains } from './email-domains.js';
+
+/** The changes an admin may make to an organization; absent fields stay as they are. */
+export interface OrganizationSettings {
+  title?: string | undefined;
+  emailDomains?: string[] | undefined;
+  hostname?: string | undefined;
+  defaultRole?: MemberRole | null | undefined;
+  defaultContent?: { type: 'site'; site: string } | null | undefined;
+  logo?: string | null | undefined;
+  sso?: boolean | undefined;
+  ai?: boolean | undefined;
+  inviteLinks?: boolean | undefined;
+}
+
+/**
+ * Applies settings to an organization in one transaction. A hostname another organization has
+ * is a 409.
+ */
+export async function updateOrganizationSettings(
+  db: Kysely<Database>,
+  organizationId: string,
+  settings: OrganizationSettings,
+  now: Date,
+): Promise<OrganizationRecord> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await updateOrganization(trx, organizationId, {
+        title: settings.title,
+        emailDomains:
+          settings.emailDomains === undefined ? undefined : normalizeEmailDomains(settings.emailDomains),
+        hostname: settings.hostname,
+        defaultRole: settings.defaultRole,
+        defaultContentSite:
+          settings.defaultContent === undefined ? undefined : (settings.defaultContent?.site ?? null),
+        logoUrl: settings.logo,
+        sso: settings.sso,
+        ai: settings.ai,
+        inviteLinks: settings.inviteLinks,
+        updatedAt: now.toISOString(),
+      });
+      const updated = await findOrganizationById(trx, organizationId);
+      if (updated === undefined) throw new Error(`Organization ${organizationId} vanished while updating`);
+      return updated;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(`Hostname "${settings.hostname}" is already used by another organization`);
+    }
+    throw error;
+  }
+}

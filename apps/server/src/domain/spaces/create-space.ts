@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely';
+import { newId } from '../../ids.js';
+import type { SpaceEditMode } from '../../model/enums.js';
+import { insertRevision } from '../../store/revisions.js';
+import type { Database } from '../../store/schema.js';
+import { insertSpace, lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
+import { positionBetween } from '../positions.js';
+import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
+
+/** What a new space is made from. */
+export interface NewSpace {
+  title?: string | undefined;
+  emoji?: string | undefined;
+  parent?: string | undefined;
+  editMode?: SpaceEditMode | undefined;
+}
+
+/**
+ * Creates a private space with an empty first revision, at the end of its siblings. The space
+ * and its revision are written in one transaction.
+ */
+export async function createSpace(
+  db: Kysely<Database>,
+  organizationId: string,
+  input: NewSpace,
+  now: Date,
+): Promise<SpaceRecord> {
+  return db.transaction().execute(async (trx) => {
+    const parentId = input.parent ?? null;
+    if (parentId !== null) await requireCollectionInOrganization(trx, parentId, organizationId);
+    const at = now.toISOString();
+    const space: SpaceRecord = {
+      id: newId(),
+      organizationId,
+      parentId,
+      title: input.title ?? '',
+      emoji: input.emoji ?? '',
+      visibility: 'private',
+      editMode: input.editMode ?? 'live',
+      defaultLevel: null,
+      revisionId: newId(),
+      position: positionBetween(await lastSpacePosition(trx, { organizationId, parentId }), null),
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+    };
+    await insertSpace(trx, space);
+    await insertRevision(trx, {
+      id: space.revisionId,
+      spaceId: space.id,
+      parents: [],
+      type: 'edits',
+      createdAt: at,
+    });
+    return space;
+  });
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import { badRequest, notFound } from '../../errors.js';
+import type { Database, Executor } from '../../store/schema.js';
+import {
+  findSpaceById,
+  lastSpacePosition,
+  neighbourPositions,
+  type SiblingScope,
+  type SpaceRecord,
+  updateSpace,
+} from '../../store/spaces.js';
+import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
+import { positionBetween } from '../positions.js';
+
+/** Where to move a space: a new parent (`null`: top level) and/or a place next to a sibling. */
+export interface SpaceDestination {
+  parent?: string | null | undefined;
+  position?: { before?: { space: string }; after?: { space: string } } | undefined;
+}
+
+/**
+ * Moves a space within its organization. Without a position it goes to the end of its new
+ * siblings; with one, right before or after the sibling named. One transaction.
+ */
+export async function moveSpaceTo(
+  db: Kysely<Database>,
+  space: SpaceRecord,
+  destination: SpaceDestination,
+  now: Date,
+): Promise<SpaceRecord> {
+  return db.transaction().execute(async (trx) => {
+    const parentId = destination.parent === undefined ? space.parentId : destination.parent;
+    if (parentId !== null) await requireCollectionInOrganization(trx, parentId, space.organizationId);
+    const scope: SiblingScope = { organizationId: space.organizationId, parentId };
+    const position = await positionIn(trx, scope, space, destination.position);
+    await updateSpace(trx, space.id, { parentId, position, updatedAt: now.toISOString() });
+    const moved = await findSpaceById(trx, space.id);
+    if (moved === undefined) throw new Error(`Space ${space.id} vanished while moving`);
+    return moved;
+  });
+}
+
+async function positionIn(
+  trx: Executor,
+  scope: SiblingScope,
+  space: SpaceRecord,
+  position: SpaceDestination['position'],
+): Promise<string> {
+  const anchor = position?.before ?? position?.after;
+  if (position === undefined || anchor === undefined) {
+    return positionBetween(await lastSpacePosition(trx, scope, space.id), null);
+  }
+  const field = position.before === undefined ? 'position.after' : 'position.before';
+  if (anchor.space === space.id) throw badRequest(`${field}: a space cannot be placed next to itself`);
+  const sibling = await findSpaceById(trx, anchor.space);
+  if (
+    sibling === undefined ||
+    sibling.deletedAt !== null ||
+    sibling.organizationId !== scope.organizationId
+  ) {
+    throw notFound(`${field}: space ${anchor.space} not found in this organization`);
+  }
+  if (sibling.parentId !== scope.parentId) {
+    throw badRequest(`${field}: space ${anchor.space} is not in the destination parent`);
+  }
+  const { below, above } = await neighbourPositions(trx, scope, sibling.position, space.id);
+  return position.before === undefined
+    ? positionBetween(sibling.position, above)
+    : positionBetween(below, sibling.position);
+}

@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { SpaceEditMode } from '../../model/enums.js';
+import type { MemberRole } from '../../model/roles.js';
+import type { Database } from '../../store/schema.js';
+import { findSpaceById, type SpaceChanges, type SpaceRecord, updateSpace } from '../../store/spaces.js';
+
+/** The settings of a space an update may change; absent fields stay as they are. */
+export interface SpaceSettings {
+  title?: string | undefined;
+  emoji?: string | undefined;
+  editMode?: SpaceEditMode | undefined;
+  defaultLevel?: MemberRole | null | undefined;
+}
+
+/** Writes `changes` to a space and reads it back, in one transaction. */
+export async function changeSpace(
+  db: Kysely<Database>,
+  spaceId: string,
+  changes: SpaceChanges,
+): Promise<SpaceRecord> {
+  return db.transaction().execute(async (trx) => {
+    await updateSpace(trx, spaceId, changes);
+    const space = await findSpaceById(trx, spaceId);
+    if (space === undefined) throw new Error(`Space ${spaceId} vanished while changing`);
+    return space;
+  });
+}
+
+/** Applies settings to a space. */
+export function updateSpaceSettings(
+  db: Kysely<Database>,
+  spaceId: string,
+  settings: SpaceSettings,
+  now: Date,
+): Promise<SpaceRecord> {
+  return changeSpace(db, spaceId, {
+    title: settings.title,
+    emoji: settings.emoji,
+    editMode: settings.editMode,
+    defaultLevel: settings.defaultLevel,
+    updatedAt: now.toISOString(),
+  });
+}

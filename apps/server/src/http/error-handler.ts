@@ -1,0 +1,29 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Logger } from 'pino';
+import { ApiError } from '../errors.js';
+import type { AppEnv } from './app-env.js';
+
+function errorBody(c: Context<AppEnv>, status: number, message: string, headers: Record<string, string> = {}) {
+  for (const [name, value] of Object.entries(headers)) c.header(name, value);
+  return c.json({ error: { code: status, message } }, status as 400);
+}
+
+/**
+ * The one place that writes error bodies: API errors as thrown, Hono's own HTTP errors with
+ * their status, and anything else as a 500 that tells the client nothing of the internals.
+ */
+export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
+  return function handleError(error, c) {
+    if (error instanceof ApiError) return errorBody(c, error.status, error.message, error.headers);
+    if (error instanceof HTTPException && error.status < 500) {
+      return errorBody(c, error.status, error.message || 'Bad request');
+    }
+    logger.error({ err: error, requestId: c.get('requestId') }, 'unexpected error');
+    return errorBody(c, 500, 'Internal server error; the server log has the details under this request id');
+  };
+}
+
+/** 404 for a path no operation has. */
+export const routeNotFound: NotFoundHandler<AppEnv> = (c) =>
+  errorBody(c, 404, `No such route: ${c.req.method} ${c.req.path}`);

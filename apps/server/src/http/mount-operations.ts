@@ -1,0 +1,86 @@
+import type { OperationId, OpenApiDocument } from '@quire/contract';
+import type { Context, Hono } from 'hono';
+import type { AppDeps } from '../deps.js';
+import type { AppEnv } from './app-env.js';
+import { methodNotAllowed } from '../errors.js';
+import { authenticate } from './authenticate.js';
+import { type HandlerTable, publicOperations } from './handler.js';
+import { type OperationRoute, operationRoutes } from './operations.js';
+import { compileInputValidators, readValidatedInput } from './request-input.js';
+import { SchemaValidator } from './schema-validator.js';
+
+interface AnyReply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+type AnyHandler = (input: unknown) => Promise<AnyReply>;
+
+/**
+ * Mounts every operation of the contract on the app: authenticate (unless the operation is
+ * public) → validate input → handler → reply. Paths that exist but not with the request's method
+ * answer 405. Throws at start-up when the spec and the handler table disagree.
+ */
+export function mountOperations(
+  app: Hono<AppEnv>,
+  document: OpenApiDocument,
+  handlers: HandlerTable,
+  deps: AppDeps,
+): void {
+  const coercing = new SchemaValidator(document, { coerceTypes: true });
+  const strict = new SchemaValidator(document);
+  const routes = operationRoutes(document);
+  checkPublicOperations(routes);
+
+  for (const route of routes) {
+    const handler = handlerFor(handlers, route.operationId);
+    const validators = compileInputValidators(route, coercing, strict);
+    app.on(route.method.toUpperCase(), route.routePath, async (c) => {
+      const actor = route.isPublic ? null : await authenticate(c, deps.db);
+      const input = await readValidatedInput(c, route, validators);
+      return send(c, await handler({ ...input, actor, deps }));
+    });
+  }
+
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of routes) {
+    methodsByPath.set(route.routePath, [
+      ...(methodsByPath.get(route.routePath) ?? []),
+      route.method.toUpperCase(),
+    ]);
+  }
+  for (const [routePath, allowed] of methodsByPath) {
+    app.all(routePath, () => {
+      throw methodNotAllowed(allowed);
+    });
+  }
+}
+
+function handlerFor(handlers: HandlerTable, operationId: string): AnyHandler {
+  if (!isOperationId(handlers, operationId)) {
+    throw new Error(`The spec has operation ${operationId} but no handler is registered for it`);
+  }
+  // The table is typed per operation; at run time one handler serves whatever the validators let
+  // through, and the validators check exactly the schemas the handler's types come from.
+  return handlers[operationId] as AnyHandler;
+}
+
+function isOperationId(handlers: HandlerTable, operationId: string): operationId is OperationId {
+  return Object.hasOwn(handlers, operationId);
+}
+
+function checkPublicOperations(routes: OperationRoute[]): void {
+  const inSpec = routes.filter((route) => route.isPublic).map((route) => route.operationId).sort();
+  const inCode = [...publicOperations].sort();
+  if (inSpec.join() !== inCode.join()) {
+    throw new Error(
+      `Operations without security in the spec (${inSpec.join(', ')}) differ from publicOperations (${inCode.join(', ')})`,
+    );
+  }
+}
+
+function send(c: Context<AppEnv>, reply: AnyReply): Response {
+  for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
+  if (reply.body === undefined) return c.body(null, reply.status as 204);
+  return c.json(reply.body, reply.status as 200);
+}

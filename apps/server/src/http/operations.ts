@@ -1,0 +1,108 @@
+import type { OpenApiDocument } from '@quire/contract';
+
+/** A JSON Schema as it appears in the bundled document. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A parameter of an operation. */
+export interface OperationParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+/** One operation of the contract, as the router mounts it. */
+export interface OperationRoute {
+  operationId: string;
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** The path as the spec writes it, after `/v1`: `/spaces/{spaceId}`. */
+  specPath: string;
+  /** The same path as Hono routes it: `/v1/spaces/:spaceId`. */
+  routePath: string;
+  /** Whether the operation answers without a token (`security: []`). */
+  isPublic: boolean;
+  parameters: OperationParameter[];
+  requestBody: { required: boolean; schema: JsonSchema } | undefined;
+  /** Status code → JSON schema of the body (`undefined` for bodiless answers). */
+  responses: Map<number, JsonSchema | undefined>;
+}
+
+const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/**
+ * Lists the operations of the bundled document, resolving `$ref`'d parameters and responses.
+ * @example operationRoutes(loadOpenApiDocument()).find((route) => route.operationId === 'getSpaceById');
+ */
+export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
+  const resolve = (value: unknown): Record<string, unknown> => resolveRef(document, value);
+  const routes: OperationRoute[] = [];
+  for (const [specPath, pathItemValue] of Object.entries(document.paths)) {
+    const pathItem = resolve(pathItemValue);
+    const shared = arrayOf(pathItem.parameters).map(resolve);
+    for (const method of methods) {
+      const operationValue = pathItem[method];
+      if (operationValue === undefined) continue;
+      const operation = resolve(operationValue);
+      const parameters = [...shared, ...arrayOf(operation.parameters).map(resolve)].map(toParameter);
+      const body = operation.requestBody === undefined ? undefined : resolve(operation.requestBody);
+      routes.push({
+        operationId: String(operation.operationId),
+        method,
+        specPath,
+        // Hono (strict: false) matches `/v1` and `/v1/` alike when the route has no trailing slash.
+        routePath: `/v1${specPath.replace(/\{([^}]+)\}/g, ':$1')}`.replace(/\/$/, ''),
+        isPublic: Array.isArray(operation.security) && operation.security.length === 0,
+        parameters,
+        requestBody:
+          body === undefined
+            ? undefined
+            : { required: body.required === true, schema: jsonSchemaOf(body) ?? {} },
+        responses: new Map(
+          Object.entries(resolve(operation.responses)).map(([status, response]) => [
+            Number(status),
+            jsonSchemaOf(resolve(response)),
+          ]),
+        ),
+      });
+    }
+  }
+  return routes;
+}
+
+function toParameter(parameter: Record<string, unknown>): OperationParameter {
+  if (parameter.in !== 'path' && parameter.in !== 'query') {
+    throw new Error(`Parameter ${String(parameter.name)} is in ${String(parameter.in)}; only path and query are supported`);
+  }
+  return {
+    name: String(parameter.name),
+    in: parameter.in,
+    required: parameter.required === true,
+    schema: isRecord(parameter.schema) ? parameter.schema : {},
+  };
+}
+
+function jsonSchemaOf(withContent: Record<string, unknown>): JsonSchema | undefined {
+  if (!isRecord(withContent.content)) return undefined;
+  const json = withContent.content['application/json'];
+  return isRecord(json) && isRecord(json.schema) ? json.schema : undefined;
+}
+
+function resolveRef(document: OpenApiDocument, value: unknown): Record<string, unknown> {
+  if (!isRecord(value)) throw new Error('Expected an object in the OpenAPI document');
+  const ref = value.$ref;
+  if (typeof ref !== 'string') return value;
+  if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported, got ${ref}`);
+  let target: unknown = document;
+  for (const part of ref.slice(2).split('/')) {
+    target = isRecord(target) ? target[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+  }
+  return resolveRef(document, target);
+}
+
+function arrayOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

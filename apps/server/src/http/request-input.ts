@@ -1,0 +1,86 @@
+import type { Context } from 'hono';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { badRequest } from '../errors.js';
+import type { OperationRoute } from './operations.js';
+import { describeValidationError, type SchemaValidator } from './schema-validator.js';
+
+/** The validators of one operation, compiled once at start-up. */
+export interface InputValidators {
+  params: ValidateFunction;
+  query: ValidateFunction;
+  body: ValidateFunction | undefined;
+}
+
+/** What a request carries once it has passed validation. */
+export interface ValidatedInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/**
+ * Compiles an operation's validators: path and query with type coercion (they arrive as
+ * strings), the body without. Unknown query parameters are ignored; unknown body fields are not.
+ */
+export function compileInputValidators(
+  route: OperationRoute,
+  coercing: SchemaValidator,
+  strict: SchemaValidator,
+): InputValidators {
+  const objectOf = (location: 'path' | 'query') => {
+    const parameters = route.parameters.filter((parameter) => parameter.in === location);
+    return coercing.compile({
+      type: 'object',
+      properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
+      required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    });
+  };
+  return {
+    params: objectOf('path'),
+    query: objectOf('query'),
+    body: route.requestBody === undefined ? undefined : strict.compile(route.requestBody.schema),
+  };
+}
+
+/** Reads and validates a request's path, query and body; bad input is a 400 naming the field. */
+export async function readValidatedInput(
+  c: Context,
+  route: OperationRoute,
+  validators: InputValidators,
+): Promise<ValidatedInput> {
+  const params: Record<string, unknown> = { ...c.req.param() };
+  if (!validators.params(params)) throw badRequest(describeValidationError('path', validators.params.errors));
+
+  const query: Record<string, unknown> = {};
+  for (const parameter of route.parameters) {
+    if (parameter.in !== 'query') continue;
+    const value =
+      parameter.schema.type === 'array' ? c.req.queries(parameter.name) : c.req.query(parameter.name);
+    if (value !== undefined) query[parameter.name] = value;
+  }
+  if (!validators.query(query)) throw badRequest(describeValidationError('query', validators.query.errors));
+
+  const body = await readBody(c, route);
+  if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
+    throw badRequest(describeValidationError('body', validators.body.errors));
+  }
+  return { params, query, body };
+}
+
+async function readBody(c: Context, route: OperationRoute): Promise<unknown> {
+  if (route.requestBody === undefined) return undefined;
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    if (route.requestBody.required) throw badRequest('body is required: send a JSON object');
+    return undefined;
+  }
+  const contentType = c.req.header('content-type') ?? '';
+  if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
+    throw badRequest(`body must be sent with Content-Type: application/json (got "${contentType}")`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw badRequest(`body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

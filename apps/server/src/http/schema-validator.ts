@@ -1,0 +1,63 @@
+import type { OpenApiDocument } from '@quire/contract';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+import type { JsonSchema } from './operations.js';
+
+const componentsId = 'quire:components';
+
+/**
+ * Compiles JSON Schemas of the contract with Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses).
+ * The document's component schemas are registered once, so `#/components/schemas/X` refs in any
+ * compiled schema resolve to them.
+ */
+export class SchemaValidator {
+  private readonly ajv: Ajv2020;
+
+  constructor(document: OpenApiDocument, { coerceTypes = false }: { coerceTypes?: boolean } = {}) {
+    this.ajv = new Ajv2020({
+      allErrors: false,
+      strict: true,
+      coerceTypes: coerceTypes ? 'array' : false,
+      useDefaults: true,
+    });
+    formats.default(this.ajv);
+    // OpenAPI's annotation keyword; it asserts nothing.
+    this.ajv.addKeyword({ keyword: 'example' });
+    this.ajv.addSchema({ $id: componentsId, $defs: rewriteRefs(document.components.schemas ?? {}) });
+  }
+
+  /** Compiles one schema (its refs may point at `#/components/schemas/…`). */
+  compile(schema: JsonSchema): ValidateFunction {
+    return this.ajv.compile(rewriteRefs(schema));
+  }
+}
+
+// `#/components/schemas/X` means "in the OpenAPI document"; once schemas are compiled on their
+// own, the same component lives at `quire:components#/$defs/X`.
+function rewriteRefs<T>(value: T): T {
+  return JSON.parse(
+    JSON.stringify(value).replaceAll('"#/components/schemas/', `"${componentsId}#/$defs/`),
+  );
+}
+
+/**
+ * The first validation error as a sentence naming the field.
+ * @example describeValidationError('body', error); // "body.title must NOT have more than 50 characters"
+ */
+export function describeValidationError(where: string, errors: ErrorObject[] | null | undefined): string {
+  // oneOf/anyOf report after their branches; a branch's error names the field better.
+  const error = errors?.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ?? errors?.[0];
+  if (error === undefined) return `Invalid ${where}`;
+  const field = where + error.instancePath.replaceAll('/', '.');
+  const params: Record<string, unknown> = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return `${field}.${String(params.missingProperty)} is required`;
+    case 'additionalProperties':
+      return `${field}.${String(params.additionalProperty)} is not allowed`;
+    case 'enum':
+      return `${field} must be one of: ${Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : '…'}`;
+    default:
+      return `${field} ${error.message ?? 'is invalid'}`;
+  }
+}

@@ -1,0 +1,19 @@
+/** Builds the absolute URLs the API hands out, from `PUBLIC_URL`. */
+export interface Urls {
+  /** URL of a resource in the API: `api('spaces', id)` → `…/v1/spaces/<id>`. */
+  api(...segments: string[]): string;
+  /** URL of a resource in the application: `app('spaces', id)` → `…/app/spaces/<id>`. */
+  app(...segments: string[]): string;
+}
+
+/**
+ * @example createUrls('https://docs.example.com').api('spaces', 'abc'); // https://docs.example.com/v1/spaces/abc
+ */
+export function createUrls(publicUrl: string): Urls {
+  const join = (prefix: string, segments: string[]) =>
+    `${publicUrl}/${prefix}/${segments.map(encodeURIComponent).join('/')}`;
+  return {
+    api: (...segments) => join('v1', segments),
+    app: (...segments) => join('app', segments),
+  };
+}

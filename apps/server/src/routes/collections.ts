@@ -1,0 +1,44 @@
+import { createCollection } from '../domain/collections/create-collection.js';
+import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import { notFound } from '../errors.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { presentCollection } from '../presenters/collection.js';
+import { presentList } from '../presenters/list.js';
+import { findCollectionById, listCollectionsInOrganization } from '../store/collections.js';
+import { findMemberRole } from '../store/members.js';
+import { pageRequest } from './page-request.js';
+
+type CollectionHandlers = Pick<
+  HandlerTable,
+  'listCollectionsInOrganizationById' | 'createCollection' | 'getCollectionById'
+>;
+
+/** Handlers of the `collections` tag. */
+export const collectionHandlers: CollectionHandlers = {
+  listCollectionsInOrganizationById: async ({ params, query, actor, deps }) => {
+    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const page = await listCollectionsInOrganization(deps.db, organization.id, pageRequest(query));
+    return { status: 200, body: presentList(page, (item) => presentCollection(item, role, deps.urls)) };
+  },
+
+  createCollection: async ({ params, body, actor, deps }) => {
+    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    requireOrganizationRole(role, 'create', 'create collections');
+    const collection = await createCollection(deps.db, organization.id, body ?? {}, deps.clock.now());
+    return {
+      status: 201,
+      body: presentCollection(collection, role, deps.urls),
+      headers: { Location: deps.urls.api('collections', collection.id) },
+    };
+  },
+
+  getCollectionById: async ({ params, actor, deps }) => {
+    const collection = await findCollectionById(deps.db, params.collectionId);
+    const role = collection && (await findMemberRole(deps.db, collection.organizationId, actor.user.id));
+    if (collection === undefined || role === null || role === undefined) {
+      throw notFound(`Collection ${params.collectionId} not found`);
+    }
+    return { status: 200, body: presentCollection(collection, role, deps.urls) };
+  },
+};

@@ -1,0 +1,15 @@
+import type { HandlerTable } from '../http/handler.js';
+import { collectionHandlers } from './collections.js';
+import { organizationHandlers } from './organizations.js';
+import { spaceHandlers } from './spaces.js';
+import { systemHandlers } from './system.js';
+import { userHandlers } from './users.js';
+
+/** Every operation's handler, keyed by operationId. */
+export const handlers: HandlerTable = {
+  ...systemHandlers,
+  ...userHandlers,
+  ...organizationHandlers,
+  ...spaceHandlers,
+  ...collectionHandlers,
+};

@@ -1,0 +1,100 @@
+import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import { createSpace } from '../domain/spaces/create-space.js';
+import { moveSpaceTo } from '../domain/spaces/move-space.js';
+import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import { transferSpaceTo } from '../domain/spaces/transfer-space.js';
+import { restoreSpaceFromTrash, trashSpace } from '../domain/spaces/trash.js';
+import { updateSpaceSettings } from '../domain/spaces/update-space.js';
+import { ApiError } from '../errors.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { requireSpaceRole, roleNeededToUpdateSpace } from '../policies/space-policy.js';
+import { presentList } from '../presenters/list.js';
+import { presentSpace } from '../presenters/space.js';
+import { listSpacesInOrganization } from '../store/spaces.js';
+import { effectiveSpaceRole } from '../policies/space-policy.js';
+import { pageRequest } from './page-request.js';
+
+type SpaceHandlers = Pick<
+  HandlerTable,
+  | 'listSpacesInOrganizationById'
+  | 'createSpace'
+  | 'getSpaceById'
+  | 'updateSpaceById'
+  | 'deleteSpaceById'
+  | 'restoreSpace'
+  | 'moveSpace'
+  | 'transferSpace'
+>;
+
+/** Handlers of the `spaces` tag. */
+export const spaceHandlers: SpaceHandlers = {
+  listSpacesInOrganizationById: async ({ params, query, actor, deps }) => {
+    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const page = await listSpacesInOrganization(deps.db, organization.id, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (space) => presentSpace(space, effectiveSpaceRole(role, space), deps.urls)),
+    };
+  },
+
+  createSpace: async ({ params, body, actor, deps }) => {
+    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    requireOrganizationRole(role, 'create', 'create spaces');
+    const space = await createSpace(deps.db, organization.id, body ?? {}, deps.clock.now());
+    return {
+      status: 201,
+      body: presentSpace(space, effectiveSpaceRole(role, space), deps.urls),
+      headers: { Location: deps.urls.api('spaces', space.id) },
+    };
+  },
+
+  getSpaceById: async ({ params, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    return { status: 200, body: presentSpace(space, role, deps.urls) };
+  },
+
+  updateSpaceById: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, roleNeededToUpdateSpace(body), 'change these settings');
+    const updated = await updateSpaceSettings(deps.db, space.id, body, deps.clock.now());
+    return { status: 200, body: presentSpace(updated, role, deps.urls) };
+  },
+
+  deleteSpaceById: async ({ params, actor, deps }) => {
+    const access = await loadSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' }).catch(
+      (error: unknown) => {
+        // A space that does not exist, or that the caller cannot see, is already "not there".
+        if (error instanceof ApiError && error.status === 404) return undefined;
+        throw error;
+      },
+    );
+    if (access === undefined) return { status: 204 };
+    requireSpaceRole(access.role, 'admin', 'delete it');
+    await trashSpace(deps.db, access.space, deps.clock.now());
+    return { status: 204 };
+  },
+
+  restoreSpace: async ({ params, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' });
+    requireSpaceRole(role, 'admin', 'restore it');
+    const restored = await restoreSpaceFromTrash(deps.db, space, deps.clock.now());
+    return { status: 200, body: presentSpace(restored, role, deps.urls) };
+  },
+
+  moveSpace: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'create', 'move it');
+    const moved = await moveSpaceTo(deps.db, space, body, deps.clock.now());
+    return { status: 200, body: presentSpace(moved, role, deps.urls) };
+  },
+
+  transferSpace: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', 'transfer it');
+    const target = await loadOrganizationForMember(deps.db, actor, body.organization);
+    requireOrganizationRole(target.role, 'admin', 'receive transferred spaces');
+    const transferred = await transferSpaceTo(deps.db, space, target.organization.id, deps.clock.now());
+    return { status: 200, body: presentSpace(transferred, effectiveSpaceRole(target.role, transferred), deps.urls) };
+  },
+};

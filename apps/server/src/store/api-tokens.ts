@@ -1,0 +1,38 @@
+import type { Executor } from './schema.js';
+import { toUser, type UserRecord } from './users.js';
+
+/** Stores the hash of a new API token for a user. */
+export async function insertApiToken(
+  db: Executor,
+  token: { id: string; userId: string; tokenHash: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('api_tokens')
+    .values({
+      id: token.id,
+      user_id: token.userId,
+      token_hash: token.tokenHash,
+      created_at: token.createdAt,
+    })
+    .execute();
+}
+
+/** The user a token hash belongs to, if the token exists. */
+export async function findUserByTokenHash(
+  db: Executor,
+  tokenHash: string,
+): Promise<UserRecord | undefined> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .selectAll('users')
+    .where('api_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row && toUser(row);
+}
+
+/** Deletes a token by its hash; answers whether there was one. */
+export async function deleteApiTokenByHash(db: Executor, tokenHash: string): Promise<boolean> {
+  const result = await db.deleteFrom('api_tokens').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

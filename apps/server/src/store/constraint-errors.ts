@@ -1,0 +1,8 @@
+/**
+ * Whether a database error is a unique-constraint violation, on either engine: SQLite reports
+ * SQLITE_CONSTRAINT_UNIQUE, PostgreSQL SQLSTATE 23505.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
+}

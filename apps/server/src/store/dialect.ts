@@ -1,0 +1,39 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+/** Which SQL engine a database runs on; the few places where SQL differs switch on it. */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** An open database and the engine behind it. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+/**
+ * Opens the database a `DATABASE_URL` names: `sqlite:<path>` (or `sqlite::memory:`) or
+ * `postgres://…`.
+ * @example const { db } = openDatabase('sqlite:./data/quire.db');
+ */
+export function openDatabase(url: string): OpenDatabase {
+  if (url.startsWith('sqlite:')) return { db: openSqlite(url.slice('sqlite:'.length)), dialect: 'sqlite' };
+  return { db: openPostgres(url), dialect: 'postgres' };
+}
+
+function openSqlite(path: string): Kysely<Database> {
+  const database = new SQLite(path === ':memory:' || path === '' ? ':memory:' : path);
+  // WAL lets readers and the writer work at once; foreign keys are off by default in SQLite;
+  // the busy timeout makes a second process (the CLI) wait for a lock instead of failing.
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

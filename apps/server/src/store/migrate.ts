@@ -1,0 +1,27 @@
+import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
+import type { DialectName } from './dialect.js';
+import { foundationMigration } from './migrations/0001-foundation.js';
+import type { Database } from './schema.js';
+
+/**
+ * Brings the schema up to date. Migrations are listed in code (not read from a folder) so they
+ * run the same from sources and from the build; names sort in the order they apply.
+ * @example await migrateToLatest(db, 'sqlite');
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: {
+      getMigrations: async () => ({
+        '0001-foundation': foundationMigration(dialect),
+      }),
+    },
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error !== undefined) {
+    const failed = result.results?.find((migration) => migration.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import type { Kysely, Transaction } from 'kysely';
+
+// Timestamps are ISO 8601 strings and booleans are 0/1 in both dialects, so that rows read the
+// same from SQLite and PostgreSQL and ISO strings sort as instants.
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  display_name: string;
+  photo_url: string | null;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  title: string;
+  hostname: string | null;
+  type: string;
+  use_case: string | null;
+  community_type: string | null;
+  default_role: string | null;
+  default_content_site: string | null;
+  logo_url: string | null;
+  sso: number;
+  ai: number;
+  invite_links: number;
+  plan: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationEmailDomainsTable {
+  organization_id: string;
+  domain: string;
+}
+
+export interface OrganizationMembersTable {
+  organization_id: string;
+  user_id: string;
+  role: string;
+  joined_at: string;
+  last_seen_at: string | null;
+}
+
+export interface CollectionsTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  description: string | null;
+  default_level: string | null;
+  position: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SpacesTable {
+  id: string;
+  organization_id: string;
+  parent_id: string | null;
+  title: string;
+  emoji: string;
+  visibility: string;
+  edit_mode: string;
+  default_level: string | null;
+  revision_id: string;
+  /** Fractional index among siblings (same organization and parent); byte order is the order. */
+  position: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface RevisionsTable {
+  id: string;
+  space_id: string;
+  /** JSON array of parent revision ids. */
+  parents: string;
+  type: string;
+  created_at: string;
+}
+
+/** Every table Quire stores. */
+export interface Database {
+  users: UsersTable;
+  api_tokens: ApiTokensTable;
+  organizations: OrganizationsTable;
+  organization_email_domains: OrganizationEmailDomainsTable;
+  organization_members: OrganizationMembersTable;
+  collections: CollectionsTable;
+  spaces: SpacesTable;
+  revisions: RevisionsTable;
+}
+
+/** The database, or a transaction on it: store functions take either. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,0 +1,191 @@
+import {
+  type ContentVisibility,
+  contentVisibilities,
+  type SpaceEditMode,
+  spaceEditModes,
+  storedEnum,
+} from '../model/enums.js';
+import { isMemberRole, type MemberRole } from '../model/roles.js';
+import { decodeCursor, type Page, type PageRequest, pageOf } from './pagination.js';
+import type { Executor, SpacesTable } from './schema.js';
+
+/** A stored space. */
+export interface SpaceRecord {
+  id: string;
+  organizationId: string;
+  parentId: string | null;
+  title: string;
+  emoji: string;
+  visibility: ContentVisibility;
+  editMode: SpaceEditMode;
+  defaultLevel: MemberRole | null;
+  revisionId: string;
+  position: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+}
+
+/** The fields of a space that updates, moves, transfers, deletes and restores change. */
+export type SpaceChanges = Partial<
+  Pick<
+    SpaceRecord,
+    | 'organizationId'
+    | 'parentId'
+    | 'title'
+    | 'emoji'
+    | 'editMode'
+    | 'defaultLevel'
+    | 'position'
+    | 'deletedAt'
+  >
+> & { updatedAt: string };
+
+/** Where a space sits: its organization and parent collection (`null`: the top level). */
+export interface SiblingScope {
+  organizationId: string;
+  parentId: string | null;
+}
+
+function toSpace(row: SpacesTable): SpaceRecord {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    parentId: row.parent_id,
+    title: row.title,
+    emoji: row.emoji,
+    visibility: storedEnum(contentVisibilities, row.visibility, 'visibility'),
+    editMode: storedEnum(spaceEditModes, row.edit_mode, 'edit mode'),
+    defaultLevel: isMemberRole(row.default_level) ? row.default_level : null,
+    revisionId: row.revision_id,
+    position: row.position,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    deletedAt: row.deleted_at,
+  };
+}
+
+/** Stores a new space. */
+export async function insertSpace(db: Executor, space: SpaceRecord): Promise<void> {
+  await db
+    .insertInto('spaces')
+    .values({
+      id: space.id,
+      organization_id: space.organizationId,
+      parent_id: space.parentId,
+      title: space.title,
+      emoji: space.emoji,
+      visibility: space.visibility,
+      edit_mode: space.editMode,
+      default_level: space.defaultLevel,
+      revision_id: space.revisionId,
+      position: space.position,
+      created_at: space.createdAt,
+      updated_at: space.updatedAt,
+      deleted_at: space.deletedAt,
+    })
+    .execute();
+}
+
+/** The space with this id, deleted or not. */
+export async function findSpaceById(db: Executor, id: string): Promise<SpaceRecord | undefined> {
+  const row = await db.selectFrom('spaces').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toSpace(row);
+}
+
+/** Applies changes to a space. */
+export async function updateSpace(db: Executor, id: string, changes: SpaceChanges): Promise<void> {
+  await db
+    .updateTable('spaces')
+    .set({
+      organization_id: changes.organizationId,
+      parent_id: changes.parentId,
+      title: changes.title,
+      emoji: changes.emoji,
+      edit_mode: changes.editMode,
+      default_level: changes.defaultLevel,
+      position: changes.position,
+      deleted_at: changes.deletedAt,
+      updated_at: changes.updatedAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A page of an organization's live spaces, in sibling order. */
+export async function listSpacesInOrganization(
+  db: Executor,
+  organizationId: string,
+  request: PageRequest,
+): Promise<Page<SpaceRecord>> {
+  const base = db
+    .selectFrom('spaces')
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null);
+  const { count } = await base
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .executeTakeFirstOrThrow();
+  const after = decodeCursor(request.page);
+  const rows = await base
+    .selectAll()
+    .$if(after !== undefined, (query) =>
+      query.where((eb) =>
+        eb(eb.refTuple('position', 'id'), '>', eb.tuple(after?.[0] ?? '', after?.[1] ?? '')),
+      ),
+    )
+    .orderBy('position')
+    .orderBy('id')
+    .limit(request.limit + 1)
+    .execute();
+  return pageOf(rows, request, Number(count), (row) => [row.position, row.id], toSpace);
+}
+
+/**
+ * The positions of the live siblings right below and right above `position` in a scope,
+ * leaving out one space (the one being moved).
+ */
+export async function neighbourPositions(
+  db: Executor,
+  scope: SiblingScope,
+  position: string,
+  excludeSpaceId: string,
+): Promise<{ below: string | null; above: string | null }> {
+  const siblings = db
+    .selectFrom('spaces')
+    .where('organization_id', '=', scope.organizationId)
+    .where('parent_id', scope.parentId === null ? 'is' : '=', scope.parentId)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', excludeSpaceId);
+  const below = await siblings
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('position', '<', position)
+    .executeTakeFirst();
+  const above = await siblings
+    .select((eb) => eb.fn.min('position').as('position'))
+    .where('position', '>', position)
+    .executeTakeFirst();
+  return { below: below?.position ?? null, above: above?.position ?? null };
+}
+
+/** The highest position among the live spaces of a scope, or `null` when it has none. */
+export async function lastSpacePosition(
+  db: Executor,
+  scope: SiblingScope,
+  excludeSpaceId?: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('spaces')
+    .select((eb) => eb.fn.max('position').as('position'))
+    .where('organization_id', '=', scope.organizationId)
+    .where('parent_id', scope.parentId === null ? 'is' : '=', scope.parentId)
+    .where('deleted_at', 'is', null)
+    .$if(excludeSpaceId !== undefined, (query) => query.where('id', '!=', excludeSpaceId ?? ''))
+    .executeTakeFirst();
+  return row?.position ?? null;
+}
+
+/** Removes for good the spaces deleted before `cutoff`; their revisions go with them. */
+export async function purgeSpacesDeletedBefore(db: Executor, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('spaces').where('deleted_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
