@@ -1,0 +1,83 @@
+import type { OpenApiDocument } from '@quire/contract';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { type OperationRoute, operationRoutes } from '../../src/http/operations.js';
+import { describeValidationError, SchemaValidator } from '../../src/http/schema-validator.js';
+
+/** A fetch that answered something the contract does not allow. */
+export class ContractViolation extends Error {
+  override readonly name = 'ContractViolation';
+}
+
+interface RouteMatcher {
+  route: OperationRoute;
+  pattern: RegExp;
+}
+
+/**
+ * Wraps an in-process app's fetch so that every response is checked against the contract: the
+ * status must be one the operation declares and the body must match its schema. Answers under
+ * `/v1` outside every operation (unknown routes, 405) must have the error body. A mismatch throws, so the test
+ * that made the call fails.
+ */
+export function contractCheckedFetch(
+  appFetch: (request: Request) => Response | Promise<Response>,
+  document: OpenApiDocument,
+): (request: Request) => Promise<Response> {
+  const validator = new SchemaValidator(document);
+  const matchers: RouteMatcher[] = operationRoutes(document).map((route) => ({
+    route,
+    pattern: new RegExp(`^/v1${route.specPath.replace(/\{[^}]+\}/g, '[^/]+').replace(/\/$/, '')}/?$`),
+  }));
+  const compiled = new Map<string, ValidateFunction>();
+  const compile = (key: string, schema: Record<string, unknown>) => {
+    let validate = compiled.get(key);
+    if (validate === undefined) {
+      validate = validator.compile(schema);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+  const errorSchema = { $ref: '#/components/schemas/Error' };
+
+  return async function checkedFetch(request) {
+    const response = await appFetch(request);
+    const { pathname } = new URL(request.url);
+    // Health checks, the spec and its reference live outside /v1 and outside the contract.
+    if (pathname !== '/v1' && !pathname.startsWith('/v1/')) return response;
+    const method = request.method.toLowerCase();
+    const matched = matchers.find((m) => m.route.method === method && m.pattern.test(pathname));
+    const where = `${request.method} ${pathname} → ${response.status}`;
+    const text = await response.clone().text();
+
+    if (matched === undefined) {
+      if (response.status < 400) throw new ContractViolation(`${where}: no operation in the contract`);
+      checkBody(compile('error', errorSchema), text, where);
+      return response;
+    }
+    const { route } = matched;
+    if (!route.responses.has(response.status)) {
+      throw new ContractViolation(
+        `${where}: ${route.operationId} declares only ${[...route.responses.keys()].join(', ')}; body: ${text}`,
+      );
+    }
+    const schema = route.responses.get(response.status);
+    if (schema === undefined) {
+      if (text !== '') throw new ContractViolation(`${where}: expected no body, got ${text}`);
+    } else {
+      checkBody(compile(`${route.operationId} ${response.status}`, schema), text, where);
+    }
+    return response;
+  };
+}
+
+function checkBody(validate: ValidateFunction, text: string, where: string): void {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ContractViolation(`${where}: body is not JSON: ${text.slice(0, 200)}`);
+  }
+  if (!validate(body)) {
+    throw new ContractViolation(`${where}: ${describeValidationError('response', validate.errors)}; body: ${text}`);
+  }
+}

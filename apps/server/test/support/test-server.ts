@@ -1,0 +1,92 @@
+import { loadOpenApiDocument } from '@quire/contract';
+import { createQuireClient, type QuireClient } from '@quire/client';
+import { pino } from 'pino';
+import { createApp } from '../../src/app.js';
+import type { AppDeps } from '../../src/deps.js';
+import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
+import { createUserWithToken } from '../../src/domain/users/create-user.js';
+import type { MemberRole } from '../../src/model/roles.js';
+import { createUrls } from '../../src/presenters/urls.js';
+import type { UserRecord } from '../../src/store/users.js';
+import { contractCheckedFetch } from './contract-fetch.js';
+import { openTestDatabase } from './test-database.js';
+
+export const testBaseUrl = 'http://quire.test';
+const document = loadOpenApiDocument();
+
+/** A clock the test moves by hand. */
+export interface TestClock {
+  now(): Date;
+  advance(milliseconds: number): void;
+}
+
+/** A user of the test server, with a client acting as them. */
+export interface TestUser {
+  user: UserRecord;
+  token: string;
+  client: QuireClient;
+}
+
+/** An in-process Quire server on its own database, reached through the typed client. */
+export interface TestServer {
+  deps: AppDeps;
+  clock: TestClock;
+  /** Sends a raw request through the contract check, for what the typed client can't send. */
+  fetch(request: Request): Promise<Response>;
+  /** A client with this token (or none). */
+  clientWith(token?: string): QuireClient;
+  /** Creates a user; with `membership`, a member of that organization with that role. */
+  createUser(membership?: { organizationId: string; role: MemberRole }): Promise<TestUser>;
+  /** Creates an organization administered by `admin`. */
+  createOrganization(admin: TestUser, title?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let userCount = 0;
+
+/** Starts a test server on a fresh database. Close it in `afterAll`. */
+export async function startTestServer(
+  { requestBodyLimit = 64 * 1024 }: { requestBodyLimit?: number } = {},
+): Promise<TestServer> {
+  const database = await openTestDatabase();
+  let current = new Date('2026-01-15T10:00:00.000Z');
+  const clock: TestClock = {
+    now: () => new Date(current),
+    advance: (milliseconds) => {
+      current = new Date(current.getTime() + milliseconds);
+    },
+  };
+  const deps: AppDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    clock,
+    urls: createUrls(testBaseUrl),
+    logger: pino({ level: 'silent' }),
+    requestBodyLimit,
+  };
+  const app = createApp(deps, document);
+  const fetch = contractCheckedFetch((request) => app.fetch(request), document);
+  const clientWith = (token?: string) =>
+    createQuireClient({ baseUrl: testBaseUrl, fetch, ...(token === undefined ? {} : { token }) });
+
+  return {
+    deps,
+    clock,
+    fetch,
+    clientWith,
+    async createUser(membership) {
+      userCount += 1;
+      const { user, token } = await createUserWithToken(
+        deps.db,
+        { email: `user${userCount}@example.com`, displayName: `User ${userCount}`, membership },
+        clock.now(),
+      );
+      return { user, token, client: clientWith(token) };
+    },
+    async createOrganization(admin, title = 'Acme docs') {
+      const organization = await createOrganizationAsAdmin(deps.db, admin.user.id, { title }, clock.now());
+      return organization.id;
+    },
+    close: () => database.drop(),
+  };
+}
