@@ -62,7 +62,7 @@ export async function runCommand(
         return { token: await issueApiToken(db, userId, now) };
       }
       case 'tokens revoke':
-        return revoke(db, required(flags.token, '--token'));
+        return await revoke(db, required(flags.token, '--token'));
       default:
         throw badRequest(`Unknown command "${[area, action].filter(Boolean).join(' ')}"\n\n${usage}`);
     }

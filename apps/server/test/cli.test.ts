@@ -1,0 +1,94 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/store/dialect.js';
+import { migrateToLatest } from '../src/store/migrate.js';
+import { createOrganizationAsAdmin } from '../src/domain/organizations/create-organization.js';
+import { createUserWithToken } from '../src/domain/users/create-user.js';
+import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
+
+const run = promisify(execFile);
+const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
+const cli = join(import.meta.dirname, '../src/cli.ts');
+
+// The CLI is a separate process on the same DATABASE_URL as the server; this runs it for real.
+describe('quire CLI', { timeout: 60_000 }, () => {
+  const directory = mkdtempSync(join(tmpdir(), 'quire-cli-'));
+  const databaseUrl = `sqlite:${join(directory, 'quire.db')}`;
+  let organizationId: string;
+
+  const quire = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(tsx, ['--conditions=source', cli, ...args], {
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+      });
+      return { code: 0, output: JSON.parse(stdout) as Record<string, unknown>, stderr: '' };
+    } catch (error) {
+      const failure = error as { code: number; stderr: string };
+      return { code: failure.code, output: undefined, stderr: failure.stderr };
+    }
+  };
+
+  beforeAll(async () => {
+    const { db, dialect } = openDatabase(databaseUrl);
+    await migrateToLatest(db, dialect);
+    const { user } = await createUserWithToken(db, { email: 'admin@example.com' }, new Date());
+    organizationId = (await createOrganizationAsAdmin(db, user.id, { title: 'CLI org' }, new Date())).id;
+    await db.destroy();
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('creates users with a token, with and without a membership, and tokens that work', async () => {
+    const plain = await quire('users', 'create', '--email', 'Plain@Example.com', '--name', 'Plain Person');
+    expect(plain.code).toBe(0);
+    expect(plain.output).toMatchObject({
+      user: { object: 'user', email: 'plain@example.com', displayName: 'Plain Person' },
+      token: expect.stringMatching(/^qr_/),
+    });
+    const member = await quire('users', 'create', '--email', 'member@example.com', '--org', organizationId, '--role', 'edit');
+    expect(member.code).toBe(0);
+    const memberId = (member.output?.user as { id: string }).id;
+
+    const second = await quire('tokens', 'create', '--user', memberId);
+    const token = String(second.output?.token);
+    expect(token).toMatch(/^qr_/);
+
+    const { db } = openDatabase(databaseUrl);
+    try {
+      expect((await authenticateApiToken(db, token))?.id).toBe(memberId);
+      const membership = await db
+        .selectFrom('organization_members')
+        .select('role')
+        .where('user_id', '=', memberId)
+        .executeTakeFirst();
+      expect(membership?.role).toBe('edit');
+
+      expect((await quire('tokens', 'revoke', '--token', token)).output).toEqual({ revoked: true });
+      expect(await authenticateApiToken(db, token)).toBeUndefined();
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('fails clearly on bad input', async () => {
+    const failures = await Promise.all(
+      [
+        [['users', 'create', '--email', 'plain@example.com'], /already exists/],
+        [['users', 'create', '--email', 'x@example.com', '--role', 'edit'], /--org and --role go together/],
+        [['users', 'create', '--email', 'y@example.com', '--org', organizationId, '--role', 'boss'], /--role must be one of/],
+        [['users', 'create', '--email', 'z@example.com', '--org', 'nope', '--role', 'read'], /Organization nope not found/],
+        [['users', 'create', '--email', 'not-an-email'], /--email must be an email address/],
+        [['tokens', 'create', '--user', 'nobody'], /User nobody not found/],
+        [['tokens', 'revoke', '--token', 'qr_unknown'], /No such API token/],
+        [['spaces', 'explode'], /Unknown command/],
+      ].map(async ([args, expected]) => ({ expected, result: await quire(...(args as string[])) })),
+    );
+    for (const { expected, result } of failures) {
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(expected as RegExp);
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
+import { startPurgeOfDeletedSpaces } from '../src/jobs/purge-deleted-spaces.js';
+import { findSpaceById } from '../src/store/spaces.js';
+import { expectApiError } from './support/expect-api-error.js';
+import { startTestServer, type TestServer } from './support/test-server.js';
+
+const day = 24 * 60 * 60 * 1000;
+
+describe('first start and background work', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('bootstraps an empty database once: owner, organization and a working token', async () => {
+    const settings = { email: 'Owner@Example.org', organizationTitle: 'Handbooks', token: 'qr_bootstrap_token_1234' };
+    const first = await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now());
+    expect(first).toMatchObject({ token: 'qr_bootstrap_token_1234', tokenWasGenerated: false });
+    const owner = server.clientWith('qr_bootstrap_token_1234');
+    expect((await owner.GET('/user')).email).toBe('owner@example.org');
+    const organizations = await owner.GET('/orgs');
+    expect(organizations.items).toHaveLength(1);
+    expect(organizations.items[0]).toMatchObject({ title: 'Handbooks', permissions: { admin: true } });
+    expect(await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now())).toBeUndefined();
+  });
+
+  it('generates a qr_ token when none is configured', async () => {
+    const other = await startTestServer();
+    try {
+      const made = await bootstrapEmptyDatabase(
+        other.deps.db,
+        { email: 'owner@quire.local', organizationTitle: 'Mine', token: undefined },
+        other.clock.now(),
+      );
+      expect(made?.tokenWasGenerated).toBe(true);
+      expect(made?.token).toMatch(/^qr_[A-Za-z0-9_-]{43}$/);
+      const stored = await other.deps.db.selectFrom('api_tokens').select('token_hash').execute();
+      expect(stored.map((row) => row.token_hash)).not.toContain(made?.token);
+      expect((await other.clientWith(made?.token).GET('/user')).email).toBe('owner@quire.local');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('purges spaces deleted more than 7 days ago in the background sweep', async () => {
+    const admin = await server.createUser();
+    const organizationId = await server.createOrganization(admin);
+    const create = () =>
+      admin.client.POST('/orgs/{organizationId}/spaces', { params: { path: { organizationId } }, body: {} });
+    const old = await create();
+    const recent = await create();
+    await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: old.id } } });
+    server.clock.advance(5 * day);
+    await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: recent.id } } });
+    server.clock.advance(3 * day);
+
+    const stop = startPurgeOfDeletedSpaces(server.deps.db, server.clock, pino({ level: 'silent' }), 10);
+    await expect.poll(() => findSpaceById(server.deps.db, old.id)).toBeUndefined();
+    stop();
+    expect(await findSpaceById(server.deps.db, recent.id)).toBeDefined();
+    await expectApiError(
+      admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: old.id } } }),
+      404,
+    );
+    expect((await admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: recent.id } } })).id).toBe(
+      recent.id,
+    );
+  });
+});
