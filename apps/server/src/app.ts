@@ -22,7 +22,10 @@ import { handlers } from './routes/index.js';
  * spec and its rendered reference. No port is opened here; tests call `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
-export function createApp(deps: AppDeps, document: OpenApiDocument = loadOpenApiDocument()): Hono<AppEnv> {
+export function createApp(
+  deps: AppDeps,
+  document: OpenApiDocument = loadOpenApiDocument(),
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(routeNotFound);

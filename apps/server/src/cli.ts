@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { runCommand, usage } from './cli/commands.js';
-import { ApiError } from './errors.js';
 import { ConfigError } from './config.js';
+import { ApiError } from './errors.js';
 
 // `quire <area> <action> [--flags]`: administration from the shell, on the server's DATABASE_URL.
 // Results are JSON on stdout, so scripts can read them; problems go to stderr with exit code 1.
@@ -32,6 +32,8 @@ runCommand(positionals, values, process.env)
   .catch((error: unknown) => {
     const known = error instanceof ApiError || error instanceof ConfigError;
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`quire: ${known ? message : (error instanceof Error ? error.stack : message)}\n`);
+    process.stderr.write(
+      `quire: ${known ? message : error instanceof Error ? error.stack : message}\n`,
+    );
     process.exitCode = 1;
   });

@@ -37,7 +37,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `DATABASE_URL must start with sqlite: (sqlite:./data/quire.db, sqlite::memory:) or postgres:// (got "${databaseUrl}")`,
     );
   }
-  const publicUrl = (env.PUBLIC_URL?.trim() || `http://${urlHost(host)}:${port}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL?.trim() || `http://${urlHost(host)}:${port}`).replace(
+    /\/+$/,
+    '',
+  );
   if (!URL.canParse(publicUrl) || !/^https?:/.test(publicUrl)) {
     problems.push(`PUBLIC_URL must be an absolute http(s) URL (got "${publicUrl}")`);
   }
@@ -58,7 +61,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (!logLevels.includes(logLevel)) {
     problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')} (got "${logLevel}")`);
   }
-  const requestBodyLimit = integerSetting(env, 'REQUEST_BODY_LIMIT', 5 * 1024 * 1024, 1024, 1 << 30, problems);
+  const requestBodyLimit = integerSetting(
+    env,
+    'REQUEST_BODY_LIMIT',
+    5 * 1024 * 1024,
+    1024,
+    1 << 30,
+    problems,
+  );
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
@@ -15,15 +13,16 @@ import { migrateToLatest } from './store/migrate.js';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const logger = createLogger(config.logLevel);
-  if (config.databaseUrl.startsWith('sqlite:') && !config.databaseUrl.includes(':memory:')) {
-    mkdirSync(dirname(config.databaseUrl.slice('sqlite:'.length)), { recursive: true });
-  }
   const { db, dialect } = openDatabase(config.databaseUrl);
   await migrateToLatest(db, dialect);
 
   const bootstrapped = await bootstrapEmptyDatabase(
     db,
-    { email: config.bootstrapEmail, organizationTitle: config.bootstrapOrg, token: config.bootstrapToken },
+    {
+      email: config.bootstrapEmail,
+      organizationTitle: config.bootstrapOrg,
+      token: config.bootstrapToken,
+    },
     systemClock.now(),
   );
   if (bootstrapped !== undefined) {
@@ -51,7 +50,10 @@ async function main(): Promise<void> {
   const app = createApp(deps);
   const stopPurge = startPurgeOfDeletedSpaces(db, systemClock, logger);
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ address: info.address, port: info.port, publicUrl: config.publicUrl }, 'quire is listening');
+    logger.info(
+      { address: info.address, port: info.port, publicUrl: config.publicUrl },
+      'quire is listening',
+    );
   });
 
   const shutdown = (signal: string) => {
@@ -61,7 +63,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       await db.destroy();
       logger.info('stopped');
-      process.exit(0);
+      logger.flush(() => process.exit(0));
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   };
@@ -73,7 +75,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     process.stderr.write(`quire: ${error.message}\n`);
   } else {
-    process.stderr.write(`quire: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `quire: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

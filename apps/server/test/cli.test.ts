@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganizationAsAdmin } from '../src/domain/organizations/create-organization.js';
+import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
+import { createUserWithToken } from '../src/domain/users/create-user.js';
 import { openDatabase } from '../src/store/dialect.js';
 import { migrateToLatest } from '../src/store/migrate.js';
-import { createOrganizationAsAdmin } from '../src/domain/organizations/create-organization.js';
-import { createUserWithToken } from '../src/domain/users/create-user.js';
-import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
 
 const run = promisify(execFile);
 const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
@@ -36,21 +36,39 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     const { db, dialect } = openDatabase(databaseUrl);
     await migrateToLatest(db, dialect);
     const { user } = await createUserWithToken(db, { email: 'admin@example.com' }, new Date());
-    organizationId = (await createOrganizationAsAdmin(db, user.id, { title: 'CLI org' }, new Date())).id;
+    organizationId = (
+      await createOrganizationAsAdmin(db, user.id, { title: 'CLI org' }, new Date())
+    ).id;
     await db.destroy();
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it('creates users with a token, with and without a membership, and tokens that work', async () => {
-    const plain = await quire('users', 'create', '--email', 'Plain@Example.com', '--name', 'Plain Person');
+    const plain = await quire(
+      'users',
+      'create',
+      '--email',
+      'Plain@Example.com',
+      '--name',
+      'Plain Person',
+    );
     expect(plain.code).toBe(0);
     expect(plain.output).toMatchObject({
       user: { object: 'user', email: 'plain@example.com', displayName: 'Plain Person' },
       token: expect.stringMatching(/^qr_/),
     });
-    const member = await quire('users', 'create', '--email', 'member@example.com', '--org', organizationId, '--role', 'edit');
+    const member = await quire(
+      'users',
+      'create',
+      '--email',
+      'member@example.com',
+      '--org',
+      organizationId,
+      '--role',
+      'edit',
+    );
     expect(member.code).toBe(0);
-    const memberId = (member.output?.user as { id: string }).id;
+    const memberId = String((member.output?.user as { id?: string } | undefined)?.id);
 
     const second = await quire('tokens', 'create', '--user', memberId);
     const token = String(second.output?.token);
@@ -77,9 +95,27 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     const failures = await Promise.all(
       [
         [['users', 'create', '--email', 'plain@example.com'], /already exists/],
-        [['users', 'create', '--email', 'x@example.com', '--role', 'edit'], /--org and --role go together/],
-        [['users', 'create', '--email', 'y@example.com', '--org', organizationId, '--role', 'boss'], /--role must be one of/],
-        [['users', 'create', '--email', 'z@example.com', '--org', 'nope', '--role', 'read'], /Organization nope not found/],
+        [
+          ['users', 'create', '--email', 'x@example.com', '--role', 'edit'],
+          /--org and --role go together/,
+        ],
+        [
+          [
+            'users',
+            'create',
+            '--email',
+            'y@example.com',
+            '--org',
+            organizationId,
+            '--role',
+            'boss',
+          ],
+          /--role must be one of/,
+        ],
+        [
+          ['users', 'create', '--email', 'z@example.com', '--org', 'nope', '--role', 'read'],
+          /Organization nope not found/,
+        ],
         [['users', 'create', '--email', 'not-an-email'], /--email must be an email address/],
         [['tokens', 'create', '--user', 'nobody'], /User nobody not found/],
         [['tokens', 'revoke', '--token', 'qr_unknown'], /No such API token/],

@@ -42,7 +42,12 @@ describe('configuration', () => {
 
   it('lists every bad setting in one clear error', () => {
     const load = () =>
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', BOOTSTRAP_TOKEN: 'secret', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        BOOTSTRAP_TOKEN: 'secret',
+        LOG_LEVEL: 'loud',
+      });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT must be a whole number/);
     expect(load).toThrow(/DATABASE_URL must start with sqlite: .* or postgres:\/\//);

@@ -25,7 +25,11 @@ describe('contract-checked fetch', () => {
   });
 
   it('fails on an error answer without the error body, even outside every operation', async () => {
-    await expect(answer(404, { message: 'nope' })(get('/v1/unknown'))).rejects.toThrow(ContractViolation);
-    await expect(answer(404, { error: { code: 404, message: 'nope' } })(get('/v1/unknown'))).resolves.toBeDefined();
+    await expect(answer(404, { message: 'nope' })(get('/v1/unknown'))).rejects.toThrow(
+      ContractViolation,
+    );
+    await expect(
+      answer(404, { error: { code: 404, message: 'nope' } })(get('/v1/unknown')),
+    ).resolves.toBeDefined();
   });
 });

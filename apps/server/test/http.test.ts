@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
-import { startTestServer, testBaseUrl, type TestServer, type TestUser } from './support/test-server.js';
+import {
+  startTestServer,
+  type TestServer,
+  type TestUser,
+  testBaseUrl,
+} from './support/test-server.js';
 
 describe('HTTP conventions', () => {
   let server: TestServer;
@@ -16,7 +21,8 @@ describe('HTTP conventions', () => {
 
   const send = (path: string, init: RequestInit = {}) =>
     server.fetch(new Request(`${testBaseUrl}${path}`, init));
-  const errorOf = async (response: Response) => ((await response.json()) as { error: { code: number; message: string } }).error;
+  const errorOf = async (response: Response) =>
+    ((await response.json()) as { error: { code: number; message: string } }).error;
 
   it('answers the API information without a token', async () => {
     const info = await server.clientWith().GET('/');
@@ -26,7 +32,11 @@ describe('HTTP conventions', () => {
 
   it('needs a valid bearer token', async () => {
     await expectApiError(server.clientWith().GET('/user'), 401, /Missing Authorization/);
-    await expectApiError(server.clientWith('qr_not-a-real-token').GET('/user'), 401, /Invalid or revoked/);
+    await expectApiError(
+      server.clientWith('qr_not-a-real-token').GET('/user'),
+      401,
+      /Invalid or revoked/,
+    );
     const response = await send('/v1/user', { headers: { Authorization: 'Basic abc' } });
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
@@ -47,8 +57,14 @@ describe('HTTP conventions', () => {
   it('answers 404 for unknown routes and 405 for a wrong method, in the error shape', async () => {
     const unknown = await send('/v1/nothing-here');
     expect(unknown.status).toBe(404);
-    expect(await errorOf(unknown)).toEqual({ code: 404, message: 'No such route: GET /v1/nothing-here' });
-    const wrongMethod = await send('/v1/orgs', { method: 'PUT', headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(await errorOf(unknown)).toEqual({
+      code: 404,
+      message: 'No such route: GET /v1/nothing-here',
+    });
+    const wrongMethod = await send('/v1/orgs', {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('allow')).toBe('GET, POST');
     expect((await errorOf(wrongMethod)).code).toBe(405);

@@ -16,15 +16,24 @@ describe('first start and background work', () => {
   afterAll(() => server.close());
 
   it('bootstraps an empty database once: owner, organization and a working token', async () => {
-    const settings = { email: 'Owner@Example.org', organizationTitle: 'Handbooks', token: 'qr_bootstrap_token_1234' };
+    const settings = {
+      email: 'Owner@Example.org',
+      organizationTitle: 'Handbooks',
+      token: 'qr_bootstrap_token_1234',
+    };
     const first = await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now());
     expect(first).toMatchObject({ token: 'qr_bootstrap_token_1234', tokenWasGenerated: false });
     const owner = server.clientWith('qr_bootstrap_token_1234');
     expect((await owner.GET('/user')).email).toBe('owner@example.org');
     const organizations = await owner.GET('/orgs');
     expect(organizations.items).toHaveLength(1);
-    expect(organizations.items[0]).toMatchObject({ title: 'Handbooks', permissions: { admin: true } });
-    expect(await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now())).toBeUndefined();
+    expect(organizations.items[0]).toMatchObject({
+      title: 'Handbooks',
+      permissions: { admin: true },
+    });
+    expect(
+      await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now()),
+    ).toBeUndefined();
   });
 
   it('generates a qr_ token when none is configured', async () => {
@@ -49,7 +58,10 @@ describe('first start and background work', () => {
     const admin = await server.createUser();
     const organizationId = await server.createOrganization(admin);
     const create = () =>
-      admin.client.POST('/orgs/{organizationId}/spaces', { params: { path: { organizationId } }, body: {} });
+      admin.client.POST('/orgs/{organizationId}/spaces', {
+        params: { path: { organizationId } },
+        body: {},
+      });
     const old = await create();
     const recent = await create();
     await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: old.id } } });
@@ -57,7 +69,12 @@ describe('first start and background work', () => {
     await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: recent.id } } });
     server.clock.advance(3 * day);
 
-    const stop = startPurgeOfDeletedSpaces(server.deps.db, server.clock, pino({ level: 'silent' }), 10);
+    const stop = startPurgeOfDeletedSpaces(
+      server.deps.db,
+      server.clock,
+      pino({ level: 'silent' }),
+      10,
+    );
     await expect.poll(() => findSpaceById(server.deps.db, old.id)).toBeUndefined();
     stop();
     expect(await findSpaceById(server.deps.db, recent.id)).toBeDefined();
@@ -65,8 +82,12 @@ describe('first start and background work', () => {
       admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: old.id } } }),
       404,
     );
-    expect((await admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: recent.id } } })).id).toBe(
-      recent.id,
-    );
+    expect(
+      (
+        await admin.client.POST('/spaces/{spaceId}/restore', {
+          params: { path: { spaceId: recent.id } },
+        })
+      ).id,
+    ).toBe(recent.id);
   });
 });

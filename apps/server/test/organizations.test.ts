@@ -16,11 +16,18 @@ describe('organizations', () => {
 
   it('creates an organization with the caller as admin, with every field and a Location', async () => {
     const response = await admin.client.raw.POST('/orgs', {
-      body: { title: 'Docs team', emailDomains: ['Example.com'], type: 'community', useCase: 'docsSite' },
+      body: {
+        title: 'Docs team',
+        emailDomains: ['Example.com'],
+        type: 'community',
+        useCase: 'docsSite',
+      },
     });
     expect(response.response.status).toBe(201);
     const organization = response.data!;
-    expect(response.response.headers.get('location')).toBe(`http://quire.test/v1/orgs/${organization.id}`);
+    expect(response.response.headers.get('location')).toBe(
+      `http://quire.test/v1/orgs/${organization.id}`,
+    );
     expect(organization).toMatchObject({
       object: 'organization',
       title: 'Docs team',
@@ -35,9 +42,11 @@ describe('organizations', () => {
       internal_isOnNewTrial: true,
       permissions: { view: true, admin: true, createContent: true, viewBilling: true },
     });
-    expect(await admin.client.GET('/orgs/{organizationId}', { params: { path: { organizationId: organization.id } } })).toEqual(
-      organization,
-    );
+    expect(
+      await admin.client.GET('/orgs/{organizationId}', {
+        params: { path: { organizationId: organization.id } },
+      }),
+    ).toEqual(organization);
   });
 
   it('validates the title', async () => {
@@ -54,8 +63,14 @@ describe('organizations', () => {
     expect(new Set(listed.items.map((item) => item.id))).toEqual(new Set([own, organizationId]));
     const byId = new Map(listed.items.map((item) => [item.id, item]));
     expect(byId.get(own)?.permissions.admin).toBe(true);
-    expect(byId.get(organizationId)?.permissions).toMatchObject({ view: true, admin: false, createContent: false });
-    const ascending = await member.client.GET('/orgs', { params: { query: { order: 'asc', limit: 1 } } });
+    expect(byId.get(organizationId)?.permissions).toMatchObject({
+      view: true,
+      admin: false,
+      createContent: false,
+    });
+    const ascending = await member.client.GET('/orgs', {
+      params: { query: { order: 'asc', limit: 1 } },
+    });
     expect(ascending.items).toHaveLength(1);
     expect(ascending.next).toBeDefined();
     const second = await member.client.GET('/orgs', {
@@ -111,47 +126,71 @@ describe('organizations', () => {
 
   it('keeps hostnames unique across organizations', async () => {
     const other = await server.createOrganization(admin, 'Other');
-    await admin.client.PATCH('/orgs/{organizationId}', { params: { path: { organizationId } }, body: { hostname: 'unique-one' } });
+    await admin.client.PATCH('/orgs/{organizationId}', {
+      params: { path: { organizationId } },
+      body: { hostname: 'unique-one' },
+    });
     await expectApiError(
-      admin.client.PATCH('/orgs/{organizationId}', { params: { path: { organizationId: other } }, body: { hostname: 'unique-one', title: 'Changed' } }),
+      admin.client.PATCH('/orgs/{organizationId}', {
+        params: { path: { organizationId: other } },
+        body: { hostname: 'unique-one', title: 'Changed' },
+      }),
       409,
       /already used/,
     );
-    const unchanged = await admin.client.GET('/orgs/{organizationId}', { params: { path: { organizationId: other } } });
+    const unchanged = await admin.client.GET('/orgs/{organizationId}', {
+      params: { path: { organizationId: other } },
+    });
     expect(unchanged.title).toBe('Other');
   });
 
   it('lets only admins update, and hides the organization from non-members', async () => {
     const editor = await server.createUser({ organizationId, role: 'edit' });
     expect(
-      (await editor.client.GET('/orgs/{organizationId}', { params: { path: { organizationId } } })).permissions.admin,
+      (await editor.client.GET('/orgs/{organizationId}', { params: { path: { organizationId } } }))
+        .permissions.admin,
     ).toBe(false);
     await expectApiError(
-      editor.client.PATCH('/orgs/{organizationId}', { params: { path: { organizationId } }, body: { title: 'Nope' } }),
+      editor.client.PATCH('/orgs/{organizationId}', {
+        params: { path: { organizationId } },
+        body: { title: 'Nope' },
+      }),
       403,
     );
     const stranger = await server.createUser();
-    await expectApiError(stranger.client.GET('/orgs/{organizationId}', { params: { path: { organizationId } } }), 404);
     await expectApiError(
-      stranger.client.PATCH('/orgs/{organizationId}', { params: { path: { organizationId } }, body: { title: 'Nope' } }),
+      stranger.client.GET('/orgs/{organizationId}', { params: { path: { organizationId } } }),
+      404,
+    );
+    await expectApiError(
+      stranger.client.PATCH('/orgs/{organizationId}', {
+        params: { path: { organizationId } },
+        body: { title: 'Nope' },
+      }),
       404,
     );
     expect(await stranger.client.GET('/orgs')).toEqual({ items: [], count: 0 });
   });
 
   it('finds organizations by email domain, only for people of that domain', async () => {
-    const withDomain = await admin.client.POST('/orgs', { body: { title: 'Domain org', emailDomains: ['example.com'] } });
+    const withDomain = await admin.client.POST('/orgs', {
+      body: { title: 'Domain org', emailDomains: ['example.com'] },
+    });
     // Test users have example.com addresses.
     const found = await admin.client.GET('/email-domains/{emailDomain}/orgs', {
       params: { path: { emailDomain: 'EXAMPLE.com' } },
     });
     expect(found.organizations.map((organization) => organization.id)).toContain(withDomain.id);
     await expectApiError(
-      admin.client.GET('/email-domains/{emailDomain}/orgs', { params: { path: { emailDomain: 'acme.com' } } }),
+      admin.client.GET('/email-domains/{emailDomain}/orgs', {
+        params: { path: { emailDomain: 'acme.com' } },
+      }),
       403,
     );
     await expectApiError(
-      admin.client.GET('/email-domains/{emailDomain}/orgs', { params: { path: { emailDomain: 'not_a_domain!' } } }),
+      admin.client.GET('/email-domains/{emailDomain}/orgs', {
+        params: { path: { emailDomain: 'not_a_domain!' } },
+      }),
       400,
       /path\.emailDomain/,
     );

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { higherRole, roleAtLeast } from '../src/model/roles.js';
 import { organizationPermissions } from '../src/policies/organization-policy.js';
-import { canReadSpace, effectiveSpaceRole, spacePermissions } from '../src/policies/space-policy.js';
+import {
+  canReadSpace,
+  effectiveSpaceRole,
+  spacePermissions,
+} from '../src/policies/space-policy.js';
 
 describe('roles and permissions', () => {
   it('ranks roles admin > create > review > edit > comment > read > guest', () => {
@@ -40,18 +44,42 @@ describe('roles and permissions', () => {
 
   it('follows the permission table for each role', () => {
     const live = { visibility: 'private', editMode: 'live' } as const;
-    expect(spacePermissions('comment', live)).toMatchObject({ view: true, comment: true, edit: false });
-    expect(spacePermissions('edit', live)).toMatchObject({ edit: true, triggerGitSync: true, review: false, merge: false });
-    expect(spacePermissions('review', live)).toMatchObject({ review: true, merge: true, admin: false });
+    expect(spacePermissions('comment', live)).toMatchObject({
+      view: true,
+      comment: true,
+      edit: false,
+    });
+    expect(spacePermissions('edit', live)).toMatchObject({
+      edit: true,
+      triggerGitSync: true,
+      review: false,
+      merge: false,
+    });
+    expect(spacePermissions('review', live)).toMatchObject({
+      review: true,
+      merge: true,
+      admin: false,
+    });
     expect(spacePermissions('admin', { ...live, editMode: 'locked' })).toMatchObject({
       admin: true,
       edit: false,
       merge: false,
       triggerGitSync: true,
     });
-    expect(organizationPermissions('create')).toMatchObject({ createContent: true, createOpenAPISpec: true, admin: false });
-    expect(organizationPermissions('read')).toMatchObject({ view: true, listMembers: true, createContent: false });
+    expect(organizationPermissions('create')).toMatchObject({
+      createContent: true,
+      createOpenAPISpec: true,
+      admin: false,
+    });
+    expect(organizationPermissions('read')).toMatchObject({
+      view: true,
+      listMembers: true,
+      createContent: false,
+    });
     expect(organizationPermissions(null)).toMatchObject({ view: false, listMembers: false });
-    expect(organizationPermissions('admin')).toMatchObject({ viewBilling: true, ingestConversations: true });
+    expect(organizationPermissions('admin')).toMatchObject({
+      viewBilling: true,
+      ingestConversations: true,
+    });
   });
 });

@@ -23,7 +23,10 @@ describe('spaces', () => {
   });
   afterAll(() => server.close());
 
-  const createSpace = (by: TestUser, body: { title?: string; emoji?: string; parent?: string } = {}) =>
+  const createSpace = (
+    by: TestUser,
+    body: { title?: string; emoji?: string; parent?: string } = {},
+  ) =>
     by.client.POST('/orgs/{organizationId}/spaces', { params: { path: { organizationId } }, body });
   const getSpace = (by: TestUser, spaceId: string) =>
     by.client.GET('/spaces/{spaceId}', { params: { path: { spaceId } } });
@@ -35,7 +38,9 @@ describe('spaces', () => {
     });
     expect(response.response.status).toBe(201);
     const space = response.data!;
-    expect(response.response.headers.get('location')).toBe(`http://quire.test/v1/spaces/${space.id}`);
+    expect(response.response.headers.get('location')).toBe(
+      `http://quire.test/v1/spaces/${space.id}`,
+    );
     expect(space).toMatchObject({
       object: 'space',
       title: 'Handbook',
@@ -70,7 +75,12 @@ describe('spaces', () => {
   it('lets members read, hides spaces from non-members, and computes permissions per role', async () => {
     const space = await createSpace(creator, { title: 'Guides' });
     const asReader = await getSpace(reader, space.id);
-    expect(asReader.permissions).toMatchObject({ view: true, edit: false, comment: false, admin: false });
+    expect(asReader.permissions).toMatchObject({
+      view: true,
+      edit: false,
+      comment: false,
+      admin: false,
+    });
     await expectApiError(getSpace(outsider, space.id), 404, /not found/);
     await expectApiError(getSpace(outsider, 'does-not-exist'), 404);
   });
@@ -78,7 +88,10 @@ describe('spaces', () => {
   it('refuses to create a space below the create role, and in an organization the caller is not in', async () => {
     await expectApiError(createSpace(reader), 403, /create role or higher/);
     await expectApiError(
-      outsider.client.POST('/orgs/{organizationId}/spaces', { params: { path: { organizationId } }, body: {} }),
+      outsider.client.POST('/orgs/{organizationId}/spaces', {
+        params: { path: { organizationId } },
+        body: {},
+      }),
       404,
     );
   });
@@ -93,7 +106,9 @@ describe('spaces', () => {
       }),
     );
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: { code: 400, message: 'body.colour is not allowed' } });
+    expect(await response.json()).toEqual({
+      error: { code: 400, message: 'body.colour is not allowed' },
+    });
   });
 
   it('updates title and emoji for editors, and settings only for admins', async () => {
@@ -105,12 +120,18 @@ describe('spaces', () => {
     });
     expect(renamed).toMatchObject({ title: 'Final', emoji: '✅' });
     await expectApiError(
-      editor.client.PATCH('/spaces/{spaceId}', { params: { path: { spaceId: space.id } }, body: { editMode: 'locked' } }),
+      editor.client.PATCH('/spaces/{spaceId}', {
+        params: { path: { spaceId: space.id } },
+        body: { editMode: 'locked' },
+      }),
       403,
       /admin role/,
     );
     await expectApiError(
-      reader.client.PATCH('/spaces/{spaceId}', { params: { path: { spaceId: space.id } }, body: { title: 'No' } }),
+      reader.client.PATCH('/spaces/{spaceId}', {
+        params: { path: { spaceId: space.id } },
+        body: { title: 'No' },
+      }),
       403,
     );
     const locked = await admin.client.PATCH('/spaces/{spaceId}', {
@@ -135,7 +156,10 @@ describe('spaces', () => {
 
   it('deletes softly, hides deleted spaces, and restores them within 7 days', async () => {
     const space = await createSpace(admin, { title: 'Trash me' });
-    await expectApiError(reader.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: space.id } } }), 403);
+    await expectApiError(
+      reader.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: space.id } } }),
+      403,
+    );
     await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: space.id } } });
     await expectApiError(getSpace(admin, space.id), 404);
     const listed = await admin.client.GET('/orgs/{organizationId}/spaces', {
@@ -151,7 +175,9 @@ describe('spaces', () => {
       403,
     );
     server.clock.advance(6 * day);
-    const restored = await admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: space.id } } });
+    const restored = await admin.client.POST('/spaces/{spaceId}/restore', {
+      params: { path: { spaceId: space.id } },
+    });
     expect(restored.deletedAt).toBeUndefined();
     expect((await getSpace(reader, space.id)).title).toBe('Trash me');
     await expectApiError(
@@ -184,7 +210,9 @@ describe('spaces', () => {
     const c = await make('C');
     const titles = async () =>
       (
-        await admin.client.GET('/orgs/{organizationId}/spaces', { params: { path: { organizationId: organization } } })
+        await admin.client.GET('/orgs/{organizationId}/spaces', {
+          params: { path: { organizationId: organization } },
+        })
       ).items.map((space) => space.title);
     expect(await titles()).toEqual(['A', 'B', 'C']);
 
@@ -215,18 +243,29 @@ describe('spaces', () => {
     await expectApiError(
       admin.client.POST('/spaces/{spaceId}/move', {
         params: { path: { spaceId: a.id } },
-        body: { position: { before: { type: 'space', space: b.id }, after: { type: 'space', space: c.id } } },
+        body: {
+          position: {
+            before: { type: 'space', space: b.id },
+            after: { type: 'space', space: c.id },
+          },
+        },
       }),
       400,
       /body\.position/,
     );
     await expectApiError(
-      admin.client.POST('/spaces/{spaceId}/move', { params: { path: { spaceId: a.id } }, body: { parent: 'nope' } }),
+      admin.client.POST('/spaces/{spaceId}/move', {
+        params: { path: { spaceId: a.id } },
+        body: { parent: 'nope' },
+      }),
       404,
       /parent/,
     );
     await expectApiError(
-      reader.client.POST('/spaces/{spaceId}/move', { params: { path: { spaceId: b.id } }, body: { parent: null } }),
+      reader.client.POST('/spaces/{spaceId}/move', {
+        params: { path: { spaceId: b.id } },
+        body: { parent: null },
+      }),
       404,
     );
   });
@@ -248,7 +287,10 @@ describe('spaces', () => {
     });
     expect(back.parent).toBeUndefined();
     await expectApiError(
-      reader.client.POST('/spaces/{spaceId}/move', { params: { path: { spaceId: space.id } }, body: { parent: null } }),
+      reader.client.POST('/spaces/{spaceId}/move', {
+        params: { path: { spaceId: space.id } },
+        body: { parent: null },
+      }),
       403,
     );
   });
@@ -271,7 +313,10 @@ describe('spaces', () => {
     const all = [];
     for await (const space of paginate((page) =>
       admin.client.GET('/orgs/{organizationId}/spaces', {
-        params: { path: { organizationId: organization }, query: { limit: 3, ...(page ? { page } : {}) } },
+        params: {
+          path: { organizationId: organization },
+          query: { limit: 3, ...(page ? { page } : {}) },
+        },
       }),
     )) {
       all.push(space.title);
@@ -333,7 +378,13 @@ describe('spaces', () => {
     const notAdministered = await server.createOrganization(outsider, 'Shared');
     await server.deps.db
       .insertInto('organization_members')
-      .values({ organization_id: notAdministered, user_id: admin.user.id, role: 'edit', joined_at: '2026-01-01T00:00:00.000Z', last_seen_at: null })
+      .values({
+        organization_id: notAdministered,
+        user_id: admin.user.id,
+        role: 'edit',
+        joined_at: '2026-01-01T00:00:00.000Z',
+        last_seen_at: null,
+      })
       .execute();
     await expectApiError(
       admin.client.POST('/spaces/{spaceId}/transfer', {

@@ -5,8 +5,8 @@ import { issueApiToken, revokeApiToken } from '../domain/users/api-tokens.js';
 import { createUserWithToken } from '../domain/users/create-user.js';
 import { badRequest, notFound } from '../errors.js';
 import { isMemberRole, memberRoles } from '../model/roles.js';
-import { presentUser } from '../presenters/user.js';
 import { createUrls } from '../presenters/urls.js';
+import { presentUser } from '../presenters/user.js';
 import { openDatabase } from '../store/dialect.js';
 import { migrateToLatest } from '../store/migrate.js';
 import type { Database } from '../store/schema.js';
@@ -58,13 +58,16 @@ export async function runCommand(
       }
       case 'tokens create': {
         const userId = required(flags.user, '--user');
-        if ((await findUserById(db, userId)) === undefined) throw notFound(`User ${userId} not found`);
+        if ((await findUserById(db, userId)) === undefined)
+          throw notFound(`User ${userId} not found`);
         return { token: await issueApiToken(db, userId, now) };
       }
       case 'tokens revoke':
         return await revoke(db, required(flags.token, '--token'));
       default:
-        throw badRequest(`Unknown command "${[area, action].filter(Boolean).join(' ')}"\n\n${usage}`);
+        throw badRequest(
+          `Unknown command "${[area, action].filter(Boolean).join(' ')}"\n\n${usage}`,
+        );
     }
   } finally {
     await db.destroy();
@@ -73,7 +76,8 @@ export async function runCommand(
 
 function userInput(flags: CommandFlags) {
   const email = required(flags.email, '--email');
-  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw badRequest(`--email must be an email address (got "${email}")`);
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    throw badRequest(`--email must be an email address (got "${email}")`);
   if ((flags.org === undefined) !== (flags.role === undefined)) {
     throw badRequest('--org and --role go together');
   }
@@ -96,6 +100,7 @@ async function revoke(db: Kysely<Database>, token: string): Promise<{ revoked: t
 }
 
 function required(value: string | undefined, flag: string): string {
-  if (value === undefined || value.trim() === '') throw badRequest(`${flag} is required\n\n${usage}`);
+  if (value === undefined || value.trim() === '')
+    throw badRequest(`${flag} is required\n\n${usage}`);
   return value.trim();
 }

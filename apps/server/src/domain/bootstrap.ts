@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { newId } from '../ids.js';
 import type { Database } from '../store/schema.js';
 import { hasAnyUser, insertUser } from '../store/users.js';
-import { newId } from '../ids.js';
 import { createOrganization } from './organizations/create-organization.js';
 import { issueApiToken } from './users/api-tokens.js';
 

@@ -4,7 +4,12 @@ import type { Logger } from 'pino';
 import { ApiError } from '../errors.js';
 import type { AppEnv } from './app-env.js';
 
-function errorBody(c: Context<AppEnv>, status: number, message: string, headers: Record<string, string> = {}) {
+function errorBody(
+  c: Context<AppEnv>,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   return c.json({ error: { code: status, message } }, status as 400);
 }
@@ -20,7 +25,11 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
       return errorBody(c, error.status, error.message || 'Bad request');
     }
     logger.error({ err: error, requestId: c.get('requestId') }, 'unexpected error');
-    return errorBody(c, 500, 'Internal server error; the server log has the details under this request id');
+    return errorBody(
+      c,
+      500,
+      'Internal server error; the server log has the details under this request id',
+    );
   };
 }
 

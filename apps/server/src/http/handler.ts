@@ -1,6 +1,6 @@
 import type { Body, OperationId, PathParams, Query, Reply } from '@quire/contract';
-import type { Actor } from '../domain/actor.js';
 import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
 
 /** Operations that answer without a token; the router checks this list against the spec. */
 export const publicOperations = ['getApiInformation'] as const satisfies readonly OperationId[];

@@ -1,8 +1,8 @@
-import type { OperationId, OpenApiDocument } from '@quire/contract';
+import type { OpenApiDocument, OperationId } from '@quire/contract';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
-import type { AppEnv } from './app-env.js';
 import { methodNotAllowed } from '../errors.js';
+import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
 import { type HandlerTable, publicOperations } from './handler.js';
 import { type OperationRoute, operationRoutes } from './operations.js';
@@ -70,7 +70,10 @@ function isOperationId(handlers: HandlerTable, operationId: string): operationId
 }
 
 function checkPublicOperations(routes: OperationRoute[]): void {
-  const inSpec = routes.filter((route) => route.isPublic).map((route) => route.operationId).sort();
+  const inSpec = routes
+    .filter((route) => route.isPublic)
+    .map((route) => route.operationId)
+    .sort();
   const inCode = [...publicOperations].sort();
   if (inSpec.join() !== inCode.join()) {
     throw new Error(

@@ -43,7 +43,9 @@ export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
       const operationValue = pathItem[method];
       if (operationValue === undefined) continue;
       const operation = resolve(operationValue);
-      const parameters = [...shared, ...arrayOf(operation.parameters).map(resolve)].map(toParameter);
+      const parameters = [...shared, ...arrayOf(operation.parameters).map(resolve)].map(
+        toParameter,
+      );
       const body = operation.requestBody === undefined ? undefined : resolve(operation.requestBody);
       routes.push({
         operationId: String(operation.operationId),
@@ -71,7 +73,9 @@ export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
 
 function toParameter(parameter: Record<string, unknown>): OperationParameter {
   if (parameter.in !== 'path' && parameter.in !== 'query') {
-    throw new Error(`Parameter ${String(parameter.name)} is in ${String(parameter.in)}; only path and query are supported`);
+    throw new Error(
+      `Parameter ${String(parameter.name)} is in ${String(parameter.in)}; only path and query are supported`,
+    );
   }
   return {
     name: String(parameter.name),
@@ -94,7 +98,9 @@ function resolveRef(document: OpenApiDocument, value: unknown): Record<string, u
   if (!ref.startsWith('#/')) throw new Error(`Only local $refs are supported, got ${ref}`);
   let target: unknown = document;
   for (const part of ref.slice(2).split('/')) {
-    target = isRecord(target) ? target[part.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
+    target = isRecord(target)
+      ? target[part.replaceAll('~1', '/').replaceAll('~0', '~')]
+      : undefined;
   }
   return resolveRef(document, target);
 }

@@ -1,5 +1,5 @@
-import type { Context } from 'hono';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Context } from 'hono';
 import { badRequest } from '../errors.js';
 import type { OperationRoute } from './operations.js';
 import { describeValidationError, type SchemaValidator } from './schema-validator.js';
@@ -31,8 +31,12 @@ export function compileInputValidators(
     const parameters = route.parameters.filter((parameter) => parameter.in === location);
     return coercing.compile({
       type: 'object',
-      properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
-      required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+      properties: Object.fromEntries(
+        parameters.map((parameter) => [parameter.name, parameter.schema]),
+      ),
+      required: parameters
+        .filter((parameter) => parameter.required)
+        .map((parameter) => parameter.name),
     });
   };
   return {
@@ -49,16 +53,20 @@ export async function readValidatedInput(
   validators: InputValidators,
 ): Promise<ValidatedInput> {
   const params: Record<string, unknown> = { ...c.req.param() };
-  if (!validators.params(params)) throw badRequest(describeValidationError('path', validators.params.errors));
+  if (!validators.params(params))
+    throw badRequest(describeValidationError('path', validators.params.errors));
 
   const query: Record<string, unknown> = {};
   for (const parameter of route.parameters) {
     if (parameter.in !== 'query') continue;
     const value =
-      parameter.schema.type === 'array' ? c.req.queries(parameter.name) : c.req.query(parameter.name);
+      parameter.schema.type === 'array'
+        ? c.req.queries(parameter.name)
+        : c.req.query(parameter.name);
     if (value !== undefined) query[parameter.name] = value;
   }
-  if (!validators.query(query)) throw badRequest(describeValidationError('query', validators.query.errors));
+  if (!validators.query(query))
+    throw badRequest(describeValidationError('query', validators.query.errors));
 
   const body = await readBody(c, route);
   if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
@@ -76,11 +84,15 @@ async function readBody(c: Context, route: OperationRoute): Promise<unknown> {
   }
   const contentType = c.req.header('content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
-    throw badRequest(`body must be sent with Content-Type: application/json (got "${contentType}")`);
+    throw badRequest(
+      `body must be sent with Content-Type: application/json (got "${contentType}")`,
+    );
   }
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badRequest(`body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw badRequest(
+      `body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -23,7 +23,10 @@ export class SchemaValidator {
     formats.default(this.ajv);
     // OpenAPI's annotation keyword; it asserts nothing.
     this.ajv.addKeyword({ keyword: 'example' });
-    this.ajv.addSchema({ $id: componentsId, $defs: rewriteRefs(document.components.schemas ?? {}) });
+    this.ajv.addSchema({
+      $id: componentsId,
+      $defs: rewriteRefs(document.components.schemas ?? {}),
+    });
   }
 
   /** Compiles one schema (its refs may point at `#/components/schemas/…`). */
@@ -44,7 +47,10 @@ function rewriteRefs<T>(value: T): T {
  * The first validation error as a sentence naming the field.
  * @example describeValidationError('body', error); // "body.title must NOT have more than 50 characters"
  */
-export function describeValidationError(where: string, errors: ErrorObject[] | null | undefined): string {
+export function describeValidationError(
+  where: string,
+  errors: ErrorObject[] | null | undefined,
+): string {
   // oneOf/anyOf report after their branches; a branch's error names the field better.
   const error = errors?.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ?? errors?.[0];
   if (error === undefined) return `Invalid ${where}`;

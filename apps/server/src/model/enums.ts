@@ -18,7 +18,8 @@ export function storedEnum<Value extends string>(
   what: string,
 ): Value {
   const found = allowed.find((candidate) => candidate === value);
-  if (found === undefined) throw new Error(`Stored ${what} "${value}" is not one of ${allowed.join(', ')}`);
+  if (found === undefined)
+    throw new Error(`Stored ${what} "${value}" is not one of ${allowed.join(', ')}`);
   return found;
 }
 
@@ -31,7 +32,10 @@ export const contentVisibilities = [
   'private',
 ] as const satisfies readonly ContentVisibility[];
 export const spaceEditModes = ['live', 'locked'] as const satisfies readonly SpaceEditMode[];
-export const organizationTypes = ['business', 'community'] as const satisfies readonly OrganizationType[];
+export const organizationTypes = [
+  'business',
+  'community',
+] as const satisfies readonly OrganizationType[];
 export const organizationUseCases = [
   'internalDocs',
   'docsSite',

@@ -4,7 +4,14 @@ import type { components } from '@quire/contract';
 export type MemberRole = components['schemas']['MemberRole'];
 
 /** Member roles, highest first. */
-export const memberRoles = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const satisfies readonly MemberRole[];
+export const memberRoles = [
+  'admin',
+  'create',
+  'review',
+  'edit',
+  'comment',
+  'read',
+] as const satisfies readonly MemberRole[];
 
 /** Whether a stored or received string is a member role. */
 export function isMemberRole(value: unknown): value is MemberRole {

@@ -33,6 +33,8 @@ export function requireOrganizationRole(
   action: string,
 ): void {
   if (!roleAtLeast(role, minimum)) {
-    throw forbidden(`Only members with the ${minimum} role or higher may ${action} in this organization`);
+    throw forbidden(
+      `Only members with the ${minimum} role or higher may ${action} in this organization`,
+    );
   }
 }

@@ -20,7 +20,10 @@ export function effectiveSpaceRole(
 }
 
 /** Whether a caller may read a space: members always, anyone when it is public or unlisted. */
-export function canReadSpace(role: MemberRole | null, space: Pick<SpaceRecord, 'visibility'>): boolean {
+export function canReadSpace(
+  role: MemberRole | null,
+  space: Pick<SpaceRecord, 'visibility'>,
+): boolean {
   return role !== null || space.visibility === 'public' || space.visibility === 'unlisted';
 }
 
@@ -45,7 +48,11 @@ export function spacePermissions(
 }
 
 /** Throws 403 unless the role on the space is at least `minimum`. */
-export function requireSpaceRole(role: MemberRole | null, minimum: MemberRole, action: string): void {
+export function requireSpaceRole(
+  role: MemberRole | null,
+  minimum: MemberRole,
+  action: string,
+): void {
   if (!roleAtLeast(role, minimum)) {
     throw forbidden(`Only members with the ${minimum} role or higher on this space may ${action}`);
   }

@@ -17,15 +17,31 @@ type CollectionHandlers = Pick<
 /** Handlers of the `collections` tag. */
 export const collectionHandlers: CollectionHandlers = {
   listCollectionsInOrganizationById: async ({ params, query, actor, deps }) => {
-    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     const page = await listCollectionsInOrganization(deps.db, organization.id, pageRequest(query));
-    return { status: 200, body: presentList(page, (item) => presentCollection(item, role, deps.urls)) };
+    return {
+      status: 200,
+      body: presentList(page, (item) => presentCollection(item, role, deps.urls)),
+    };
   },
 
   createCollection: async ({ params, body, actor, deps }) => {
-    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     requireOrganizationRole(role, 'create', 'create collections');
-    const collection = await createCollection(deps.db, organization.id, body ?? {}, deps.clock.now());
+    const collection = await createCollection(
+      deps.db,
+      organization.id,
+      body ?? {},
+      deps.clock.now(),
+    );
     return {
       status: 201,
       body: presentCollection(collection, role, deps.urls),
@@ -35,7 +51,8 @@ export const collectionHandlers: CollectionHandlers = {
 
   getCollectionById: async ({ params, actor, deps }) => {
     const collection = await findCollectionById(deps.db, params.collectionId);
-    const role = collection && (await findMemberRole(deps.db, collection.organizationId, actor.user.id));
+    const role =
+      collection && (await findMemberRole(deps.db, collection.organizationId, actor.user.id));
     if (collection === undefined || role === null || role === undefined) {
       throw notFound(`Collection ${params.collectionId} not found`);
     }

@@ -8,10 +8,7 @@ import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentOrganization } from '../presenters/organization.js';
 import { findMemberRole } from '../store/members.js';
-import {
-  listOrganizationsByEmailDomain,
-  listOrganizationsOfUser,
-} from '../store/organizations.js';
+import { listOrganizationsByEmailDomain, listOrganizationsOfUser } from '../store/organizations.js';
 import { pageRequest } from './page-request.js';
 
 type OrganizationHandlers = Pick<
@@ -39,7 +36,12 @@ export const organizationHandlers: OrganizationHandlers = {
   },
 
   createOrganization: async ({ body, actor, deps }) => {
-    const organization = await createOrganizationAsAdmin(deps.db, actor.user.id, body, deps.clock.now());
+    const organization = await createOrganizationAsAdmin(
+      deps.db,
+      actor.user.id,
+      body,
+      deps.clock.now(),
+    );
     return {
       status: 201,
       body: presentOrganization(organization, 'admin', deps.urls),
@@ -48,7 +50,11 @@ export const organizationHandlers: OrganizationHandlers = {
   },
 
   getOrganizationById: async ({ params, actor, deps }) => {
-    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     return { status: 200, body: presentOrganization(organization, role, deps.urls) };
   },
 

@@ -4,6 +4,9 @@ import type { PageRequest } from '../store/pagination.js';
 export const defaultPageSize = 100;
 
 /** The pagination part of a list's validated query. */
-export function pageRequest(query: { page?: string | undefined; limit?: number | undefined }): PageRequest {
+export function pageRequest(query: {
+  page?: string | undefined;
+  limit?: number | undefined;
+}): PageRequest {
   return { limit: query.limit ?? defaultPageSize, page: query.page };
 }

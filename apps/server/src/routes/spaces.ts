@@ -8,11 +8,14 @@ import { updateSpaceSettings } from '../domain/spaces/update-space.js';
 import { ApiError } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
-import { requireSpaceRole, roleNeededToUpdateSpace } from '../policies/space-policy.js';
+import {
+  effectiveSpaceRole,
+  requireSpaceRole,
+  roleNeededToUpdateSpace,
+} from '../policies/space-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentSpace } from '../presenters/space.js';
 import { listSpacesInOrganization } from '../store/spaces.js';
-import { effectiveSpaceRole } from '../policies/space-policy.js';
 import { pageRequest } from './page-request.js';
 
 type SpaceHandlers = Pick<
@@ -30,16 +33,26 @@ type SpaceHandlers = Pick<
 /** Handlers of the `spaces` tag. */
 export const spaceHandlers: SpaceHandlers = {
   listSpacesInOrganizationById: async ({ params, query, actor, deps }) => {
-    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     const page = await listSpacesInOrganization(deps.db, organization.id, pageRequest(query));
     return {
       status: 200,
-      body: presentList(page, (space) => presentSpace(space, effectiveSpaceRole(role, space), deps.urls)),
+      body: presentList(page, (space) =>
+        presentSpace(space, effectiveSpaceRole(role, space), deps.urls),
+      ),
     };
   },
 
   createSpace: async ({ params, body, actor, deps }) => {
-    const { organization, role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     requireOrganizationRole(role, 'create', 'create spaces');
     const space = await createSpace(deps.db, organization.id, body ?? {}, deps.clock.now());
     return {
@@ -62,13 +75,13 @@ export const spaceHandlers: SpaceHandlers = {
   },
 
   deleteSpaceById: async ({ params, actor, deps }) => {
-    const access = await loadSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' }).catch(
-      (error: unknown) => {
-        // A space that does not exist, or that the caller cannot see, is already "not there".
-        if (error instanceof ApiError && error.status === 404) return undefined;
-        throw error;
-      },
-    );
+    const access = await loadSpaceForCaller(deps.db, actor, params.spaceId, {
+      deleted: 'include',
+    }).catch((error: unknown) => {
+      // A space that does not exist, or that the caller cannot see, is already "not there".
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    });
     if (access === undefined) return { status: 204 };
     requireSpaceRole(access.role, 'admin', 'delete it');
     await trashSpace(deps.db, access.space, deps.clock.now());
@@ -76,7 +89,9 @@ export const spaceHandlers: SpaceHandlers = {
   },
 
   restoreSpace: async ({ params, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' });
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId, {
+      deleted: 'include',
+    });
     requireSpaceRole(role, 'admin', 'restore it');
     const restored = await restoreSpaceFromTrash(deps.db, space, deps.clock.now());
     return { status: 200, body: presentSpace(restored, role, deps.urls) };
@@ -94,7 +109,15 @@ export const spaceHandlers: SpaceHandlers = {
     requireSpaceRole(role, 'admin', 'transfer it');
     const target = await loadOrganizationForMember(deps.db, actor, body.organization);
     requireOrganizationRole(target.role, 'admin', 'receive transferred spaces');
-    const transferred = await transferSpaceTo(deps.db, space, target.organization.id, deps.clock.now());
-    return { status: 200, body: presentSpace(transferred, effectiveSpaceRole(target.role, transferred), deps.urls) };
+    const transferred = await transferSpaceTo(
+      deps.db,
+      space,
+      target.organization.id,
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentSpace(transferred, effectiveSpaceRole(target.role, transferred), deps.urls),
+    };
   },
 };

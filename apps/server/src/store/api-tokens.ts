@@ -33,6 +33,9 @@ export async function findUserByTokenHash(
 
 /** Deletes a token by its hash; answers whether there was one. */
 export async function deleteApiTokenByHash(db: Executor, tokenHash: string): Promise<boolean> {
-  const result = await db.deleteFrom('api_tokens').where('token_hash', '=', tokenHash).executeTakeFirst();
+  const result = await db
+    .deleteFrom('api_tokens')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -52,7 +52,11 @@ export async function findCollectionById(
   db: Executor,
   id: string,
 ): Promise<CollectionRecord | undefined> {
-  const row = await db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('collections')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && toCollection(row);
 }
 

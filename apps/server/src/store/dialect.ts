@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { withStatementCache } from './sqlite-statement-cache.js';
 
 /** Which SQL engine a database runs on; the few places where SQL differs switch on it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -18,19 +21,23 @@ export interface OpenDatabase {
  * @example const { db } = openDatabase('sqlite:./data/quire.db');
  */
 export function openDatabase(url: string): OpenDatabase {
-  if (url.startsWith('sqlite:')) return { db: openSqlite(url.slice('sqlite:'.length)), dialect: 'sqlite' };
+  if (url.startsWith('sqlite:'))
+    return { db: openSqlite(url.slice('sqlite:'.length)), dialect: 'sqlite' };
   return { db: openPostgres(url), dialect: 'postgres' };
 }
 
 function openSqlite(path: string): Kysely<Database> {
-  const database = new SQLite(path === ':memory:' || path === '' ? ':memory:' : path);
+  const inMemory = path === ':memory:' || path === '';
+  // The default DATABASE_URL points into ./data, which a fresh checkout does not have yet.
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const database = new SQLite(inMemory ? ':memory:' : path);
   // WAL lets readers and the writer work at once; foreign keys are off by default in SQLite;
   // the busy timeout makes a second process (the CLI) wait for a lock instead of failing.
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {

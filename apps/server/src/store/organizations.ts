@@ -56,7 +56,8 @@ function toOrganization(row: OrganizationsTable, emailDomains: string[]): Organi
     emailDomains,
     hostname: row.hostname,
     type: storedEnum(organizationTypes, row.type, 'organization type'),
-    useCase: row.use_case === null ? null : storedEnum(organizationUseCases, row.use_case, 'use case'),
+    useCase:
+      row.use_case === null ? null : storedEnum(organizationUseCases, row.use_case, 'use case'),
     communityType:
       row.community_type === null
         ? null
@@ -73,7 +74,10 @@ function toOrganization(row: OrganizationsTable, emailDomains: string[]): Organi
   };
 }
 
-async function emailDomainsOf(db: Executor, organizationIds: string[]): Promise<Map<string, string[]>> {
+async function emailDomainsOf(
+  db: Executor,
+  organizationIds: string[],
+): Promise<Map<string, string[]>> {
   const domains = new Map<string, string[]>(organizationIds.map((id) => [id, []]));
   if (organizationIds.length === 0) return domains;
   const rows = await db
@@ -86,7 +90,10 @@ async function emailDomainsOf(db: Executor, organizationIds: string[]): Promise<
   return domains;
 }
 
-async function withEmailDomains(db: Executor, rows: OrganizationsTable[]): Promise<OrganizationRecord[]> {
+async function withEmailDomains(
+  db: Executor,
+  rows: OrganizationsTable[],
+): Promise<OrganizationRecord[]> {
   const domains = await emailDomainsOf(
     db,
     rows.map((row) => row.id),
@@ -94,8 +101,15 @@ async function withEmailDomains(db: Executor, rows: OrganizationsTable[]): Promi
   return rows.map((row) => toOrganization(row, domains.get(row.id) ?? []));
 }
 
-async function replaceEmailDomains(db: Executor, organizationId: string, domains: string[]): Promise<void> {
-  await db.deleteFrom('organization_email_domains').where('organization_id', '=', organizationId).execute();
+async function replaceEmailDomains(
+  db: Executor,
+  organizationId: string,
+  domains: string[],
+): Promise<void> {
+  await db
+    .deleteFrom('organization_email_domains')
+    .where('organization_id', '=', organizationId)
+    .execute();
   if (domains.length === 0) return;
   await db
     .insertInto('organization_email_domains')
@@ -104,7 +118,10 @@ async function replaceEmailDomains(db: Executor, organizationId: string, domains
 }
 
 /** Stores a new organization and its email domains. */
-export async function insertOrganization(db: Executor, organization: OrganizationRecord): Promise<void> {
+export async function insertOrganization(
+  db: Executor,
+  organization: OrganizationRecord,
+): Promise<void> {
   await db
     .insertInto('organizations')
     .values({
@@ -133,7 +150,11 @@ export async function findOrganizationById(
   db: Executor,
   id: string,
 ): Promise<OrganizationRecord | undefined> {
-  const row = await db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('organizations')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (row === undefined) return undefined;
   const [organization] = await withEmailDomains(db, [row]);
   return organization;

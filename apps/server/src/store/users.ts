@@ -41,8 +41,15 @@ export async function findUserById(db: Executor, id: string): Promise<UserRecord
 }
 
 /** The user with this email (compared as stored: emails are stored lower-cased). */
-export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+export async function findUserByEmail(
+  db: Executor,
+  email: string,
+): Promise<UserRecord | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email)
+    .executeTakeFirst();
   return row && toUser(row);
 }
 

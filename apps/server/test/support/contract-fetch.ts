@@ -26,7 +26,9 @@ export function contractCheckedFetch(
   const validator = new SchemaValidator(document);
   const matchers: RouteMatcher[] = operationRoutes(document).map((route) => ({
     route,
-    pattern: new RegExp(`^/v1${route.specPath.replace(/\{[^}]+\}/g, '[^/]+').replace(/\/$/, '')}/?$`),
+    pattern: new RegExp(
+      `^/v1${route.specPath.replace(/\{[^}]+\}/g, '[^/]+').replace(/\/$/, '')}/?$`,
+    ),
   }));
   const compiled = new Map<string, ValidateFunction>();
   const compile = (key: string, schema: Record<string, unknown>) => {
@@ -50,7 +52,8 @@ export function contractCheckedFetch(
     const text = await response.clone().text();
 
     if (matched === undefined) {
-      if (response.status < 400) throw new ContractViolation(`${where}: no operation in the contract`);
+      if (response.status < 400)
+        throw new ContractViolation(`${where}: no operation in the contract`);
       checkBody(compile('error', errorSchema), text, where);
       return response;
     }
@@ -78,6 +81,8 @@ function checkBody(validate: ValidateFunction, text: string, where: string): voi
     throw new ContractViolation(`${where}: body is not JSON: ${text.slice(0, 200)}`);
   }
   if (!validate(body)) {
-    throw new ContractViolation(`${where}: ${describeValidationError('response', validate.errors)}; body: ${text}`);
+    throw new ContractViolation(
+      `${where}: ${describeValidationError('response', validate.errors)}; body: ${text}`,
+    );
   }
 }

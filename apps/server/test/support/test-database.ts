@@ -33,12 +33,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     drop: async () => {
       await opened.db.destroy();
-      await withAdminClient(adminUrl, (client) => client.query(`drop database ${name} with (force)`));
+      await withAdminClient(adminUrl, (client) =>
+        client.query(`drop database ${name} with (force)`),
+      );
     },
   };
 }
 
-async function withAdminClient(url: string, use: (client: pg.Client) => Promise<unknown>): Promise<void> {
+async function withAdminClient(
+  url: string,
+  use: (client: pg.Client) => Promise<unknown>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -1,5 +1,5 @@
-import { loadOpenApiDocument } from '@quire/contract';
 import { createQuireClient, type QuireClient } from '@quire/client';
+import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/deps.js';
@@ -45,9 +45,11 @@ export interface TestServer {
 let userCount = 0;
 
 /** Starts a test server on a fresh database. Close it in `afterAll`. */
-export async function startTestServer(
-  { requestBodyLimit = 64 * 1024 }: { requestBodyLimit?: number } = {},
-): Promise<TestServer> {
+export async function startTestServer({
+  requestBodyLimit = 64 * 1024,
+}: {
+  requestBodyLimit?: number;
+} = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   let current = new Date('2026-01-15T10:00:00.000Z');
   const clock: TestClock = {
@@ -84,7 +86,12 @@ export async function startTestServer(
       return { user, token, client: clientWith(token) };
     },
     async createOrganization(admin, title = 'Acme docs') {
-      const organization = await createOrganizationAsAdmin(deps.db, admin.user.id, { title }, clock.now());
+      const organization = await createOrganizationAsAdmin(
+        deps.db,
+        admin.user.id,
+        { title },
+        clock.now(),
+      );
       return organization.id;
     },
     close: () => database.drop(),

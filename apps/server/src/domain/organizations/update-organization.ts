@@ -1,13 +1,13 @@
+import type { Kysely } from 'kysely';
+import { conflict } from '../../errors.js';
 import type { MemberRole } from '../../model/roles.js';
 import { isUniqueViolation } from '../../store/constraint-errors.js';
-import { conflict } from '../../errors.js';
 import {
   findOrganizationById,
   type OrganizationRecord,
   updateOrganization,
 } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
-import type { Kysely } from 'kysely';
 import { normalizeEmailDomains } from './email-domains.js';
 
 /** The changes an admin may make to an organization; absent fields stay as they are. */
@@ -38,11 +38,15 @@ export async function updateOrganizationSettings(
       await updateOrganization(trx, organizationId, {
         title: settings.title,
         emailDomains:
-          settings.emailDomains === undefined ? undefined : normalizeEmailDomains(settings.emailDomains),
+          settings.emailDomains === undefined
+            ? undefined
+            : normalizeEmailDomains(settings.emailDomains),
         hostname: settings.hostname,
         defaultRole: settings.defaultRole,
         defaultContentSite:
-          settings.defaultContent === undefined ? undefined : (settings.defaultContent?.site ?? null),
+          settings.defaultContent === undefined
+            ? undefined
+            : (settings.defaultContent?.site ?? null),
         logoUrl: settings.logo,
         sso: settings.sso,
         ai: settings.ai,
@@ -50,7 +54,8 @@ export async function updateOrganizationSettings(
         updatedAt: now.toISOString(),
       });
       const updated = await findOrganizationById(trx, organizationId);
-      if (updated === undefined) throw new Error(`Organization ${organizationId} vanished while updating`);
+      if (updated === undefined)
+        throw new Error(`Organization ${organizationId} vanished while updating`);
       return updated;
     });
   } catch (error) {

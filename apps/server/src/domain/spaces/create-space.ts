@@ -4,8 +4,8 @@ import type { SpaceEditMode } from '../../model/enums.js';
 import { insertRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import { insertSpace, lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
-import { positionBetween } from '../positions.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
+import { positionBetween } from '../positions.js';
 
 /** What a new space is made from. */
 export interface NewSpace {

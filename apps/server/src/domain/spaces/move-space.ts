@@ -30,7 +30,8 @@ export async function moveSpaceTo(
 ): Promise<SpaceRecord> {
   return db.transaction().execute(async (trx) => {
     const parentId = destination.parent === undefined ? space.parentId : destination.parent;
-    if (parentId !== null) await requireCollectionInOrganization(trx, parentId, space.organizationId);
+    if (parentId !== null)
+      await requireCollectionInOrganization(trx, parentId, space.organizationId);
     const scope: SiblingScope = { organizationId: space.organizationId, parentId };
     const position = await positionIn(trx, scope, space, destination.position);
     await updateSpace(trx, space.id, { parentId, position, updatedAt: now.toISOString() });
@@ -51,7 +52,8 @@ async function positionIn(
     return positionBetween(await lastSpacePosition(trx, scope, space.id), null);
   }
   const field = position.before === undefined ? 'position.after' : 'position.before';
-  if (anchor.space === space.id) throw badRequest(`${field}: a space cannot be placed next to itself`);
+  if (anchor.space === space.id)
+    throw badRequest(`${field}: a space cannot be placed next to itself`);
   const sibling = await findSpaceById(trx, anchor.space);
   if (
     sibling === undefined ||

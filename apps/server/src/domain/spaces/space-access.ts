@@ -1,9 +1,8 @@
 import { notFound } from '../../errors.js';
 import type { MemberRole } from '../../model/roles.js';
 import { canReadSpace, effectiveSpaceRole } from '../../policies/space-policy.js';
-import { findMemberRole } from '../../store/members.js';
 import type { Executor } from '../../store/schema.js';
-import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
+import { findSpaceWithMemberRole, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 
 /** A space and the caller's effective role on it (`null`: a guest reading public content). */
@@ -22,11 +21,10 @@ export async function loadSpaceForCaller(
   spaceId: string,
   { deleted = 'exclude' }: { deleted?: 'exclude' | 'include' } = {},
 ): Promise<SpaceAccess> {
-  const space = await findSpaceById(db, spaceId);
-  if (space !== undefined && (deleted === 'include' || space.deletedAt === null)) {
-    const organizationRole = await findMemberRole(db, space.organizationId, actor.user.id);
-    const role = effectiveSpaceRole(organizationRole, space);
-    if (canReadSpace(role, space)) return { space, role };
+  const found = await findSpaceWithMemberRole(db, spaceId, actor.user.id);
+  if (found !== undefined && (deleted === 'include' || found.space.deletedAt === null)) {
+    const role = effectiveSpaceRole(found.memberRole, found.space);
+    if (canReadSpace(role, found.space)) return { space: found.space, role };
   }
   throw notFound(`Space ${spaceId} not found`);
 }

@@ -9,7 +9,11 @@ export const spaceRetentionDays = 7;
 const retentionMs = spaceRetentionDays * 24 * 60 * 60 * 1000;
 
 /** Moves a space to the trash. Deleting a space already in the trash changes nothing. */
-export async function trashSpace(db: Kysely<Database>, space: SpaceRecord, now: Date): Promise<void> {
+export async function trashSpace(
+  db: Kysely<Database>,
+  space: SpaceRecord,
+  now: Date,
+): Promise<void> {
   if (space.deletedAt !== null) return;
   await changeSpace(db, space.id, { deletedAt: now.toISOString(), updatedAt: now.toISOString() });
 }

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 import type { SpaceEditMode } from '../../model/enums.js';
 import type { MemberRole } from '../../model/roles.js';
 import type { Database } from '../../store/schema.js';
-import { findSpaceById, type SpaceChanges, type SpaceRecord, updateSpace } from '../../store/spaces.js';
+import {
+  findSpaceById,
+  type SpaceChanges,
+  type SpaceRecord,
+  updateSpace,
+} from '../../store/spaces.js';
 
 /** The settings of a space an update may change; absent fields stay as they are. */
 export interface SpaceSettings {

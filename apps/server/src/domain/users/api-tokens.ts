@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { newId } from '../../ids.js';
-import { deleteApiTokenByHash, findUserByTokenHash, insertApiToken } from '../../store/api-tokens.js';
+import {
+  deleteApiTokenByHash,
+  findUserByTokenHash,
+  insertApiToken,
+} from '../../store/api-tokens.js';
 import type { Executor } from '../../store/schema.js';
 import type { UserRecord } from '../../store/users.js';
 

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import { conflict } from '../../errors.js';
+import { conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { MemberRole } from '../../model/roles.js';
 import { insertMembership } from '../../store/members.js';
 import { findOrganizationById } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
 import { findUserByEmail, insertUser, type UserRecord } from '../../store/users.js';
-import { notFound } from '../../errors.js';
 import { issueApiToken } from './api-tokens.js';
 
 /** What a new user is made from; with `membership`, they join that organization. */
@@ -43,7 +42,12 @@ export async function createUserWithToken(
       if ((await findOrganizationById(trx, organizationId)) === undefined) {
         throw notFound(`Organization ${organizationId} not found`);
       }
-      await insertMembership(trx, { organizationId, userId: user.id, role, joinedAt: user.createdAt });
+      await insertMembership(trx, {
+        organizationId,
+        userId: user.id,
+        role,
+        joinedAt: user.createdAt,
+      });
     }
     const token = await issueApiToken(trx, user.id, now);
     return { user, token };

@@ -123,7 +123,9 @@ export function foundationMigration(dialect: DialectName): Migration {
       await db.schema
         .createTable('revisions')
         .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('space_id', 'text', (c) => c.notNull().references('spaces.id').onDelete('cascade'))
+        .addColumn('space_id', 'text', (c) =>
+          c.notNull().references('spaces.id').onDelete('cascade'),
+        )
         .addColumn('parents', 'text', (c) => c.notNull())
         .addColumn('type', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
