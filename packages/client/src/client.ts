@@ -14,7 +14,11 @@ type RequiredKeys<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K
 type InitArgs<Init> = RequiredKeys<Init> extends never ? [Init?] : [Init];
 
 type SuccessData<Path extends keyof paths, Method extends HttpMethod, Init> = NonNullable<
-  FetchResponse<paths[Path][Method] & Record<string | number, unknown>, Init, 'application/json'>['data']
+  FetchResponse<
+    paths[Path][Method] & Record<string | number, unknown>,
+    Init,
+    'application/json'
+  >['data']
 >;
 // A bodiless success (204) resolves to undefined rather than `never`.
 type Resolved<Data> = [Data] extends [never] ? undefined : Data;

@@ -1,3 +1,8 @@
-export { createQuireClient, type DataMethod, type QuireClient, type QuireClientOptions } from './client.js';
+export {
+  createQuireClient,
+  type DataMethod,
+  type QuireClient,
+  type QuireClientOptions,
+} from './client.js';
 export { QuireApiError } from './errors.js';
 export { type ListPage, paginate } from './paginate.js';

@@ -14,7 +14,12 @@ const changed = execFileSync('git', ['status', '--porcelain', '--', ...generated
 if (changed.trim() !== '') {
   console.error('Contract drift: spec/ and the committed generated files disagree:');
   console.error(changed);
-  console.error(execFileSync('git', ['diff', '--stat', '--', ...generated], { cwd: packageDir, encoding: 'utf8' }));
+  console.error(
+    execFileSync('git', ['diff', '--stat', '--', ...generated], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    }),
+  );
   console.error('Run `pnpm gen` and commit the result.');
   process.exit(1);
 }

@@ -22,7 +22,10 @@ for (const [ext, file] of [
     execFileSync(
       join(packageDir, 'node_modules/.bin/redocly'),
       ['bundle', specRoot, '--config', redoclyConfig, '--ext', ext, '--output', file],
-      { stdio: 'pipe', env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' } },
+      {
+        stdio: 'pipe',
+        env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' },
+      },
     );
   } catch (error) {
     process.stderr.write(String(error.stderr ?? error));

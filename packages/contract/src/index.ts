@@ -1,4 +1,3 @@
-export type { components, operations, paths } from './generated/schema.js';
 export {
   apiReferenceHtmlPath,
   loadOpenApiDocument,
@@ -6,6 +5,7 @@ export {
   openapiJsonPath,
   openapiYamlPath,
 } from './document.js';
+export type { components, operations, paths } from './generated/schema.js';
 export type {
   Body,
   OperationId,

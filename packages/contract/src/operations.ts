@@ -53,10 +53,9 @@ export type SuccessStatus<Op extends OperationId> = Extract<
  * The JSON body of an operation's response for one status (`undefined` for bodiless ones).
  * @example type S = ResponseBody<'getSpaceById', 200>; // Space
  */
-export type ResponseBody<
-  Op extends OperationId,
-  Status extends StatusCode<Op>,
-> = JsonContent<Responses<Op>[Status]>;
+export type ResponseBody<Op extends OperationId, Status extends StatusCode<Op>> = JsonContent<
+  Responses<Op>[Status]
+>;
 
 /**
  * What a handler answers: one of the operation's success statuses with its body. Errors are
