@@ -23,11 +23,18 @@ export class QuireApiError extends Error {
   static fromResponse(response: Response, body: unknown): QuireApiError {
     return new QuireApiError(
       response.status,
-      messageOf(body) ?? `${response.status} ${response.statusText}`.trim(),
+      messageOf(body) ?? fallbackMessage(response, body),
       response.headers.get('x-request-id') ?? undefined,
       body,
     );
   }
+}
+
+// An answer without the error body (a proxy in front of the server, say): say what came back.
+function fallbackMessage(response: Response, body: unknown): string {
+  const text = typeof body === 'string' ? body.trim().slice(0, 200) : '';
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  return text === '' ? status : `${status}: ${text}`;
 }
 
 function messageOf(body: unknown): string | undefined {
