@@ -5,5 +5,8 @@ import { type Logger, pino } from 'pino';
  * in batches rather than one write per request; call `logger.flush()` before the process exits.
  */
 export function createLogger(level: string): Logger {
-  return pino({ name: 'quire', level }, pino.destination({ dest: 1, sync: false, minLength: 4096 }));
+  return pino(
+    { name: 'quire', level },
+    pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+  );
 }

@@ -114,7 +114,10 @@ export async function findSpaceWithMemberRole(
     .where('spaces.id', '=', id)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  return { space: toSpace(row), memberRole: isMemberRole(row.member_role) ? row.member_role : null };
+  return {
+    space: toSpace(row),
+    memberRole: isMemberRole(row.member_role) ? row.member_role : null,
+  };
 }
 
 /** Applies changes to a space. */
