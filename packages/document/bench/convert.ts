@@ -1,0 +1,72 @@
+import { performance } from 'node:perf_hooks';
+import { documentToMarkdown, markdownToDocument } from '../src/index.js';
+import { parseMarkdownTree } from '../src/markdown/parse.js';
+import { serializeMarkdownTree } from '../src/markdown/serialize.js';
+import { generatePage } from './generate-page.js';
+
+/**
+ * Converts a 1 MB Markdown page both ways and prints the median time of several runs after
+ * warm-up, and the heap and RSS growth of one conversion (after a GC, when `--expose-gc` is on).
+ * The parser and serializer rows time remark's own mdast parsing and writing on the same input:
+ * the floor the conversion cannot go below. BENCH_BYTES and BENCH_RUNS override size and runs.
+ */
+const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 1024 * 1024);
+const WARM_UP_RUNS = 1;
+const MEASURED_RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+const gc: (() => void) | undefined =
+  typeof globalThis.gc === 'function' ? globalThis.gc : undefined;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Median time over measured runs, and the heap the last run's result keeps alive. */
+function measure<T>(run: () => T): { ms: number; retainedMb: number; result: T } {
+  for (let index = 0; index < WARM_UP_RUNS; index++) run();
+  const times: number[] = [];
+  let result: T | undefined;
+  let retained = 0;
+  for (let index = 0; index < MEASURED_RUNS; index++) {
+    result = undefined;
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const start = performance.now();
+    result = run();
+    times.push(performance.now() - start);
+    gc?.();
+    retained = process.memoryUsage().heapUsed - before;
+  }
+  if (result === undefined) throw new Error('BENCH_RUNS must be at least 1');
+  return { ms: median(times), retainedMb: retained / 1024 / 1024, result };
+}
+
+const markdown = generatePage(TARGET_BYTES);
+const read = measure(() => markdownToDocument(markdown));
+const written = measure(() => documentToMarkdown(read.result));
+const parsed = measure(() => parseMarkdownTree(markdown));
+const serialized = measure(() => serializeMarkdownTree(parsed.result));
+
+const rows = [
+  { direction: 'Markdown → document', ...read },
+  { direction: 'document → Markdown', ...written },
+  { direction: '(floor) remark parse to mdast', ...parsed },
+  { direction: '(floor) remark mdast to Markdown', ...serialized },
+];
+console.log(
+  `Input: ${(Buffer.byteLength(markdown) / 1024).toFixed(0)} KiB Markdown, ${read.result.nodes.length} top-level blocks; ` +
+    `median of ${MEASURED_RUNS} runs after ${WARM_UP_RUNS} warm-up runs; Node ${process.version}` +
+    (gc ? '' : ' (run with --expose-gc for heap figures)'),
+);
+console.table(
+  rows.map(({ direction, ms, retainedMb }) => ({
+    direction,
+    'median ms': Number(ms.toFixed(0)),
+    'result heap MB': Number(retainedMb.toFixed(1)),
+  })),
+);
+console.log(`Peak RSS of the whole run: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+console.log(
+  `Round trip check: ${documentToMarkdown(markdownToDocument(written.result)) === written.result ? 'fixed point' : 'NOT a fixed point'}`,
+);

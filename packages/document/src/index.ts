@@ -1,0 +1,14 @@
+export { type DocumentLink, type LinkKind, type LinksOptions, links } from './analysis/links.js';
+export { plainText } from './analysis/plain-text.js';
+export { type Section, sections } from './analysis/sections.js';
+export { createSlugger, slugify } from './analysis/slugify.js';
+export { countWords, wordCount } from './analysis/word-count.js';
+export {
+  documentToMarkdown,
+  markdownToDocument,
+  type ReadMarkdownResult,
+  readMarkdown,
+} from './convert.js';
+export { assignKeys } from './helpers/keys.js';
+export { linkRefFromUrl, linkRefToUrl } from './helpers/link-ref.js';
+export * from './types.js';

@@ -1,0 +1,175 @@
+import type { List, Paragraph, RootContent, Table } from 'mdast';
+import { readFigures } from '../helpers/html-blocks.js';
+import type {
+  Block,
+  ImageBlock,
+  ImageData,
+  ListBlock,
+  ListItemBlock,
+  TableAlign,
+  TableBlock,
+} from '../types.js';
+import { readCode } from './code.js';
+import { readContainer } from './containers.js';
+import { type ReadContext, verbatimMarkdown, warn } from './context.js';
+import { imageFromDefinition, readImageData, readInlines } from './inlines.js';
+
+/**
+ * Reads a sequence of mdast flow nodes (the children of the root, a list item, a quote…) into
+ * blocks. GitBook containers written as sibling tag lines are grouped first.
+ */
+export function readBlocks(
+  nodes: readonly RootContent[],
+  context: ReadContext,
+  nested: boolean,
+): Block[] {
+  const blocks: Block[] = [];
+  let index = 0;
+  while (index < nodes.length) {
+    const container = readContainer(nodes, index, context, nested, readBlocks);
+    if (container) {
+      blocks.push(container.block);
+      index = container.next;
+      continue;
+    }
+    const node = nodes[index];
+    if (node) blocks.push(readBlock(node, context, nested));
+    index++;
+  }
+  return blocks;
+}
+
+/** Reads one mdast flow node into a block. */
+export function readBlock(node: RootContent, context: ReadContext, nested: boolean): Block {
+  switch (node.type) {
+    case 'paragraph':
+      return readParagraph(node, context);
+    case 'heading': {
+      const nodes = readInlines(node.children, context);
+      switch (node.depth) {
+        case 1:
+          return { object: 'block', type: 'heading-1', nodes };
+        case 2:
+          return { object: 'block', type: 'heading-2', nodes };
+        case 3:
+          return { object: 'block', type: 'heading-3', nodes };
+        default:
+          return { object: 'block', type: 'heading-3', data: { level: node.depth }, nodes };
+      }
+    }
+    case 'thematicBreak':
+      return { object: 'block', type: 'divider', isVoid: true };
+    case 'blockquote':
+      return {
+        object: 'block',
+        type: 'blockquote',
+        nodes: readBlocks(node.children, context, true),
+      };
+    case 'list':
+      return readList(node, context);
+    case 'code':
+      return readCode(node);
+    case 'math':
+      if (node.meta) break;
+      return { object: 'block', type: 'math', isVoid: true, data: { formula: node.value } };
+    case 'table':
+      return readTable(node, context);
+    case 'html': {
+      // Up to three spaces may indent an HTML block; written unindented it reads the same, and
+      // written indented after a list it would join the list.
+      const markdown = node.value.trimStart();
+      const figures = readFigures(markdown);
+      if (figures) return createImages(figures);
+      warn(context, 'html', 'HTML block kept verbatim', node);
+      return { object: 'block', type: 'raw', isVoid: true, data: { markdown } };
+    }
+    case 'definition':
+      warn(context, 'definition', 'Link reference definition kept verbatim', node);
+      break;
+    case 'footnoteDefinition':
+      warn(context, 'footnote', 'Footnote definition kept verbatim', node);
+      break;
+    case 'liquidTag':
+      warn(context, 'tag', `Tag {% ${node.value} %} kept verbatim`, node);
+      break;
+    default:
+      warn(context, 'other', `${node.type} kept verbatim`, node);
+  }
+  const markdown = verbatimMarkdown(context, node, nested);
+  return { object: 'block', type: 'raw', isVoid: true, data: { markdown } };
+}
+
+function readParagraph(node: Paragraph, context: ReadContext): Block {
+  const images: ImageData[] = [];
+  for (const child of node.children) {
+    if (child.type === 'image') images.push(readImageData(child));
+    else if (child.type === 'imageReference' && context.definitions.has(child.identifier)) {
+      const definition = context.definitions.get(child.identifier);
+      if (definition) images.push(readImageData(imageFromDefinition(child.alt, definition)));
+    } else if (child.type !== 'text' || child.value.trim() !== '') {
+      return { object: 'block', type: 'paragraph', nodes: readInlines(node.children, context) };
+    }
+  }
+  return createImages(images);
+}
+
+function createImages(images: readonly ImageData[]): Block {
+  const nodes = images.map(
+    (data): ImageBlock => ({ object: 'block', type: 'image', isVoid: true, data }),
+  );
+  return { object: 'block', type: 'images', nodes };
+}
+
+function readList(node: List, context: ReadContext): ListBlock {
+  const isTasks = !node.ordered && node.children.every((item) => typeof item.checked === 'boolean');
+  const type = node.ordered ? 'list-ordered' : isTasks ? 'list-tasks' : 'list-unordered';
+  const data: NonNullable<ListBlock['data']> = {};
+  if (node.ordered && typeof node.start === 'number' && node.start !== 1) data.start = node.start;
+  if (isLoose(node)) data.loose = true;
+  const nodes = node.children.map((item): ListItemBlock => {
+    const block: ListItemBlock = {
+      object: 'block',
+      type: 'list-item',
+      nodes: readBlocks(item.children, context, true),
+    };
+    if (typeof item.checked === 'boolean') block.data = { checked: item.checked };
+    return block;
+  });
+  return Object.keys(data).length > 0
+    ? { object: 'block', type, data, nodes }
+    : { object: 'block', type, nodes };
+}
+
+function readTable(node: Table, context: ReadContext): TableBlock {
+  const align = (node.align ?? []).map((value): TableAlign => value ?? null);
+  return {
+    object: 'block',
+    type: 'table',
+    data: { align },
+    nodes: node.children.map((row) => ({
+      object: 'block',
+      type: 'table-row',
+      nodes: row.children.map((cell) => ({
+        object: 'block',
+        type: 'table-cell',
+        nodes: readInlines(cell.children, context),
+      })),
+    })),
+  };
+}
+
+/**
+ * CommonMark's rule: a list is loose when a blank line separates two of its items, or two blocks
+ * directly inside one item. Computed from source lines because mdast's `spread` also counts a
+ * blank line that ends the list inside a block quote.
+ */
+function isLoose(list: List): boolean {
+  const gapBetween = (nodes: readonly RootContent[]): boolean =>
+    nodes.some((node, index) => {
+      const next = nodes[index + 1];
+      const end = node.position?.end.line;
+      const start = next?.position?.start.line;
+      return end !== undefined && start !== undefined && start > end + 1;
+    });
+  return gapBetween(list.children) || list.children.some((item) => gapBetween(item.children));
+}

@@ -1,0 +1,168 @@
+import type { Definition, Image, PhrasingContent } from 'mdast';
+import { splitEmoji } from '../helpers/emoji.js';
+import { InlineBuilder } from '../helpers/inline-builder.js';
+import { linkRefFromUrl } from '../helpers/link-ref.js';
+import { createMarks } from '../helpers/marks.js';
+import type {
+  InlineContent,
+  InlineImageInline,
+  LinkInline,
+  MarkType,
+  MentionInline,
+} from '../types.js';
+import { type ReadContext, verbatimMarkdown, warn } from './context.js';
+
+const MENTION_URL = /^mention:(.+)$/;
+
+/** Reads mdast phrasing content into canonical running text. */
+export function readInlines(
+  nodes: readonly PhrasingContent[],
+  context: ReadContext,
+): InlineContent[] {
+  const builder = new InlineBuilder();
+  addPhrasing(builder, nodes, [], context);
+  return builder.build();
+}
+
+function addPhrasing(
+  builder: InlineBuilder,
+  nodes: readonly PhrasingContent[],
+  marks: readonly MarkType[],
+  context: ReadContext,
+): void {
+  for (const node of nodes) addNode(builder, node, marks, context);
+}
+
+function addNode(
+  builder: InlineBuilder,
+  node: PhrasingContent,
+  marks: readonly MarkType[],
+  context: ReadContext,
+): void {
+  switch (node.type) {
+    case 'text':
+      // A soft line break reads as a space: in the document model `\n` is a hard break.
+      addText(builder, node.value.replaceAll('\n', ' '), marks);
+      return;
+    case 'break':
+      builder.addText('\n', createMarks(marks));
+      return;
+    case 'strong':
+      addPhrasing(builder, node.children, [...marks, 'bold'], context);
+      return;
+    case 'emphasis':
+      addPhrasing(builder, node.children, [...marks, 'italic'], context);
+      return;
+    case 'delete':
+      addPhrasing(builder, node.children, [...marks, 'strikethrough'], context);
+      return;
+    case 'inlineCode':
+      builder.addText(node.value, createMarks([...marks, 'code']));
+      return;
+    case 'inlineMath':
+      builder.addInline({
+        object: 'inline',
+        type: 'inline-math',
+        isVoid: true,
+        data: { formula: node.value },
+      });
+      return;
+    case 'link':
+      builder.addInline(readLink(node, node.url, node.title, marks, context));
+      return;
+    case 'linkReference': {
+      const definition = context.definitions.get(node.identifier);
+      if (definition) {
+        builder.addInline(readLink(node, definition.url, definition.title, marks, context));
+      } else {
+        addRaw(builder, node, context);
+      }
+      return;
+    }
+    case 'image':
+      builder.addInline(readInlineImage(node));
+      return;
+    case 'imageReference': {
+      const definition = context.definitions.get(node.identifier);
+      if (definition) builder.addInline(readInlineImage(imageFromDefinition(node.alt, definition)));
+      else addRaw(builder, node, context);
+      return;
+    }
+    default:
+      addRaw(builder, node, context);
+  }
+}
+
+function addText(builder: InlineBuilder, text: string, marks: readonly MarkType[]): void {
+  const leafMarks = createMarks(marks);
+  for (const segment of splitEmoji(text)) {
+    if (segment.emoji) {
+      builder.addInline({
+        object: 'inline',
+        type: 'emoji',
+        isVoid: true,
+        data: { code: segment.code },
+      });
+    } else {
+      builder.addText(segment.text, leafMarks);
+    }
+  }
+}
+
+function addRaw(builder: InlineBuilder, node: PhrasingContent, context: ReadContext): void {
+  const markdown = node.type === 'html' ? node.value : verbatimMarkdown(context, node, true);
+  const kind =
+    node.type === 'html' ? 'html' : node.type === 'footnoteReference' ? 'footnote' : 'other';
+  warn(context, kind, `Inline ${node.type} kept verbatim`, node);
+  builder.addInline({ object: 'inline', type: 'raw', isVoid: true, data: { markdown } });
+}
+
+function readLink(
+  node: Extract<PhrasingContent, { children: PhrasingContent[] }>,
+  url: string,
+  title: string | null | undefined,
+  marks: readonly MarkType[],
+  context: ReadContext,
+): LinkInline | MentionInline {
+  const mention = readMention(node.children, url, title);
+  if (mention) return mention;
+  const builder = new InlineBuilder();
+  addPhrasing(builder, node.children, marks, context);
+  const data: LinkInline['data'] = { ref: linkRefFromUrl(url) };
+  if (title != null) data.title = title;
+  return { object: 'inline', type: 'link', data, nodes: builder.build() };
+}
+
+/**
+ * `[label](mention:user)` with plain label text. A mention is void, so marks around it are not
+ * kept, as with images and formulas.
+ */
+function readMention(
+  children: readonly PhrasingContent[],
+  url: string,
+  title: string | null | undefined,
+): MentionInline | undefined {
+  const user = MENTION_URL.exec(url)?.[1];
+  const [only] = children;
+  if (user === undefined || title != null || children.length !== 1) return undefined;
+  if (only?.type !== 'text' || only.value === '' || only.value.includes('\n')) return undefined;
+  if (splitEmoji(only.value).length !== 1) return undefined;
+  return { object: 'inline', type: 'mention', isVoid: true, data: { user, label: only.value } };
+}
+
+/** Reads an image, in running text or in an `images` block. */
+export function readImageData(image: Image): InlineImageInline['data'] {
+  const data: InlineImageInline['data'] = { src: image.url };
+  if (image.alt) data.alt = image.alt;
+  if (image.title != null) data.title = image.title;
+  return data;
+}
+
+function readInlineImage(image: Image): InlineImageInline {
+  return { object: 'inline', type: 'inline-image', isVoid: true, data: readImageData(image) };
+}
+
+/** An image reference resolved against its definition. */
+export function imageFromDefinition(alt: string | null | undefined, definition: Definition): Image {
+  return { type: 'image', url: definition.url, alt, title: definition.title };
+}

@@ -1,0 +1,323 @@
+/**
+ * The JSON document model: a Slate-style tree of blocks, inlines and text leaves, mirroring
+ * GitBook's document format. Optional fields are omitted rather than set to `undefined`, so two
+ * documents with the same content are deep-equal.
+ */
+
+/** Version of the document shape written into `document.data.schemaVersion`. */
+export const SCHEMA_VERSION = 1;
+
+/** A text formatting mark. */
+export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
+
+/** A mark applied to a leaf. */
+export interface Mark {
+  object: 'mark';
+  type: MarkType;
+}
+
+/** A run of text sharing one set of marks. In text, `\n` is a hard line break. */
+export interface Leaf {
+  object: 'leaf';
+  text: string;
+  marks: Mark[];
+}
+
+/** A text node: consecutive leaves. */
+export interface Text {
+  object: 'text';
+  leaves: Leaf[];
+}
+
+/** Where a link points. Markdown URLs are classified into these kinds when read. */
+export type LinkRef =
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; anchor?: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'anchor'; anchor: string };
+
+/** Image attributes, shared by block images and inline images. */
+export interface ImageData {
+  src: string;
+  alt?: string;
+  title?: string;
+  caption?: string;
+}
+
+/** A link; its children are the link text. */
+export interface LinkInline {
+  object: 'inline';
+  type: 'link';
+  data: { ref: LinkRef; title?: string };
+  nodes: InlineContent[];
+}
+
+/** An image inside running text. */
+export interface InlineImageInline {
+  object: 'inline';
+  type: 'inline-image';
+  isVoid: true;
+  data: Omit<ImageData, 'caption'>;
+}
+
+/** A TeX formula inside running text (`$$x$$`). */
+export interface InlineMathInline {
+  object: 'inline';
+  type: 'inline-math';
+  isVoid: true;
+  data: { formula: string };
+}
+
+/** An emoji; `code` is its code points in lowercase hex joined by `-` (e.g. `1f44d`). */
+export interface EmojiInline {
+  object: 'inline';
+  type: 'emoji';
+  isVoid: true;
+  data: { code: string };
+}
+
+/** A mention of a user, written in Markdown as `[label](mention:user)`. */
+export interface MentionInline {
+  object: 'inline';
+  type: 'mention';
+  isVoid: true;
+  data: { user: string; label: string };
+}
+
+/** Inline Markdown the model does not represent (inline HTML, footnote references), verbatim. */
+export interface RawInline {
+  object: 'inline';
+  type: 'raw';
+  isVoid: true;
+  data: { markdown: string };
+}
+
+/** Any inline node. */
+export type Inline =
+  | LinkInline
+  | InlineImageInline
+  | InlineMathInline
+  | EmojiInline
+  | MentionInline
+  | RawInline;
+
+/** What blocks holding running text contain. */
+export type InlineContent = Text | Inline;
+
+interface BlockBase {
+  object: 'block';
+  /** Stable id derived from the block's content and occurrence; see `assignKeys`. */
+  key?: string;
+}
+
+/** A paragraph. */
+export interface ParagraphBlock extends BlockBase {
+  type: 'paragraph';
+  nodes: InlineContent[];
+}
+
+/**
+ * A heading. Markdown levels 4–6 are kept as `heading-3` with `data.level` set, so consumers that
+ * know three levels still render them and the Markdown writer restores the original level.
+ */
+export interface HeadingBlock extends BlockBase {
+  type: 'heading-1' | 'heading-2' | 'heading-3';
+  data?: { level: 4 | 5 | 6 };
+  nodes: InlineContent[];
+}
+
+/** A list. `loose` lists render their items as paragraphs (blank lines between items). */
+export interface ListBlock extends BlockBase {
+  type: 'list-ordered' | 'list-unordered' | 'list-tasks';
+  data?: { start?: number; loose?: true };
+  nodes: ListItemBlock[];
+}
+
+/** A list item; `checked` is set for task items. */
+export interface ListItemBlock extends BlockBase {
+  type: 'list-item';
+  data?: { checked: boolean };
+  nodes: Block[];
+}
+
+/** A block quote. */
+export interface BlockquoteBlock extends BlockBase {
+  type: 'blockquote';
+  nodes: Block[];
+}
+
+/** A code block; one `code-line` per line. */
+export interface CodeBlock extends BlockBase {
+  type: 'code';
+  data?: {
+    syntax?: string;
+    meta?: string;
+    title?: string;
+    lineNumbers?: boolean;
+    overflow?: string;
+  };
+  nodes: CodeLineBlock[];
+}
+
+/** One line of a code block: a single unmarked leaf. */
+export interface CodeLineBlock extends BlockBase {
+  type: 'code-line';
+  nodes: [Text];
+}
+
+/** Hint styles. */
+export type HintStyle = 'info' | 'success' | 'warning' | 'danger';
+
+/** A call-out (`{% hint style="…" %}`). */
+export interface HintBlock extends BlockBase {
+  type: 'hint';
+  data: { style: HintStyle };
+  nodes: Block[];
+}
+
+/** Column alignment of a table. */
+export type TableAlign = 'left' | 'center' | 'right' | null;
+
+/** A GFM table; the first row is the header row. */
+export interface TableBlock extends BlockBase {
+  type: 'table';
+  data: { align: TableAlign[] };
+  nodes: TableRowBlock[];
+}
+
+/** A table row. */
+export interface TableRowBlock extends BlockBase {
+  type: 'table-row';
+  nodes: TableCellBlock[];
+}
+
+/** A table cell holding running text. */
+export interface TableCellBlock extends BlockBase {
+  type: 'table-cell';
+  nodes: InlineContent[];
+}
+
+/** A paragraph made only of images, or GitBook `<figure>` images with captions. */
+export interface ImagesBlock extends BlockBase {
+  type: 'images';
+  nodes: ImageBlock[];
+}
+
+/** One image of an `images` block. */
+export interface ImageBlock extends BlockBase {
+  type: 'image';
+  isVoid: true;
+  data: ImageData;
+}
+
+/** A thematic break. */
+export interface DividerBlock extends BlockBase {
+  type: 'divider';
+  isVoid: true;
+}
+
+/** A display formula (`$$` on its own lines). */
+export interface MathBlock extends BlockBase {
+  type: 'math';
+  isVoid: true;
+  data: { formula: string };
+}
+
+/** Tabs (`{% tabs %}`); each `tabs-item` is one tab. */
+export interface TabsBlock extends BlockBase {
+  type: 'tabs';
+  nodes: TabsItemBlock[];
+}
+
+/** One tab (`{% tab title="…" %}`). */
+export interface TabsItemBlock extends BlockBase {
+  type: 'tabs-item';
+  data: { title: string };
+  nodes: Block[];
+}
+
+/** A collapsible section (`<details><summary>title</summary>…</details>`). */
+export interface ExpandableBlock extends BlockBase {
+  type: 'expandable';
+  data: { title: string };
+  nodes: Block[];
+}
+
+/** An embedded URL (`{% embed url="…" %}`). */
+export interface EmbedBlock extends BlockBase {
+  type: 'embed';
+  isVoid: true;
+  data: { url: string };
+}
+
+/** A downloadable file (`{% file src="…" %}`). */
+export interface FileBlock extends BlockBase {
+  type: 'file';
+  isVoid: true;
+  data: { src: string };
+}
+
+/** A card linking to another page (`{% content-ref url="…" %}…{% endcontent-ref %}`). */
+export interface ContentRefBlock extends BlockBase {
+  type: 'content-ref';
+  data: { url: string };
+  nodes: Block[];
+}
+
+/**
+ * Markdown the model does not represent (HTML blocks, definitions, footnotes, unknown tags),
+ * kept verbatim and written back unchanged.
+ */
+export interface RawBlock extends BlockBase {
+  type: 'raw';
+  isVoid: true;
+  data: { markdown: string };
+}
+
+/** Any block. */
+export type Block =
+  | ParagraphBlock
+  | HeadingBlock
+  | ListBlock
+  | ListItemBlock
+  | BlockquoteBlock
+  | CodeBlock
+  | CodeLineBlock
+  | HintBlock
+  | TableBlock
+  | TableRowBlock
+  | TableCellBlock
+  | ImagesBlock
+  | ImageBlock
+  | DividerBlock
+  | MathBlock
+  | TabsBlock
+  | TabsItemBlock
+  | ExpandableBlock
+  | EmbedBlock
+  | FileBlock
+  | ContentRefBlock
+  | RawBlock;
+
+/** Block type names. */
+export type BlockType = Block['type'];
+
+/** Inline type names. */
+export type InlineType = Inline['type'];
+
+/** A whole document. */
+export interface Document {
+  object: 'document';
+  data: { schemaVersion: number };
+  nodes: Block[];
+}
+
+/** Something the reader kept verbatim rather than modelled; nothing is dropped. */
+export interface ConversionWarning {
+  /** What was kept verbatim. */
+  kind: 'html' | 'definition' | 'footnote' | 'tag' | 'other';
+  /** Human-readable explanation. */
+  message: string;
+  /** 1-based line in the Markdown source, when known. */
+  line?: number;
+}

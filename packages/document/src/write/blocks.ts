@@ -1,0 +1,158 @@
+import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
+import { writeFigures, writeSummary } from '../helpers/html-blocks.js';
+import { formatTag } from '../helpers/tag-attributes.js';
+import type { Block, CodeBlock, ImagesBlock, ListBlock, TableBlock } from '../types.js';
+import { writeInlines } from './inlines.js';
+
+/** Writes blocks as mdast flow content. GitBook containers become sibling tag lines. */
+export function writeBlocks(blocks: readonly Block[]): BlockContent[] {
+  return blocks.flatMap(writeBlock);
+}
+
+function tag(name: string, attributes?: Record<string, string | undefined>): BlockContent {
+  return { type: 'liquidTag', value: formatTag(name, attributes) };
+}
+
+function html(value: string): BlockContent {
+  return { type: 'html', value };
+}
+
+function writeBlock(block: Block): BlockContent[] {
+  switch (block.type) {
+    case 'paragraph':
+      return [{ type: 'paragraph', children: writeInlines(block.nodes) }];
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3': {
+      const depth =
+        block.data?.level ?? (block.type === 'heading-1' ? 1 : block.type === 'heading-2' ? 2 : 3);
+      return [{ type: 'heading', depth, children: writeInlines(block.nodes) }];
+    }
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks':
+      return [writeList(block)];
+    case 'list-item':
+      return writeBlocks(block.nodes);
+    case 'blockquote':
+      return [{ type: 'blockquote', children: writeBlocks(block.nodes) }];
+    case 'code':
+      return writeCode(block);
+    case 'code-line':
+      return [];
+    case 'hint':
+      return [
+        tag('hint', { style: block.data.style }),
+        ...writeBlocks(block.nodes),
+        tag('endhint'),
+      ];
+    case 'table':
+      return [writeTable(block)];
+    case 'table-row':
+    case 'table-cell':
+      return [];
+    case 'images':
+      return writeImages(block);
+    case 'image':
+      return writeImages({ object: 'block', type: 'images', nodes: [block] });
+    case 'divider':
+      return [{ type: 'thematicBreak' }];
+    case 'math':
+      return [{ type: 'math', value: block.data.formula, meta: null }];
+    case 'tabs':
+      return [
+        tag('tabs'),
+        ...block.nodes.flatMap((item) => [
+          tag('tab', { title: item.data.title }),
+          ...writeBlocks(item.nodes),
+          tag('endtab'),
+        ]),
+        tag('endtabs'),
+      ];
+    case 'tabs-item':
+      return writeBlocks(block.nodes);
+    case 'expandable':
+      return [
+        html('<details>'),
+        html(writeSummary(block.data.title)),
+        ...writeBlocks(block.nodes),
+        html('</details>'),
+      ];
+    case 'embed':
+      return [tag('embed', { url: block.data.url })];
+    case 'file':
+      return [tag('file', { src: block.data.src })];
+    case 'content-ref':
+      return [
+        tag('content-ref', { url: block.data.url }),
+        ...writeBlocks(block.nodes),
+        tag('endcontent-ref'),
+      ];
+    case 'raw':
+      // HTML goes out as HTML so the writer keeps the blank line HTML blocks need after them.
+      return block.data.markdown.startsWith('<')
+        ? [html(block.data.markdown)]
+        : [{ type: 'verbatim', value: block.data.markdown }];
+  }
+}
+
+function writeList(block: ListBlock): List {
+  const loose = block.data?.loose === true;
+  const children = block.nodes.map((item): ListItem => {
+    const checked =
+      block.type === 'list-tasks' ? (item.data?.checked ?? false) : (item.data?.checked ?? null);
+    return { type: 'listItem', spread: loose, checked, children: writeBlocks(item.nodes) };
+  });
+  return {
+    type: 'list',
+    ordered: block.type === 'list-ordered',
+    start: block.type === 'list-ordered' ? (block.data?.start ?? 1) : null,
+    spread: loose,
+    children,
+  };
+}
+
+function writeCode(block: CodeBlock): BlockContent[] {
+  const value = block.nodes
+    .map((line) => line.nodes[0].leaves.map((leaf) => leaf.text).join(''))
+    .join('\n');
+  const { syntax, meta, title, lineNumbers, overflow } = block.data ?? {};
+  const code: BlockContent = { type: 'code', lang: syntax ?? null, meta: meta ?? null, value };
+  if (title === undefined && lineNumbers === undefined && overflow === undefined) return [code];
+  const attributes = {
+    title,
+    lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
+    overflow,
+  };
+  return [tag('code', attributes), code, tag('endcode')];
+}
+
+function writeTable(block: TableBlock): Table {
+  return {
+    type: 'table',
+    align: block.data.align,
+    children: block.nodes.map((row) => ({
+      type: 'tableRow',
+      children: row.nodes.map((cell) => ({
+        type: 'tableCell',
+        children: writeInlines(cell.nodes),
+      })),
+    })),
+  };
+}
+
+function writeImages(block: ImagesBlock): BlockContent[] {
+  const images = block.nodes.map((image) => image.data);
+  if (images.some((image) => image.caption !== undefined)) return [html(writeFigures(images))];
+  const children: PhrasingContent[] = [];
+  for (const image of images) {
+    if (children.length > 0) children.push({ type: 'text', value: ' ' });
+    children.push({
+      type: 'image',
+      url: image.src,
+      alt: image.alt ?? '',
+      title: image.title ?? null,
+    });
+  }
+  return children.length > 0 ? [{ type: 'paragraph', children }] : [];
+}
