@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   apiReferenceHtmlPath,
   loadOpenApiDocument,
@@ -52,21 +52,22 @@ export function createApp(
     }
   });
 
+  // Read once here: these files change only with a new build.
   const specJson = JSON.stringify(document);
+  const specYaml = readFileSync(openapiYamlPath, 'utf8');
+  const referenceHtml = existsSync(apiReferenceHtmlPath)
+    ? readFileSync(apiReferenceHtmlPath, 'utf8')
+    : undefined;
   app.get('/openapi.json', (c) => c.body(specJson, 200, { 'Content-Type': 'application/json' }));
-  app.get('/openapi.yaml', async (c) =>
-    c.body(await readFile(openapiYamlPath, 'utf8'), 200, { 'Content-Type': 'application/yaml' }),
+  app.get('/openapi.yaml', (c) => c.body(specYaml, 200, { 'Content-Type': 'application/yaml' }));
+  app.get('/docs', (c) =>
+    referenceHtml === undefined
+      ? c.json(
+          { error: { code: 503, message: 'The API reference is not built yet: run `pnpm build`' } },
+          503,
+        )
+      : c.html(referenceHtml),
   );
-  app.get('/docs', async (c) => {
-    const html = await readFile(apiReferenceHtmlPath, 'utf8').catch(() => undefined);
-    if (html === undefined) {
-      return c.json(
-        { error: { code: 503, message: 'The API reference is not built yet: run `pnpm build`' } },
-        503,
-      );
-    }
-    return c.html(html);
-  });
 
   mountOperations(app, document, handlers, deps);
   return app;

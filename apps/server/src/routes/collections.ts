@@ -1,12 +1,11 @@
+import { loadCollectionForMember } from '../domain/collections/collection-access.js';
 import { createCollection } from '../domain/collections/create-collection.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
-import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentCollection } from '../presenters/collection.js';
 import { presentList } from '../presenters/list.js';
-import { findCollectionById, listCollectionsInOrganization } from '../store/collections.js';
-import { findMemberRole } from '../store/members.js';
+import { listCollectionsInOrganization } from '../store/collections.js';
 import { pageRequest } from './page-request.js';
 
 type CollectionHandlers = Pick<
@@ -50,12 +49,7 @@ export const collectionHandlers: CollectionHandlers = {
   },
 
   getCollectionById: async ({ params, actor, deps }) => {
-    const collection = await findCollectionById(deps.db, params.collectionId);
-    const role =
-      collection && (await findMemberRole(deps.db, collection.organizationId, actor.user.id));
-    if (collection === undefined || role === null || role === undefined) {
-      throw notFound(`Collection ${params.collectionId} not found`);
-    }
+    const { collection, role } = await loadCollectionForMember(deps.db, actor, params.collectionId);
     return { status: 200, body: presentCollection(collection, role, deps.urls) };
   },
 };

@@ -7,7 +7,6 @@ import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentOrganization } from '../presenters/organization.js';
-import { findMemberRole } from '../store/members.js';
 import { listOrganizationsByEmailDomain, listOrganizationsOfUser } from '../store/organizations.js';
 import { pageRequest } from './page-request.js';
 
@@ -75,15 +74,12 @@ export const organizationHandlers: OrganizationHandlers = {
     if (emailDomainOf(actor.user.email) !== domain) {
       throw forbidden(`Only users with an email address at ${domain} may list its organizations`);
     }
-    const organizations = await listOrganizationsByEmailDomain(deps.db, domain);
-    const roles = await Promise.all(
-      organizations.map((organization) => findMemberRole(deps.db, organization.id, actor.user.id)),
-    );
+    const organizations = await listOrganizationsByEmailDomain(deps.db, domain, actor.user.id);
     return {
       status: 200,
       body: {
-        organizations: organizations.map((organization, index) =>
-          presentOrganization(organization, roles[index] ?? null, deps.urls),
+        organizations: organizations.map(({ organization, role }) =>
+          presentOrganization(organization, role, deps.urls),
         ),
       },
     };

@@ -1,11 +1,10 @@
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
 import { createSpace } from '../domain/spaces/create-space.js';
 import { moveSpaceTo } from '../domain/spaces/move-space.js';
-import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import { findSpaceForCaller, loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { transferSpaceTo } from '../domain/spaces/transfer-space.js';
 import { restoreSpaceFromTrash, trashSpace } from '../domain/spaces/trash.js';
 import { updateSpaceSettings } from '../domain/spaces/update-space.js';
-import { ApiError } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import {
@@ -75,13 +74,8 @@ export const spaceHandlers: SpaceHandlers = {
   },
 
   deleteSpaceById: async ({ params, actor, deps }) => {
-    const access = await loadSpaceForCaller(deps.db, actor, params.spaceId, {
-      deleted: 'include',
-    }).catch((error: unknown) => {
-      // A space that does not exist, or that the caller cannot see, is already "not there".
-      if (error instanceof ApiError && error.status === 404) return undefined;
-      throw error;
-    });
+    // A space that does not exist, or that the caller cannot see, is already "not there".
+    const access = await findSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' });
     if (access === undefined) return { status: 204 };
     requireSpaceRole(access.role, 'admin', 'delete it');
     await trashSpace(deps.db, access.space, deps.clock.now());

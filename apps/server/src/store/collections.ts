@@ -1,5 +1,5 @@
 import { isMemberRole, type MemberRole } from '../model/roles.js';
-import { decodeCursor, type Page, type PageRequest, pageOf } from './pagination.js';
+import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { CollectionsTable, Executor } from './schema.js';
 
 /** A stored collection. */
@@ -81,21 +81,15 @@ export async function listCollectionsInOrganization(
   organizationId: string,
   request: PageRequest,
 ): Promise<Page<CollectionRecord>> {
-  const base = db.selectFrom('collections').where('organization_id', '=', organizationId);
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const after = decodeCursor(request.page);
-  const rows = await base
-    .selectAll()
-    .$if(after !== undefined, (query) =>
-      query.where((eb) =>
-        eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after?.[0] ?? '', after?.[1] ?? '')),
-      ),
-    )
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(request.limit + 1)
-    .execute();
-  return pageOf(rows, request, Number(count), (row) => [row.created_at, row.id], toCollection);
+  const page = await keysetPage(
+    db.selectFrom('collections').where('organization_id', '=', organizationId),
+    (query) => query.selectAll(),
+    {
+      columns: ['created_at', 'id'],
+      direction: 'asc',
+      cursorOf: (row) => [row.created_at, row.id],
+    },
+    request,
+  );
+  return mapPage(page, toCollection);
 }

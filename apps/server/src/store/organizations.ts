@@ -10,7 +10,7 @@ import {
   storedEnum,
 } from '../model/enums.js';
 import { isMemberRole, type MemberRole, memberRoles } from '../model/roles.js';
-import { decodeCursor, type Page, type PageRequest, pageOf } from './pagination.js';
+import { keysetPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, OrganizationsTable } from './schema.js';
 
 /** A stored organization with its email domains. */
@@ -196,50 +196,41 @@ export async function listOrganizationsOfUser(
   userId: string,
   request: PageRequest & { order: 'asc' | 'desc' },
 ): Promise<Page<MemberOrganization>> {
-  const base = db
-    .selectFrom('organizations')
-    .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
-    .where('organization_members.user_id', '=', userId);
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const after = decodeCursor(request.page);
-  const direction = request.order;
-  const rows = await base
-    .selectAll('organizations')
-    .select('organization_members.role as member_role')
-    .$if(after !== undefined, (query) =>
-      query.where((eb) =>
-        eb(
-          eb.refTuple('organizations.created_at', 'organizations.id'),
-          direction === 'asc' ? '>' : '<',
-          eb.tuple(after?.[0] ?? '', after?.[1] ?? ''),
-        ),
-      ),
-    )
-    .orderBy('organizations.created_at', direction)
-    .orderBy('organizations.id', direction)
-    .limit(request.limit + 1)
-    .execute();
-  const organizations = await withEmailDomains(db, rows);
-  const memberOrganizations = organizations.map((organization, index) => ({
-    organization,
-    role: storedEnum(memberRoles, rows[index]?.member_role ?? '', 'member role'),
-  }));
-  return pageOf(
-    memberOrganizations,
+  const page = await keysetPage(
+    db
+      .selectFrom('organizations')
+      .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
+      .where('organization_members.user_id', '=', userId),
+    (query) => query.selectAll('organizations').select('organization_members.role as member_role'),
+    {
+      columns: ['organizations.created_at', 'organizations.id'],
+      direction: request.order,
+      cursorOf: (row) => [row.created_at, row.id],
+    },
     request,
-    Number(count),
-    ({ organization }) => [organization.createdAt, organization.id],
-    (memberOrganization) => memberOrganization,
   );
+  const organizations = await withEmailDomains(db, page.items);
+  return {
+    ...page,
+    items: organizations.map((organization, index) => ({
+      organization,
+      role: storedEnum(memberRoles, page.items[index]?.member_role ?? '', 'member role'),
+    })),
+  };
 }
 
-/** Organizations that list an email domain. */
+/** An organization with the role a given user has in it, if any. */
+export interface OrganizationWithRole {
+  organization: OrganizationRecord;
+  role: MemberRole | null;
+}
+
+/** Organizations that list an email domain, with the role `userId` has in each (if any). */
 export async function listOrganizationsByEmailDomain(
   db: Executor,
   domain: string,
-): Promise<OrganizationRecord[]> {
+  userId: string,
+): Promise<OrganizationWithRole[]> {
   const rows = await db
     .selectFrom('organizations')
     .innerJoin(
@@ -247,9 +238,19 @@ export async function listOrganizationsByEmailDomain(
       'organization_email_domains.organization_id',
       'organizations.id',
     )
+    .leftJoin('organization_members', (join) =>
+      join
+        .onRef('organization_members.organization_id', '=', 'organizations.id')
+        .on('organization_members.user_id', '=', userId),
+    )
     .selectAll('organizations')
+    .select('organization_members.role as member_role')
     .where('organization_email_domains.domain', '=', domain)
     .orderBy('organizations.created_at')
     .execute();
-  return withEmailDomains(db, rows);
+  const organizations = await withEmailDomains(db, rows);
+  return organizations.map((organization, index) => {
+    const role = rows[index]?.member_role;
+    return { organization, role: isMemberRole(role) ? role : null };
+  });
 }

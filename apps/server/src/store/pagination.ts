@@ -1,3 +1,4 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { badRequest } from '../errors.js';
 
 /** What a list asks for: how many items, and after which page token. */
@@ -38,19 +39,53 @@ function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
 
+/** How a list is sorted: by one column, then by id to break ties, both the same way. */
+export interface KeysetOrder<Row> {
+  /** The sort column and the id column, as SQL references (`'spaces.position'`). */
+  columns: readonly [sortColumn: string, idColumn: string];
+  direction: 'asc' | 'desc';
+  /** The sort key of a fetched row; it becomes the next page's token. */
+  cursorOf: (row: Row) => Cursor;
+}
+
 /**
- * Builds a page from rows fetched with `limit + 1`: the extra row only says there is a next page.
+ * One page of a keyset-paginated list: counts every row `filtered` matches, then fetches the
+ * rows after the page token in `order`, one more than the limit to learn whether a next page
+ * exists. Never OFFSET: a page costs the same however deep it is.
+ * @example keysetPage(db.selectFrom('spaces').where(…), (q) => q.selectAll(), order, request);
  */
-export function pageOf<Row, Item>(
-  rows: Row[],
-  { limit }: PageRequest,
-  count: number,
-  cursorOf: (row: Row) => Cursor,
-  toItem: (row: Row) => Item,
-): Page<Item> {
-  const pageRows = rows.slice(0, limit);
-  const last = pageRows.at(-1);
-  const page: Page<Item> = { items: pageRows.map(toItem), count };
-  if (rows.length > limit && last !== undefined) page.nextPage = encodeCursor(cursorOf(last));
+export async function keysetPage<DB, TB extends keyof DB, O, Row>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  selectRows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, Row>,
+  { columns: [sortColumn, idColumn], direction, cursorOf }: KeysetOrder<Row>,
+  request: PageRequest,
+): Promise<Page<Row>> {
+  const { count } = await filtered
+    .select(sql<number | string>`count(*)`.as('count'))
+    // The selection type of a generic query does not resolve; this is its one column.
+    .$castTo<{ count: number | string }>()
+    .executeTakeFirstOrThrow();
+  const after = decodeCursor(request.page);
+  const comparison = sql.raw(direction === 'asc' ? '>' : '<');
+  const rows = await selectRows(filtered)
+    .$if(after !== undefined, (query) =>
+      query.where(
+        sql<boolean>`(${sql.ref(sortColumn)}, ${sql.ref(idColumn)}) ${comparison} (${after?.[0]}, ${after?.[1]})`,
+      ),
+    )
+    .orderBy(sql.ref(sortColumn), direction)
+    .orderBy(sql.ref(idColumn), direction)
+    .limit(request.limit + 1)
+    .execute();
+  const items = rows.slice(0, request.limit);
+  const last = items.at(-1);
+  const page: Page<Row> = { items, count: Number(count) };
+  if (rows.length > request.limit && last !== undefined)
+    page.nextPage = encodeCursor(cursorOf(last));
   return page;
+}
+
+/** The same page with each item converted. */
+export function mapPage<Row, Item>(page: Page<Row>, toItem: (row: Row) => Item): Page<Item> {
+  return { ...page, items: page.items.map(toItem) };
 }

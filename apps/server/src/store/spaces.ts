@@ -6,7 +6,7 @@ import {
   storedEnum,
 } from '../model/enums.js';
 import { isMemberRole, type MemberRole } from '../model/roles.js';
-import { decodeCursor, type Page, type PageRequest, pageOf } from './pagination.js';
+import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, SpacesTable } from './schema.js';
 
 /** A stored space. */
@@ -145,26 +145,16 @@ export async function listSpacesInOrganization(
   organizationId: string,
   request: PageRequest,
 ): Promise<Page<SpaceRecord>> {
-  const base = db
-    .selectFrom('spaces')
-    .where('organization_id', '=', organizationId)
-    .where('deleted_at', 'is', null);
-  const { count } = await base
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const after = decodeCursor(request.page);
-  const rows = await base
-    .selectAll()
-    .$if(after !== undefined, (query) =>
-      query.where((eb) =>
-        eb(eb.refTuple('position', 'id'), '>', eb.tuple(after?.[0] ?? '', after?.[1] ?? '')),
-      ),
-    )
-    .orderBy('position')
-    .orderBy('id')
-    .limit(request.limit + 1)
-    .execute();
-  return pageOf(rows, request, Number(count), (row) => [row.position, row.id], toSpace);
+  const page = await keysetPage(
+    db
+      .selectFrom('spaces')
+      .where('organization_id', '=', organizationId)
+      .where('deleted_at', 'is', null),
+    (query) => query.selectAll(),
+    { columns: ['position', 'id'], direction: 'asc', cursorOf: (row) => [row.position, row.id] },
+    request,
+  );
+  return mapPage(page, toSpace);
 }
 
 /**

@@ -11,20 +11,37 @@ export interface SpaceAccess {
   role: MemberRole | null;
 }
 
+/** Which spaces a lookup sees: live ones only, or those in the trash too. */
+export interface SpaceLookup {
+  deleted?: 'exclude' | 'include';
+}
+
 /**
- * Loads a space the caller may read. A space that does not exist, one the caller may not see,
- * and (unless `deleted` is `'include'`) one in the trash all answer the same 404.
+ * Finds a space the caller may read; a space that does not exist, one the caller may not see,
+ * and (unless `deleted` is `'include'`) one in the trash are all `undefined`.
  */
+export async function findSpaceForCaller(
+  db: Executor,
+  actor: Actor,
+  spaceId: string,
+  { deleted = 'exclude' }: SpaceLookup = {},
+): Promise<SpaceAccess | undefined> {
+  const found = await findSpaceWithMemberRole(db, spaceId, actor.user.id);
+  if (found === undefined || (deleted === 'exclude' && found.space.deletedAt !== null)) {
+    return undefined;
+  }
+  const role = effectiveSpaceRole(found.memberRole, found.space);
+  return canReadSpace(role, found.space) ? { space: found.space, role } : undefined;
+}
+
+/** Like {@link findSpaceForCaller}, but every space it cannot find is the same 404. */
 export async function loadSpaceForCaller(
   db: Executor,
   actor: Actor,
   spaceId: string,
-  { deleted = 'exclude' }: { deleted?: 'exclude' | 'include' } = {},
+  lookup: SpaceLookup = {},
 ): Promise<SpaceAccess> {
-  const found = await findSpaceWithMemberRole(db, spaceId, actor.user.id);
-  if (found !== undefined && (deleted === 'include' || found.space.deletedAt === null)) {
-    const role = effectiveSpaceRole(found.memberRole, found.space);
-    if (canReadSpace(role, found.space)) return { space: found.space, role };
-  }
-  throw notFound(`Space ${spaceId} not found`);
+  const access = await findSpaceForCaller(db, actor, spaceId, lookup);
+  if (access === undefined) throw notFound(`Space ${spaceId} not found`);
+  return access;
 }
