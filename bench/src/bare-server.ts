@@ -8,6 +8,4 @@ const [port, bodyFile] = process.argv.slice(2);
 const body = readFileSync(String(bodyFile), 'utf8');
 const app = new Hono();
 app.get('/v1/spaces/:spaceId', (c) => c.body(body, 200, { 'Content-Type': 'application/json' }));
-serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' }, () => {
-  process.stdout.write('ready\n');
-});
+serve({ fetch: app.fetch, port: Number(port), hostname: '127.0.0.1' });

@@ -1,3 +1,4 @@
+import { preparedQuery } from './prepared-query.js';
 import type { Executor } from './schema.js';
 import { toUser, type UserRecord } from './users.js';
 
@@ -17,17 +18,20 @@ export async function insertApiToken(
     .execute();
 }
 
-/** The user a token hash belongs to, if the token exists. */
+const userByTokenHash = preparedQuery((db, tokenHash: string) =>
+  db
+    .selectFrom('api_tokens')
+    .innerJoin('users', 'users.id', 'api_tokens.user_id')
+    .selectAll('users')
+    .where('api_tokens.token_hash', '=', tokenHash),
+);
+
+/** The user a token hash belongs to, if the token exists. Every authenticated request asks. */
 export async function findUserByTokenHash(
   db: Executor,
   tokenHash: string,
 ): Promise<UserRecord | undefined> {
-  const row = await db
-    .selectFrom('api_tokens')
-    .innerJoin('users', 'users.id', 'api_tokens.user_id')
-    .selectAll('users')
-    .where('api_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = await userByTokenHash(db, tokenHash);
   return row && toUser(row);
 }
 

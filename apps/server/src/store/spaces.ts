@@ -7,6 +7,7 @@ import {
 } from '../model/enums.js';
 import { isMemberRole, type MemberRole } from '../model/roles.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
+import { preparedQuery } from './prepared-query.js';
 import type { Executor, SpacesTable } from './schema.js';
 
 /** A stored space. */
@@ -93,6 +94,19 @@ export async function findSpaceById(db: Executor, id: string): Promise<SpaceReco
   return row && toSpace(row);
 }
 
+const spaceWithMemberRole = preparedQuery((db, id: string, userId: string) =>
+  db
+    .selectFrom('spaces')
+    .leftJoin('organization_members', (join) =>
+      join
+        .onRef('organization_members.organization_id', '=', 'spaces.organization_id')
+        .on('organization_members.user_id', '=', userId),
+    )
+    .selectAll('spaces')
+    .select('organization_members.role as member_role')
+    .where('spaces.id', '=', id),
+);
+
 /**
  * The space with this id, deleted or not, and the role `userId` has in its organization
  * (`null`: not a member), in one query: reading a space is the hottest path of the API.
@@ -102,17 +116,7 @@ export async function findSpaceWithMemberRole(
   id: string,
   userId: string,
 ): Promise<{ space: SpaceRecord; memberRole: MemberRole | null } | undefined> {
-  const row = await db
-    .selectFrom('spaces')
-    .leftJoin('organization_members', (join) =>
-      join
-        .onRef('organization_members.organization_id', '=', 'spaces.organization_id')
-        .on('organization_members.user_id', '=', userId),
-    )
-    .selectAll('spaces')
-    .select('organization_members.role as member_role')
-    .where('spaces.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await spaceWithMemberRole(db, id, userId);
   if (row === undefined) return undefined;
   return {
     space: toSpace(row),
