@@ -1,9 +1,16 @@
-import { nanoid } from 'nanoid';
+import { customAlphabet } from 'nanoid';
+
+// Letters and digits only: URL-safe like nanoid's default, but an id never starts with "-",
+// which shells and argument parsers read as an option (`quire users create --org -x…`).
+const alphanumeric = customAlphabet(
+  '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz',
+  20,
+);
 
 /**
- * A new resource id: random, URL-safe, 20 characters.
- * @example newId(); // 'V1StGXR8_Z5jdHi6B-my'
+ * A new resource id: random, 20 letters and digits (about 119 bits).
+ * @example newId(); // 'V1StGXR8Z5jdHi6BmyT4'
  */
 export function newId(): string {
-  return nanoid(20);
+  return alphanumeric();
 }
