@@ -8,10 +8,10 @@ import autocannon from 'autocannon';
 // pnpm bench: GET /v1/spaces/{spaceId} on the built server (auth, validation, SQLite, presenter,
 // logs at BENCH_LOG_LEVEL, default info) against a bare Hono route answering the same body, both
 // measured in this one run. The server under load gets one core and the load generator the other
-// (where taskset exists), and rounds alternate so that a noisy neighbour hurts both alike; the
-// figure is the median round's ratio.
-const rounds = 5;
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+// (where taskset exists), and many short rounds alternate so that a noisy neighbour hurts both
+// alike; the figure is the median round's ratio.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 20;
 const token = 'qr_benchmark_token_0123456789';
 const serverPort = 18_181;

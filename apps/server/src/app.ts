@@ -6,14 +6,13 @@ import {
   openapiYamlPath,
 } from '@quire/contract';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { sql } from 'kysely';
 import type { AppDeps } from './deps.js';
-import { payloadTooLarge } from './errors.js';
 import type { AppEnv } from './http/app-env.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountOperations } from './http/mount-operations.js';
+import { requestBodyLimit } from './http/request-body-limit.js';
 import { requestLogger } from './http/request-logger.js';
 import { handlers } from './routes/index.js';
 
@@ -31,15 +30,7 @@ export function createApp(
   app.notFound(routeNotFound);
   app.use(requestId());
   app.use(requestLogger(deps.logger));
-  app.use(
-    '/v1/*',
-    bodyLimit({
-      maxSize: deps.requestBodyLimit,
-      onError: () => {
-        throw payloadTooLarge(deps.requestBodyLimit);
-      },
-    }),
-  );
+  app.use('/v1/*', requestBodyLimit(deps.requestBodyLimit));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

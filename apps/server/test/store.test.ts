@@ -104,6 +104,32 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     expect(await deleteApiTokenByHash(database.db, tokenHash)).toBe(false);
   });
 
+  it('keeps hot reads out of another request’s open transaction', async () => {
+    const tokenHash = hashApiToken('qr_in_flight');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted = () => {};
+    const insertedInTransaction = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const transaction = database.db.transaction().execute(async (trx) => {
+      await insertApiToken(trx, { id: 'token-tx', userId: 'user-1', tokenHash, createdAt: at });
+      inserted();
+      await held;
+      throw new Error('roll back');
+    });
+    await insertedInTransaction;
+    // The transaction has written but not committed: the read must not see the token (on SQLite
+    // it waits for the connection, so it is not awaited until the transaction has ended).
+    const readDuringTransaction = findUserByTokenHash(database.db, tokenHash);
+    release();
+    await expect(transaction).rejects.toThrow('roll back');
+    expect(await readDuringTransaction).toBeUndefined();
+    expect(await findUserByTokenHash(database.db, tokenHash)).toBeUndefined();
+  });
+
   it('round-trips organizations with booleans, enums and sorted email domains', async () => {
     const stored = await findOrganizationById(database.db, 'org-1');
     expect(stored).toEqual({ ...organization('org-1'), emailDomains: ['a.example', 'b.example'] });

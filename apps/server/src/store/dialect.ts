@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { allowDirectReads } from './sqlite-direct-reads.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
 /** Which SQL engine a database runs on; the few places where SQL differs switch on it. */
@@ -37,9 +38,10 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-  });
+  const cached = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  allowDirectReads(db, cached);
+  return db;
 }
 
 function openPostgres(connectionString: string): Kysely<Database> {

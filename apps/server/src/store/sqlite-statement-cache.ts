@@ -1,6 +1,13 @@
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 
+/** A better-sqlite3 connection that hands out cached prepared statements. */
+export interface CachedSqliteDatabase extends KyselySqliteDatabase {
+  prepare(sql: string): Statement;
+  /** Whether a transaction is open on the connection (Kysely's, held across awaits). */
+  readonly inTransaction: boolean;
+}
+
 /**
  * Wraps a better-sqlite3 database so that Kysely reuses prepared statements instead of preparing
  * every query again, which was the largest cost of a read. Kysely runs each statement to the end
@@ -8,7 +15,7 @@ import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
  * recently used `capacity` statements; queries are built from a fixed set of shapes, so it
  * stays small.
  */
-export function withStatementCache(database: SqliteDatabase, capacity = 500): KyselySqliteDatabase {
+export function withStatementCache(database: SqliteDatabase, capacity = 500): CachedSqliteDatabase {
   const statements = new Map<string, Statement>();
   return {
     close: () => {
@@ -29,6 +36,9 @@ export function withStatementCache(database: SqliteDatabase, capacity = 500): Ky
       }
       statements.set(sql, statement);
       return statement;
+    },
+    get inTransaction() {
+      return database.inTransaction;
     },
   };
 }
