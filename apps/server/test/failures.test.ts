@@ -1,0 +1,65 @@
+import { Writable } from 'node:stream';
+import { loadOpenApiDocument } from '@quire/contract';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { createUrls } from '../src/presenters/urls.js';
+import { openDatabase } from '../src/store/dialect.js';
+
+const document = loadOpenApiDocument();
+
+/** An app on a database that is not migrated (every query fails), with its log lines kept. */
+function appOnBrokenDatabase() {
+  const lines: Record<string, unknown>[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+      done();
+    },
+  });
+  const { db, dialect } = openDatabase('sqlite::memory:');
+  const app = createApp(
+    {
+      db,
+      dialect,
+      clock: { now: () => new Date() },
+      urls: createUrls('http://quire.test'),
+      logger: pino({ level: 'info' }, destination),
+      requestBodyLimit: 1024,
+    },
+    document,
+  );
+  return { app, db, lines };
+}
+
+describe('failures', () => {
+  it('answers an unexpected failure with a 500 that tells nothing of the internals, and logs it', async () => {
+    const { app, db, lines } = appOnBrokenDatabase();
+    const response = await app.request('/v1/user', {
+      headers: { Authorization: 'Bearer qr_anything', 'X-Request-Id': 'trace-500' },
+    });
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(500);
+    expect(body.error.message).toMatch(/server log has the details under this request id/);
+    expect(JSON.stringify(body)).not.toMatch(/api_tokens|no such table|SqliteError|at /);
+    expect(response.headers.get('x-request-id')).toBe('trace-500');
+
+    const logged = lines.find((line) => line.msg === 'unexpected error');
+    expect(logged).toMatchObject({ requestId: 'trace-500', level: 50 });
+    expect(JSON.stringify(logged?.err)).toMatch(/no such table: api_tokens/);
+    await db.destroy();
+  });
+
+  it('reports not ready, in the error shape, when the database does not answer', async () => {
+    const { app, db } = appOnBrokenDatabase();
+    expect((await app.request('/readyz')).status).toBe(200);
+    await db.destroy();
+    const response = await app.request('/readyz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      error: { code: 503, message: 'The database does not answer' },
+    });
+    expect((await app.request('/healthz')).status).toBe(200);
+  });
+});
