@@ -243,11 +243,14 @@ export interface ExpandableBlock extends BlockBase {
   nodes: Block[];
 }
 
-/** An embedded URL (`{% embed url="…" %}`). */
+/**
+ * An embedded URL (`{% embed url="…" %}`), with the plain-text caption GitBook writes between
+ * `{% embed %}` and `{% endembed %}` when there is one.
+ */
 export interface EmbedBlock extends BlockBase {
   type: 'embed';
   isVoid: true;
-  data: { url: string };
+  data: { url: string; caption?: string };
 }
 
 /** A downloadable file (`{% file src="…" %}`). */
@@ -265,8 +268,8 @@ export interface ContentRefBlock extends BlockBase {
 }
 
 /**
- * Markdown the model does not represent (HTML blocks, definitions, footnotes, unknown tags),
- * kept verbatim and written back unchanged.
+ * Markdown the model does not represent (HTML blocks, definitions, footnotes, unknown tags,
+ * YAML front matter), kept verbatim and written back unchanged.
  */
 export interface RawBlock extends BlockBase {
   type: 'raw';
@@ -315,7 +318,7 @@ export interface Document {
 /** Something the reader kept verbatim rather than modelled; nothing is dropped. */
 export interface ConversionWarning {
   /** What was kept verbatim. */
-  kind: 'html' | 'definition' | 'footnote' | 'tag' | 'other';
+  kind: 'html' | 'definition' | 'footnote' | 'tag' | 'frontmatter' | 'other';
   /** Human-readable explanation. */
   message: string;
   /** 1-based line in the Markdown source, when known. */

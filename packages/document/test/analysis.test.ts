@@ -50,6 +50,13 @@ describe('plainText and wordCount', () => {
     ]);
   });
 
+  it('includes image and embed captions', () => {
+    const captioned = markdownToDocument(
+      '{% embed url="https://youtu.be/x" %}\nLaunch talk\n{% endembed %}\n\n<figure><img src="a.png" alt="A"><figcaption><p>Diagram</p></figcaption></figure>\n',
+    );
+    expect(plainText(captioned)).toBe('Launch talk\nDiagram');
+  });
+
   it('counts words on Unicode word boundaries', () => {
     expect(wordCount(markdownToDocument('Hello **big** world, 2 times.'))).toBe(5);
   });

@@ -87,6 +87,42 @@ describe('markdownToDocument', () => {
     expect(roundTrip(markdown)).toBe(markdown);
   });
 
+  it('reads an embed caption, and keeps content that is not one beside a void embed', () => {
+    const captioned = '{% embed url="https://youtu.be/x" %}\nThe launch \\* talk\n{% endembed %}\n';
+    expect(markdownToDocument(captioned).nodes).toEqual([
+      expect.objectContaining({
+        type: 'embed',
+        data: { url: 'https://youtu.be/x', caption: 'The launch * talk' },
+      }),
+    ]);
+    expect(roundTrip(captioned)).toBe(captioned);
+    // Emphasis is not plain text: the embed stands alone, the rest is read or kept verbatim.
+    const marked = '{% embed url="https://youtu.be/x" %}\nThe *launch* talk\n{% endembed %}\n';
+    const { document, warnings } = readMarkdown(marked);
+    expect(document.nodes.map((block) => block.type)).toEqual(['embed', 'paragraph', 'raw']);
+    expect(document.nodes[0]).toMatchObject({ data: { url: 'https://youtu.be/x' } });
+    expect(warnings.map((warning) => warning.kind)).toEqual(['tag']);
+    expect(roundTrip(roundTrip(marked))).toBe(roundTrip(marked));
+    const written = documentToMarkdown({
+      object: 'document',
+      data: { schemaVersion: 1 },
+      nodes: [
+        {
+          object: 'block',
+          type: 'embed',
+          isVoid: true,
+          data: { url: 'https://youtu.be/x', caption: '# not a heading' },
+        },
+      ],
+    });
+    expect(written).toBe(
+      '{% embed url="https://youtu.be/x" %}\n\\# not a heading\n{% endembed %}\n',
+    );
+    expect(markdownToDocument(written).nodes[0]).toMatchObject({
+      data: { caption: '# not a heading' },
+    });
+  });
+
   it('reads code titles, task lists, tables and figures', () => {
     const markdown = [
       '{% code title="index.js" lineNumbers="true" %}',
@@ -178,6 +214,25 @@ describe('markdownToDocument', () => {
     expect(once).toContain('[r]: https://example.com "Example"');
     expect(once).toContain('[^1]: The note.');
     expect(roundTrip(once)).toBe(once);
+  });
+
+  it('keeps YAML front matter verbatim, instead of reading a rule and a heading', () => {
+    const markdown = '---\ndescription: Install and configure\nicon: gear\n---\n\n# Setup\n';
+    const { document, warnings } = readMarkdown(markdown);
+    expect(document.nodes.map((block) => block.type)).toEqual(['raw', 'heading-1']);
+    expect(document.nodes[0]).toMatchObject({
+      data: { markdown: '---\ndescription: Install and configure\nicon: gear\n---' },
+    });
+    expect(warnings).toEqual([
+      { kind: 'frontmatter', message: 'YAML front matter kept verbatim', line: 1 },
+    ]);
+    expect(roundTrip(markdown)).toBe(markdown);
+    // Only the very start of a page is front matter; later, the same lines are a rule and a heading.
+    expect(markdownToDocument('Intro\n\n---\ntitle: x\n---\n').nodes.map((b) => b.type)).toEqual([
+      'paragraph',
+      'divider',
+      'heading-2',
+    ]);
   });
 
   it('gives the same keys for the same Markdown and after a round trip', () => {

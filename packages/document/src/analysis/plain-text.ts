@@ -57,8 +57,9 @@ export function blockLines(block: Block): string[] {
     case 'tabs-item':
     case 'expandable':
       return [block.data.title, ...block.nodes.flatMap(blockLines)];
-    case 'divider':
     case 'embed':
+      return block.data.caption === undefined ? [] : [block.data.caption];
+    case 'divider':
     case 'file':
       return [];
     default:

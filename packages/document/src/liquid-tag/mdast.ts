@@ -5,6 +5,11 @@ import type { Options as ToMarkdownExtension } from 'mdast-util-to-markdown';
 /** A GitBook tag line in mdast; `value` is the text between `{%` and `%}`, trimmed. */
 export interface LiquidTag extends Literal {
   type: 'liquidTag';
+  /**
+   * Set by the writer on a tag that opens content although its name can also stand alone, as
+   * `{% embed %}` before a caption, so the content hugs it like any container's.
+   */
+  opensContainer?: true;
 }
 
 declare module 'mdast' {
@@ -53,7 +58,9 @@ export function liquidTagToMarkdown(): ToMarkdownExtension {
       // keep one; so do loose list items, which would otherwise read back as tight.
       (left, right, parent) => {
         if ('spread' in parent && parent.spread === true) return undefined;
-        if (left.type === 'liquidTag' && OPENING_TAG.test(left.value)) return 0;
+        if (left.type === 'liquidTag' && (left.opensContainer || OPENING_TAG.test(left.value))) {
+          return 0;
+        }
         const closes = right.type === 'liquidTag' && right.value.startsWith('end');
         if (closes && left.type !== 'html' && left.type !== 'table') return 0;
         return undefined;

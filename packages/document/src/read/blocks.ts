@@ -92,6 +92,9 @@ export function readBlock(node: RootContent, context: ReadContext, nested: boole
     case 'liquidTag':
       warn(context, 'tag', `Tag {% ${node.value} %} kept verbatim`, node);
       break;
+    case 'yaml':
+      warn(context, 'frontmatter', 'YAML front matter kept verbatim', node);
+      break;
     default:
       warn(context, 'other', `${node.type} kept verbatim`, node);
   }

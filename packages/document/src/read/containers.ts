@@ -1,7 +1,14 @@
 import type { RootContent } from 'mdast';
 import { isDetailsClose, readDetailsOpen, readSummary } from '../helpers/html-blocks.js';
 import { hasAttributes, type ParsedTag, parseTag } from '../helpers/tag-attributes.js';
-import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
+import type {
+  Block,
+  CodeBlock,
+  EmbedBlock,
+  HintStyle,
+  InlineContent,
+  TabsItemBlock,
+} from '../types.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
 
@@ -21,7 +28,8 @@ function isHintStyle(style: string | undefined): style is HintStyle {
 
 /**
  * Reads a GitBook container starting at `nodes[start]`: tag pairs (`{% hint %}…{% endhint %}`,
- * tabs, content-ref, code titles), void tags (embed, file) and `<details>` expandables. Returns
+ * tabs, content-ref, code titles, captioned embeds), void tags (embed, file) and `<details>`
+ * expandables. Returns
  * `undefined` when `nodes[start]` does not open a well-formed container; the caller then keeps
  * the node verbatim.
  */
@@ -41,12 +49,7 @@ export function readContainer(
   switch (tag.name) {
     case 'embed':
       if (!hasAttributes(tag, ['url'])) return undefined;
-      return single({
-        object: 'block',
-        type: 'embed',
-        isVoid: true,
-        data: { url: tag.attributes.url ?? '' },
-      });
+      return readEmbed(nodes, start, tag.attributes.url ?? '', context, readBlocks);
     case 'file':
       if (!hasAttributes(tag, ['src'])) return undefined;
       return single({
@@ -68,6 +71,44 @@ export function readContainer(
   const inner = nodes.slice(start + 1, end);
   const block = readTagContainer(tag, inner, context, nested, readBlocks);
   return block ? { block, next: end + 1 } : undefined;
+}
+
+/**
+ * An embed, with its caption when `{% endembed %}` follows one paragraph of plain text. Any other
+ * content up to an `{% endembed %}` is not a caption: the embed is then read as void and what
+ * follows it is read (or kept verbatim) on its own.
+ */
+function readEmbed(
+  nodes: readonly RootContent[],
+  start: number,
+  url: string,
+  context: ReadContext,
+  readBlocks: ReadBlocks,
+): ReadContainerResult {
+  const embed = (data: EmbedBlock['data'], next: number): ReadContainerResult => ({
+    block: { object: 'block', type: 'embed', isVoid: true, data },
+    next,
+  });
+  const end = findClosingTag(nodes, start, 'embed');
+  const [paragraph] = nodes.slice(start + 1, end);
+  if (end !== start + 2 || paragraph?.type !== 'paragraph') return embed({ url }, start + 1);
+  if (!paragraph.children.every((child) => child.type === 'text')) return embed({ url }, start + 1);
+  const [read] = readBlocks([paragraph], context, true);
+  const caption = read?.type === 'paragraph' ? plainTextOf(read.nodes) : undefined;
+  return caption ? embed({ url, caption }, end + 1) : embed({ url }, start + 1);
+}
+
+/** The text of running text without marks or inlines; `undefined` when it has either. */
+function plainTextOf(nodes: readonly InlineContent[]): string | undefined {
+  let text = '';
+  for (const node of nodes) {
+    if (node.object !== 'text') return undefined;
+    for (const leaf of node.leaves) {
+      if (leaf.marks.length > 0) return undefined;
+      text += leaf.text;
+    }
+  }
+  return text;
 }
 
 function readTagContainer(

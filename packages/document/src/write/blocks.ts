@@ -1,7 +1,14 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
 import { writeFigures, writeSummary } from '../helpers/html-blocks.js';
 import { formatTag } from '../helpers/tag-attributes.js';
-import type { Block, CodeBlock, ImagesBlock, ListBlock, TableBlock } from '../types.js';
+import type {
+  Block,
+  CodeBlock,
+  ImagesBlock,
+  InlineContent,
+  ListBlock,
+  TableBlock,
+} from '../types.js';
 import { writeInlines } from './inlines.js';
 
 /** Writes blocks as mdast flow content. GitBook containers become sibling tag lines. */
@@ -78,8 +85,19 @@ function writeBlock(block: Block): BlockContent[] {
         ...writeBlocks(block.nodes),
         html('</details>'),
       ];
-    case 'embed':
-      return [tag('embed', { url: block.data.url })];
+    case 'embed': {
+      const { url, caption } = block.data;
+      if (caption === undefined) return [tag('embed', { url })];
+      const text: InlineContent = {
+        object: 'text',
+        leaves: [{ object: 'leaf', text: caption, marks: [] }],
+      };
+      return [
+        { type: 'liquidTag', value: formatTag('embed', { url }), opensContainer: true },
+        { type: 'paragraph', children: writeInlines([text]) },
+        tag('endembed'),
+      ];
+    }
     case 'file':
       return [tag('file', { src: block.data.src })];
     case 'content-ref':

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Block, Document, ListItemBlock, Mark, TableAlign } from '../../src/index.js';
-import { imageData, inlineContent, plainWords } from './inline-arbitrary.js';
+import { imageData, inlineContent, plainWords, words } from './inline-arbitrary.js';
 
 /**
  * fast-check arbitraries for documents the package can produce: canonical running text and block
@@ -126,8 +126,11 @@ const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('https://example.com/v', 'https://youtu.be/x')
-      .map((url): Block => ({ object: 'block', type: 'embed', isVoid: true, data: { url } })),
+      .record(
+        { url: fc.constantFrom('https://example.com/v', 'https://youtu.be/x'), caption: words },
+        { requiredKeys: ['url'] },
+      )
+      .map((data): Block => ({ object: 'block', type: 'embed', isVoid: true, data })),
   },
   {
     weight: 1,

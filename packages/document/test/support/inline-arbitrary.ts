@@ -15,7 +15,8 @@ export const plainWords = fc
     maxLength: 3,
   })
   .map((words) => words.join(' '));
-const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((list) => list.join(' '));
+/** Unmarked words, Markdown's special characters included. */
+export const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((list) => list.join(' '));
 
 const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
 const markSet = fc

@@ -28,6 +28,7 @@ const SNIPPETS = [
   '{% hint style="info" %}\nHint body\n{% endhint %}',
   '{% tabs %}\n{% tab title="A" %}\nTab A\n{% endtab %}\n{% endtabs %}',
   '{% embed url="https://example.com" %}',
+  '{% embed url="https://example.com" %}\nA caption\n{% endembed %}',
   '{% file src="a.pdf" %}',
   '{% content-ref url="p.md" %}\n[p.md](p.md)\n{% endcontent-ref %}',
   '{% code title="a.js" %}\n```js\nx\n```\n{% endcode %}',
