@@ -1,23 +1,21 @@
 import { paginate } from '@quire/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
-import { startTestServer, type TestServer, type TestUser } from './support/test-server.js';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './support/test-server.js';
 
 describe('collections', () => {
   let server: TestServer;
-  let admin: TestUser;
-  let creator: TestUser;
-  let reader: TestUser;
-  let outsider: TestUser;
-  let organizationId: string;
+  let org: StaffedOrganization;
 
   beforeAll(async () => {
     server = await startTestServer();
-    admin = await server.createUser();
-    organizationId = await server.createOrganization(admin);
-    creator = await server.createUser({ organizationId, role: 'create' });
-    reader = await server.createUser({ organizationId, role: 'read' });
-    outsider = await server.createUser();
+    org = await createStaffedOrganization(server);
   });
   afterAll(() => server.close());
 
@@ -26,15 +24,15 @@ describe('collections', () => {
     body: { title?: string; description?: string; parent?: string } = {},
   ) =>
     by.client.POST('/orgs/{organizationId}/collections', {
-      params: { path: { organizationId } },
+      params: { path: { organizationId: org.organizationId } },
       body,
     });
   const getCollection = (by: TestUser, collectionId: string) =>
     by.client.GET('/collections/{collectionId}', { params: { path: { collectionId } } });
 
   it('creates a collection with every field and a Location, and reads it back', async () => {
-    const response = await creator.client.raw.POST('/orgs/{organizationId}/collections', {
-      params: { path: { organizationId } },
+    const response = await org.creator.client.raw.POST('/orgs/{organizationId}/collections', {
+      params: { path: { organizationId: org.organizationId } },
       body: { title: 'Guides', description: 'How-to guides' },
     });
     expect(response.response.status).toBe(201);
@@ -47,7 +45,7 @@ describe('collections', () => {
       id: collection.id,
       title: 'Guides',
       description: 'How-to guides',
-      organization: organizationId,
+      organization: org.organizationId,
       defaultLevel: null,
       urls: {
         location: `http://quire.test/v1/collections/${collection.id}`,
@@ -55,11 +53,11 @@ describe('collections', () => {
       },
       permissions: { view: true, admin: false, viewInviteLinks: false, create: true },
     });
-    expect(await getCollection(admin, collection.id)).toMatchObject({
+    expect(await getCollection(org.admin, collection.id)).toMatchObject({
       title: 'Guides',
       permissions: { view: true, admin: true, viewInviteLinks: true, create: true },
     });
-    expect((await getCollection(reader, collection.id)).permissions).toEqual({
+    expect((await getCollection(org.reader, collection.id)).permissions).toEqual({
       view: true,
       admin: false,
       viewInviteLinks: false,
@@ -68,33 +66,36 @@ describe('collections', () => {
   });
 
   it('nests collections only under a parent of the same organization', async () => {
-    const parent = await createCollection(admin, { title: 'Parent' });
-    const child = await createCollection(admin, { title: 'Child', parent: parent.id });
+    const parent = await createCollection(org.admin, { title: 'Parent' });
+    const child = await createCollection(org.admin, { title: 'Child', parent: parent.id });
     expect(child.parent).toBe(parent.id);
 
-    const elsewhere = await server.createOrganization(admin, 'Elsewhere');
-    const foreign = await admin.client.POST('/orgs/{organizationId}/collections', {
+    const elsewhere = await server.createOrganization(org.admin, 'Elsewhere');
+    const foreign = await org.admin.client.POST('/orgs/{organizationId}/collections', {
       params: { path: { organizationId: elsewhere } },
       body: { title: 'Foreign' },
     });
     await expectApiError(
-      createCollection(admin, { title: 'Orphan', parent: foreign.id }),
+      createCollection(org.admin, { title: 'Orphan', parent: foreign.id }),
       404,
       /parent: collection .* not found in this organization/,
     );
-    await expectApiError(createCollection(admin, { parent: 'missing' }), 404, /parent/);
+    await expectApiError(createCollection(org.admin, { parent: 'missing' }), 404, /parent/);
   });
 
   it('lists the collections of an organization in creation order, page by page', async () => {
     const titles = ['One', 'Two', 'Three'];
     for (const title of titles) {
       server.clock.advance(1000);
-      await createCollection(admin, { title });
+      await createCollection(org.admin, { title });
     }
     const listed = [];
     for await (const collection of paginate((page) =>
-      reader.client.GET('/orgs/{organizationId}/collections', {
-        params: { path: { organizationId }, query: { limit: 2, ...(page && { page }) } },
+      org.reader.client.GET('/orgs/{organizationId}/collections', {
+        params: {
+          path: { organizationId: org.organizationId },
+          query: { limit: 2, ...(page && { page }) },
+        },
       }),
     )) {
       listed.push(collection.title);
@@ -104,13 +105,13 @@ describe('collections', () => {
   });
 
   it('lets only members at create or above create, and hides collections from non-members', async () => {
-    await expectApiError(createCollection(reader, { title: 'No' }), 403);
-    await expectApiError(createCollection(outsider, { title: 'No' }), 404);
-    const collection = await createCollection(admin, { title: 'Private to members' });
-    await expectApiError(getCollection(outsider, collection.id), 404);
+    await expectApiError(createCollection(org.reader, { title: 'No' }), 403);
+    await expectApiError(createCollection(org.outsider, { title: 'No' }), 404);
+    const collection = await createCollection(org.admin, { title: 'Private to members' });
+    await expectApiError(getCollection(org.outsider, collection.id), 404);
     await expectApiError(
-      outsider.client.GET('/orgs/{organizationId}/collections', {
-        params: { path: { organizationId } },
+      org.outsider.client.GET('/orgs/{organizationId}/collections', {
+        params: { path: { organizationId: org.organizationId } },
       }),
       404,
     );
@@ -123,29 +124,29 @@ describe('collections', () => {
   });
 
   it('refuses bad input with a message naming the field, and writes nothing', async () => {
-    const before = await admin.client.GET('/orgs/{organizationId}/collections', {
-      params: { path: { organizationId } },
+    const before = await org.admin.client.GET('/orgs/{organizationId}/collections', {
+      params: { path: { organizationId: org.organizationId } },
     });
     await expectApiError(
-      createCollection(admin, { title: 'x'.repeat(51) }),
+      createCollection(org.admin, { title: 'x'.repeat(51) }),
       400,
       'body.title must NOT have more than 50 characters',
     );
     await expectApiError(
-      createCollection(admin, { description: 'x'.repeat(101) }),
+      createCollection(org.admin, { description: 'x'.repeat(101) }),
       400,
       /body\.description/,
     );
     await expectApiError(
-      admin.client.POST('/orgs/{organizationId}/collections', {
-        params: { path: { organizationId } },
+      org.admin.client.POST('/orgs/{organizationId}/collections', {
+        params: { path: { organizationId: org.organizationId } },
         body: { title: 'x', colour: 'red' } as never,
       }),
       400,
       'body.colour is not allowed',
     );
-    const after = await admin.client.GET('/orgs/{organizationId}/collections', {
-      params: { path: { organizationId } },
+    const after = await org.admin.client.GET('/orgs/{organizationId}/collections', {
+      params: { path: { organizationId: org.organizationId } },
     });
     expect(after.count).toBe(before.count);
   });

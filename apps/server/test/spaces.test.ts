@@ -1,7 +1,12 @@
 import { paginate } from '@quire/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
-import { startTestServer, type TestServer, type TestUser } from './support/test-server.js';
+import {
+  createStaffedOrganization,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './support/test-server.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -15,11 +20,8 @@ describe('spaces', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    admin = await server.createUser();
-    organizationId = await server.createOrganization(admin);
-    creator = await server.createUser({ organizationId, role: 'create' });
-    reader = await server.createUser({ organizationId, role: 'read' });
-    outsider = await server.createUser();
+    ({ organizationId, admin, creator, reader, outsider } =
+      await createStaffedOrganization(server));
   });
   afterAll(() => server.close());
 

@@ -97,3 +97,25 @@ export async function startTestServer({
     close: () => database.drop(),
   };
 }
+
+/** An organization with an admin, a member at `create`, one at `read`, and a user outside it. */
+export interface StaffedOrganization {
+  organizationId: string;
+  admin: TestUser;
+  creator: TestUser;
+  reader: TestUser;
+  outsider: TestUser;
+}
+
+/** Creates an organization and the people around it that permission tests need. */
+export async function createStaffedOrganization(server: TestServer): Promise<StaffedOrganization> {
+  const admin = await server.createUser();
+  const organizationId = await server.createOrganization(admin);
+  return {
+    organizationId,
+    admin,
+    creator: await server.createUser({ organizationId, role: 'create' }),
+    reader: await server.createUser({ organizationId, role: 'read' }),
+    outsider: await server.createUser(),
+  };
+}
