@@ -161,6 +161,16 @@ export async function listSpacesInOrganization(
   return mapPage(page, toSpace);
 }
 
+/** The live spaces of a scope, leaving out one space (the one being moved) when given. */
+function liveSiblings(db: Executor, scope: SiblingScope, excludeSpaceId?: string) {
+  return db
+    .selectFrom('spaces')
+    .where('organization_id', '=', scope.organizationId)
+    .where('parent_id', scope.parentId === null ? 'is' : '=', scope.parentId)
+    .where('deleted_at', 'is', null)
+    .$if(excludeSpaceId !== undefined, (query) => query.where('id', '!=', excludeSpaceId ?? ''));
+}
+
 /**
  * The positions of the live siblings right below and right above `position` in a scope,
  * leaving out one space (the one being moved).
@@ -171,12 +181,7 @@ export async function neighbourPositions(
   position: string,
   excludeSpaceId: string,
 ): Promise<{ below: string | null; above: string | null }> {
-  const siblings = db
-    .selectFrom('spaces')
-    .where('organization_id', '=', scope.organizationId)
-    .where('parent_id', scope.parentId === null ? 'is' : '=', scope.parentId)
-    .where('deleted_at', 'is', null)
-    .where('id', '!=', excludeSpaceId);
+  const siblings = liveSiblings(db, scope, excludeSpaceId);
   const below = await siblings
     .select((eb) => eb.fn.max('position').as('position'))
     .where('position', '<', position)
@@ -194,13 +199,8 @@ export async function lastSpacePosition(
   scope: SiblingScope,
   excludeSpaceId?: string,
 ): Promise<string | null> {
-  const row = await db
-    .selectFrom('spaces')
+  const row = await liveSiblings(db, scope, excludeSpaceId)
     .select((eb) => eb.fn.max('position').as('position'))
-    .where('organization_id', '=', scope.organizationId)
-    .where('parent_id', scope.parentId === null ? 'is' : '=', scope.parentId)
-    .where('deleted_at', 'is', null)
-    .$if(excludeSpaceId !== undefined, (query) => query.where('id', '!=', excludeSpaceId ?? ''))
     .executeTakeFirst();
   return row?.position ?? null;
 }

@@ -7,10 +7,10 @@ import {
   neighbourPositions,
   type SiblingScope,
   type SpaceRecord,
-  updateSpace,
 } from '../../store/spaces.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
 import { positionBetween } from '../positions.js';
+import { applySpaceChanges } from './update-space.js';
 
 /** Where to move a space: a new parent (`null`: top level) and/or a place next to a sibling. */
 export interface SpaceDestination {
@@ -34,10 +34,7 @@ export async function moveSpaceTo(
       await requireCollectionInOrganization(trx, parentId, space.organizationId);
     const scope: SiblingScope = { organizationId: space.organizationId, parentId };
     const position = await positionIn(trx, scope, space, destination.position);
-    await updateSpace(trx, space.id, { parentId, position, updatedAt: now.toISOString() });
-    const moved = await findSpaceById(trx, space.id);
-    if (moved === undefined) throw new Error(`Space ${space.id} vanished while moving`);
-    return moved;
+    return applySpaceChanges(trx, space.id, { parentId, position, updatedAt: now.toISOString() });
   });
 }
 

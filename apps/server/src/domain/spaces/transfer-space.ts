@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
 import { positionBetween } from '../positions.js';
-import { changeSpace } from './update-space.js';
+import { applySpaceChanges } from './update-space.js';
 
 /**
  * Moves a space to the top level of another organization, after its last space. Transferring to
- * the organization the space is already in changes nothing.
+ * the organization the space is already in changes nothing. One transaction.
  */
 export async function transferSpaceTo(
   db: Kysely<Database>,
@@ -15,11 +15,13 @@ export async function transferSpaceTo(
   now: Date,
 ): Promise<SpaceRecord> {
   if (organizationId === space.organizationId) return space;
-  const last = await lastSpacePosition(db, { organizationId, parentId: null });
-  return changeSpace(db, space.id, {
-    organizationId,
-    parentId: null,
-    position: positionBetween(last, null),
-    updatedAt: now.toISOString(),
+  return db.transaction().execute(async (trx) => {
+    const last = await lastSpacePosition(trx, { organizationId, parentId: null });
+    return applySpaceChanges(trx, space.id, {
+      organizationId,
+      parentId: null,
+      position: positionBetween(last, null),
+      updatedAt: now.toISOString(),
+    });
   });
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SpaceEditMode } from '../../model/enums.js';
 import type { MemberRole } from '../../model/roles.js';
-import type { Database } from '../../store/schema.js';
+import type { Database, Executor } from '../../store/schema.js';
 import {
   findSpaceById,
   type SpaceChanges,
@@ -17,18 +17,25 @@ export interface SpaceSettings {
   defaultLevel?: MemberRole | null | undefined;
 }
 
+/** Writes `changes` to a space and reads it back; pass a transaction. */
+export async function applySpaceChanges(
+  trx: Executor,
+  spaceId: string,
+  changes: SpaceChanges,
+): Promise<SpaceRecord> {
+  await updateSpace(trx, spaceId, changes);
+  const space = await findSpaceById(trx, spaceId);
+  if (space === undefined) throw new Error(`Space ${spaceId} vanished while changing`);
+  return space;
+}
+
 /** Writes `changes` to a space and reads it back, in one transaction. */
-export async function changeSpace(
+export function changeSpace(
   db: Kysely<Database>,
   spaceId: string,
   changes: SpaceChanges,
 ): Promise<SpaceRecord> {
-  return db.transaction().execute(async (trx) => {
-    await updateSpace(trx, spaceId, changes);
-    const space = await findSpaceById(trx, spaceId);
-    if (space === undefined) throw new Error(`Space ${spaceId} vanished while changing`);
-    return space;
-  });
+  return db.transaction().execute((trx) => applySpaceChanges(trx, spaceId, changes));
 }
 
 /** Applies settings to a space. */
