@@ -101,9 +101,12 @@ async function main(): Promise<void> {
     body: { title: 'Benchmark', emoji: '⏱️' },
   });
   const path = `/v1/spaces/${space.id}`;
-  const body = await (
-    await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } })
-  ).text();
+  // The body exactly as served, so the bare route answers the same bytes.
+  const { data: body } = await client.raw.GET('/spaces/{spaceId}', {
+    params: { path: { spaceId: space.id } },
+    parseAs: 'text',
+  });
+  if (body === undefined) throw new Error('The benchmark space does not read back');
   const bodyFile = join(workdir, 'space.json');
   writeFileSync(bodyFile, body);
   const barePid = await start(

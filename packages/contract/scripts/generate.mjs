@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { stringify } from 'yaml';
 
 const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specRoot = join(packageDir, '../../spec/openapi.yaml');
@@ -13,27 +14,24 @@ const generatedDir = join(packageDir, 'generated');
 const bundledJson = join(generatedDir, 'openapi.json');
 
 mkdirSync(generatedDir, { recursive: true });
-for (const [ext, file] of [
-  ['json', bundledJson],
-  ['yaml', join(generatedDir, 'openapi.yaml')],
-]) {
-  // Redocly's progress lines go nowhere; its output is shown only when bundling fails.
-  try {
-    execFileSync(
-      join(packageDir, 'node_modules/.bin/redocly'),
-      ['bundle', specRoot, '--config', redoclyConfig, '--ext', ext, '--output', file],
-      {
-        stdio: 'pipe',
-        env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' },
-      },
-    );
-  } catch (error) {
-    process.stderr.write(String(error.stderr ?? error));
-    process.exit(1);
-  }
+// Bundled once, to JSON; the YAML copy is the same document written as YAML. Redocly's progress
+// lines go nowhere; its output is shown only when bundling fails.
+try {
+  execFileSync(
+    join(packageDir, 'node_modules/.bin/redocly'),
+    ['bundle', specRoot, '--config', redoclyConfig, '--ext', 'json', '--output', bundledJson],
+    {
+      stdio: 'pipe',
+      env: { ...process.env, REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', REDOCLY_TELEMETRY: 'off' },
+    },
+  );
+} catch (error) {
+  process.stderr.write(String(error.stderr ?? error));
+  process.exit(1);
 }
 
 const document = JSON.parse(readFileSync(bundledJson, 'utf8'));
+writeFileSync(join(generatedDir, 'openapi.yaml'), stringify(document, { lineWidth: 0 }));
 const ast = await openapiTS(document, { alphabetize: true });
 const header = '// Generated from spec/ by `pnpm gen`. Do not edit.\n\n';
 writeFileSync(join(packageDir, 'src/generated/schema.ts'), header + astToString(ast));

@@ -1,7 +1,6 @@
-import type { components } from '@quire/contract';
+import type { MemberRole } from '@quire/contract';
 
-/** A member role. */
-export type MemberRole = components['schemas']['MemberRole'];
+export type { MemberRole };
 
 /** Member roles, highest first. */
 export const memberRoles = [

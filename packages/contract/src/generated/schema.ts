@@ -307,7 +307,7 @@ export interface components {
         BillingProduct: "free_2024" | "plus_2024" | "pro_2024" | "enterprise_2024" | "community_2024" | "free" | "plus" | "pro";
         Collection: {
             defaultLevel: components["schemas"]["MemberRoleOrGuest"];
-            description?: string;
+            description?: components["schemas"]["CollectionDescription"];
             /** @description Unique identifier of the collection. */
             id: string;
             /** @enum {string} */
@@ -316,16 +316,7 @@ export interface components {
             organization: string;
             /** @description ID of the parent collection, when nested. */
             parent?: string;
-            permissions: {
-                /** @description Can change the collection. */
-                admin: boolean;
-                /** @description Can create spaces and collections in it. */
-                create: boolean;
-                /** @description Can see the collection. */
-                view: boolean;
-                /** @description Can see invite links. */
-                viewInviteLinks: boolean;
-            };
+            permissions: components["schemas"]["CollectionPermissions"];
             title: components["schemas"]["CollectionTitle"];
             urls: {
                 /** Format: uri */
@@ -334,8 +325,21 @@ export interface components {
                 location: string;
             };
         };
+        /** @description Description of the collection. */
+        CollectionDescription: string;
         CollectionList: components["schemas"]["List"] & {
             items: components["schemas"]["Collection"][];
+        };
+        /** @description What the caller may do with the collection. */
+        CollectionPermissions: {
+            /** @description Can change the collection. */
+            admin: boolean;
+            /** @description Can create spaces and collections in it. */
+            create: boolean;
+            /** @description Can see the collection. */
+            view: boolean;
+            /** @description Can see invite links. */
+            viewInviteLinks: boolean;
         };
         /** @description Title of the collection. */
         CollectionTitle: string;
@@ -355,6 +359,11 @@ export interface components {
          * @enum {string}
          */
         ContentVisibility: "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+        /**
+         * Format: hostname
+         * @description An email domain, such as `example.com`.
+         */
+        EmailDomain: string;
         /**
          * @description Unicode character or code point of an emoji.
          * @example 🎉
@@ -485,7 +494,7 @@ export interface components {
             type: "site";
         } | null;
         /** @description Email domains whose people may find and join the organization. */
-        OrganizationEmailDomains: string[];
+        OrganizationEmailDomains: components["schemas"]["EmailDomain"][];
         /** @description Default hostname for the organization's public content; unique across the server. */
         OrganizationHostname: string;
         OrganizationList: components["schemas"]["List"] & {
@@ -520,6 +529,8 @@ export interface components {
         OrganizationType: "business" | "community";
         /** @enum {string} */
         OrganizationUseCase: "internalDocs" | "docsSite" | "audienceControlledSite" | "productDocs" | "teamKnowledgeBase" | "designSystem" | "openSourceDocs" | "notes" | "other";
+        /** @description ID of an object, as the API hands it out. */
+        ResourceId: string;
         Space: {
             /** @description Number of change requests. */
             changeRequests: number;
@@ -712,9 +723,9 @@ export interface components {
     };
     parameters: {
         /** @description ID of the collection. */
-        collectionId: string;
+        collectionId: components["schemas"]["ResourceId"];
         /** @description An email domain, such as `example.com`. */
-        emailDomain: string;
+        emailDomain: components["schemas"]["EmailDomain"];
         /** @description How many items a page holds. */
         listLimit: number;
         /** @description Sort direction. */
@@ -722,11 +733,11 @@ export interface components {
         /** @description The `next.page` token of the previous page. */
         listPage: string;
         /** @description ID of the organization. */
-        organizationId: string;
+        organizationId: components["schemas"]["ResourceId"];
         /** @description Secret key of a share link, to read content shared through it. */
         shareKey: string;
         /** @description ID of the space. */
-        spaceId: string;
+        spaceId: components["schemas"]["ResourceId"];
     };
     requestBodies: never;
     headers: never;
@@ -986,7 +997,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    description?: string;
+                    description?: components["schemas"]["CollectionDescription"];
                     /** @description ID of a parent collection. */
                     parent?: string;
                     title?: components["schemas"]["CollectionTitle"];
@@ -1251,7 +1262,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description ID of the target organization. */
-                    organization: string;
+                    organization: components["schemas"]["ResourceId"];
                 };
             };
         };
