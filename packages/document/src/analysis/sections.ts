@@ -1,3 +1,4 @@
+import { headingLevel } from '../helpers/headings.js';
 import type { Block, Document, HeadingBlock } from '../types.js';
 import { blockLines, inlineText } from './plain-text.js';
 import { createSlugger } from './slugify.js';
@@ -14,12 +15,6 @@ export interface Section {
   key?: string;
   /** Plain text of the blocks under the heading, up to the next heading. */
   text: string;
-}
-
-function headingLevel(block: HeadingBlock): number {
-  if (block.type === 'heading-1') return 1;
-  if (block.type === 'heading-2') return 2;
-  return block.data?.level ?? 3;
 }
 
 function isHeading(block: Block): block is HeadingBlock {

@@ -25,7 +25,7 @@ export function splitEmoji(text: string): EmojiSegment[] {
 }
 
 /** The code of an emoji: its code points in lowercase hex, joined by `-`. */
-export function emojiCode(emoji: string): string {
+function emojiCode(emoji: string): string {
   return Array.from(emoji, (char) => (char.codePointAt(0) ?? 0).toString(16)).join('-');
 }
 

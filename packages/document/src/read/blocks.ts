@@ -1,4 +1,5 @@
 import type { List, Paragraph, RootContent, Table } from 'mdast';
+import { headingBlock } from '../helpers/headings.js';
 import { readFigures } from '../helpers/html-blocks.js';
 import type {
   Block,
@@ -40,23 +41,12 @@ export function readBlocks(
 }
 
 /** Reads one mdast flow node into a block. */
-export function readBlock(node: RootContent, context: ReadContext, nested: boolean): Block {
+function readBlock(node: RootContent, context: ReadContext, nested: boolean): Block {
   switch (node.type) {
     case 'paragraph':
       return readParagraph(node, context);
-    case 'heading': {
-      const nodes = readInlines(node.children, context);
-      switch (node.depth) {
-        case 1:
-          return { object: 'block', type: 'heading-1', nodes };
-        case 2:
-          return { object: 'block', type: 'heading-2', nodes };
-        case 3:
-          return { object: 'block', type: 'heading-3', nodes };
-        default:
-          return { object: 'block', type: 'heading-3', data: { level: node.depth }, nodes };
-      }
-    }
+    case 'heading':
+      return headingBlock(node.depth, readInlines(node.children, context));
     case 'thematicBreak':
       return { object: 'block', type: 'divider', isVoid: true };
     case 'blockquote':

@@ -1,21 +1,15 @@
 import type { RootContent } from 'mdast';
 import { isDetailsClose, readDetailsOpen, readSummary } from '../helpers/html-blocks.js';
 import { hasAttributes, type ParsedTag, parseTag } from '../helpers/tag-attributes.js';
-import type {
-  Block,
-  CodeBlock,
-  EmbedBlock,
-  HintStyle,
-  InlineContent,
-  TabsItemBlock,
-} from '../types.js';
+import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
+import { readInlines } from './inlines.js';
 
 type ReadBlocks = (nodes: readonly RootContent[], context: ReadContext, nested: boolean) => Block[];
 
 /** A container read from sibling nodes, and the index of the first sibling after it. */
-export interface ReadContainerResult {
+interface ReadContainerResult {
   block: Block;
   next: number;
 }
@@ -49,7 +43,7 @@ export function readContainer(
   switch (tag.name) {
     case 'embed':
       if (!hasAttributes(tag, ['url'])) return undefined;
-      return readEmbed(nodes, start, tag.attributes.url ?? '', context, readBlocks);
+      return readEmbed(nodes, start, tag.attributes.url ?? '', context);
     case 'file':
       if (!hasAttributes(tag, ['src'])) return undefined;
       return single({
@@ -66,7 +60,7 @@ export function readContainer(
     default:
       return undefined;
   }
-  const end = findClosingTag(nodes, start, tag.name);
+  const end = closingIndex(nodes, start);
   if (end === -1) return undefined;
   const inner = nodes.slice(start + 1, end);
   const block = readTagContainer(tag, inner, context, nested, readBlocks);
@@ -74,41 +68,35 @@ export function readContainer(
 }
 
 /**
- * An embed, with its caption when `{% endembed %}` follows one paragraph of plain text. Any other
- * content up to an `{% endembed %}` is not a caption: the embed is then read as void and what
- * follows it is read (or kept verbatim) on its own.
+ * An embed, with its caption when one paragraph of plain text and `{% endembed %}` follow it.
+ * Anything else after it is not a caption: the embed is then read as void and what follows it
+ * is read (or kept verbatim) on its own.
  */
 function readEmbed(
   nodes: readonly RootContent[],
   start: number,
   url: string,
   context: ReadContext,
-  readBlocks: ReadBlocks,
 ): ReadContainerResult {
-  const embed = (data: EmbedBlock['data'], next: number): ReadContainerResult => ({
-    block: { object: 'block', type: 'embed', isVoid: true, data },
-    next,
-  });
-  const end = findClosingTag(nodes, start, 'embed');
-  const [paragraph] = nodes.slice(start + 1, end);
-  if (end !== start + 2 || paragraph?.type !== 'paragraph') return embed({ url }, start + 1);
-  if (!paragraph.children.every((child) => child.type === 'text')) return embed({ url }, start + 1);
-  const [read] = readBlocks([paragraph], context, true);
-  const caption = read?.type === 'paragraph' ? plainTextOf(read.nodes) : undefined;
-  return caption ? embed({ url, caption }, end + 1) : embed({ url }, start + 1);
-}
-
-/** The text of running text without marks or inlines; `undefined` when it has either. */
-function plainTextOf(nodes: readonly InlineContent[]): string | undefined {
-  let text = '';
-  for (const node of nodes) {
-    if (node.object !== 'text') return undefined;
-    for (const leaf of node.leaves) {
-      if (leaf.marks.length > 0) return undefined;
-      text += leaf.text;
-    }
-  }
-  return text;
+  const [paragraph, close] = [nodes[start + 1], nodes[start + 2]];
+  const captioned =
+    paragraph?.type === 'paragraph' &&
+    paragraph.children.every((child) => child.type === 'text') &&
+    close?.type === 'liquidTag' &&
+    tagName(close.value) === 'endembed';
+  const [text, ...rest] = captioned ? readInlines(paragraph.children, context) : [];
+  // Read text merges into one node; a single unmarked leaf is plain text.
+  const leaves = text?.object === 'text' && rest.length === 0 ? text.leaves : [];
+  const caption = leaves.length === 1 && leaves[0]?.marks.length === 0 ? leaves[0].text : undefined;
+  return {
+    block: {
+      object: 'block',
+      type: 'embed',
+      isVoid: true,
+      data: caption === undefined ? { url } : { url, caption },
+    },
+    next: caption === undefined ? start + 1 : start + 3,
+  };
 }
 
 function readTagContainer(
@@ -169,7 +157,7 @@ function readTabs(
     const open = inner[index];
     const tab = open?.type === 'liquidTag' ? parseTag(open.value) : undefined;
     if (tab?.name !== 'tab' || !hasAttributes(tab, ['title'])) return undefined;
-    const end = findClosingTag(inner, index, 'tab');
+    const end = closingIndex(inner, index);
     if (end === -1) return undefined;
     const nodes = readBlocks(inner.slice(index + 1, end), context, nested);
     tabs.push({
@@ -183,20 +171,50 @@ function readTabs(
   return { object: 'block', type: 'tabs', nodes: tabs };
 }
 
-/** Index of the tag closing `nodes[start]` (`end<name>`), honouring nesting; -1 if none. */
-function findClosingTag(nodes: readonly RootContent[], start: number, name: string): number {
-  let depth = 0;
-  for (let index = start + 1; index < nodes.length; index++) {
-    const node = nodes[index];
-    if (node?.type !== 'liquidTag') continue;
-    const tagName = /^\S+/.exec(node.value)?.[0];
-    if (tagName === name) depth++;
-    else if (tagName === `end${name}`) {
-      if (depth === 0) return index;
-      depth--;
-    }
+/** Closing index of every opening tag line and `<details>` in a sibling list, by opener. */
+const closersOf = new WeakMap<readonly RootContent[], Map<number, number>>();
+
+/**
+ * Index of the node closing `nodes[start]` (`{% end<name> %}` for a tag, `</details>` for
+ * `<details>`), honouring nesting; -1 if none. All pairs of a list are matched in one pass the
+ * first time it is asked, so reading a list costs the same however many openers it holds.
+ */
+function closingIndex(nodes: readonly RootContent[], start: number): number {
+  let closers = closersOf.get(nodes);
+  if (closers === undefined) {
+    closers = matchClosers(nodes);
+    closersOf.set(nodes, closers);
   }
-  return -1;
+  return closers.get(start) ?? -1;
+}
+
+function matchClosers(nodes: readonly RootContent[]): Map<number, number> {
+  const closers = new Map<number, number>();
+  const openers = new Map<string, number[]>();
+  nodes.forEach((node, index) => {
+    const name = pairingName(node);
+    if (name === undefined) return;
+    if (name.startsWith('end')) {
+      const opener = openers.get(name.slice('end'.length))?.pop();
+      if (opener !== undefined) closers.set(opener, index);
+    } else {
+      openers.set(name, [...(openers.get(name) ?? []), index]);
+    }
+  });
+  return closers;
+}
+
+/** The name a node pairs by: a tag line's name, or `details` / `enddetails` for the HTML. */
+function pairingName(node: RootContent): string | undefined {
+  if (node.type === 'liquidTag') return tagName(node.value);
+  if (node.type !== 'html') return undefined;
+  if (readDetailsOpen(node.value)) return 'details';
+  return isDetailsClose(node.value) ? 'enddetails' : undefined;
+}
+
+/** The first word of a tag line: `hint style="info"` → `hint`. */
+function tagName(value: string): string | undefined {
+  return /^\S+/.exec(value)?.[0];
 }
 
 function readExpandable(
@@ -217,22 +235,11 @@ function readExpandable(
     if (title === undefined) return undefined;
     bodyStart++;
   }
-  let depth = 0;
-  for (let index = bodyStart; index < nodes.length; index++) {
-    const node = nodes[index];
-    if (node?.type !== 'html') continue;
-    if (readDetailsOpen(node.value)) depth++;
-    else if (isDetailsClose(node.value)) {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
-      const body = readBlocks(nodes.slice(bodyStart, index), context, nested);
-      return {
-        block: { object: 'block', type: 'expandable', data: { title }, nodes: body },
-        next: index + 1,
-      };
-    }
-  }
-  return undefined;
+  const end = closingIndex(nodes, start);
+  if (end === -1) return undefined;
+  const body = readBlocks(nodes.slice(bodyStart, end), context, nested);
+  return {
+    block: { object: 'block', type: 'expandable', data: { title }, nodes: body },
+    next: end + 1,
+  };
 }

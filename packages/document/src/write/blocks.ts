@@ -1,14 +1,10 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
+import { headingLevel } from '../helpers/headings.js';
 import { writeFigures, writeSummary } from '../helpers/html-blocks.js';
+import { createText } from '../helpers/marks.js';
 import { formatTag } from '../helpers/tag-attributes.js';
-import type {
-  Block,
-  CodeBlock,
-  ImagesBlock,
-  InlineContent,
-  ListBlock,
-  TableBlock,
-} from '../types.js';
+import type { LiquidTag } from '../liquid-tag/mdast.js';
+import type { Block, CodeBlock, ImagesBlock, ListBlock, TableBlock } from '../types.js';
 import { writeInlines } from './inlines.js';
 
 /** Writes blocks as mdast flow content. GitBook containers become sibling tag lines. */
@@ -16,7 +12,7 @@ export function writeBlocks(blocks: readonly Block[]): BlockContent[] {
   return blocks.flatMap(writeBlock);
 }
 
-function tag(name: string, attributes?: Record<string, string | undefined>): BlockContent {
+function tag(name: string, attributes?: Record<string, string | undefined>): LiquidTag {
   return { type: 'liquidTag', value: formatTag(name, attributes) };
 }
 
@@ -31,9 +27,7 @@ function writeBlock(block: Block): BlockContent[] {
     case 'heading-1':
     case 'heading-2':
     case 'heading-3': {
-      const depth =
-        block.data?.level ?? (block.type === 'heading-1' ? 1 : block.type === 'heading-2' ? 2 : 3);
-      return [{ type: 'heading', depth, children: writeInlines(block.nodes) }];
+      return [{ type: 'heading', depth: headingLevel(block), children: writeInlines(block.nodes) }];
     }
     case 'list-ordered':
     case 'list-unordered':
@@ -88,13 +82,9 @@ function writeBlock(block: Block): BlockContent[] {
     case 'embed': {
       const { url, caption } = block.data;
       if (caption === undefined) return [tag('embed', { url })];
-      const text: InlineContent = {
-        object: 'text',
-        leaves: [{ object: 'leaf', text: caption, marks: [] }],
-      };
       return [
-        { type: 'liquidTag', value: formatTag('embed', { url }), opensContainer: true },
-        { type: 'paragraph', children: writeInlines([text]) },
+        { ...tag('embed', { url }), opensContainer: true },
+        { type: 'paragraph', children: writeInlines([createText(caption)]) },
         tag('endembed'),
       ];
     }
