@@ -30,6 +30,6 @@ describe('contract-checked fetch', () => {
     );
     await expect(
       answer(404, { error: { code: 404, message: 'nope' } })(get('/v1/unknown')),
-    ).resolves.toBeDefined();
+    ).resolves.toHaveProperty('status', 404);
   });
 });

@@ -101,10 +101,20 @@ describe('HTTP conventions', () => {
   });
 
   it('coerces query parameters and rejects out-of-range ones', async () => {
+    for (const title of ['One', 'Two', 'Three']) {
+      await admin.client.POST('/orgs/{organizationId}/spaces', {
+        params: { path: { organizationId } },
+        body: { title },
+      });
+    }
     const response = await send(`/v1/orgs/${organizationId}/spaces?limit=2`, {
       headers: { Authorization: `Bearer ${admin.token}` },
     });
     expect(response.status).toBe(200);
+    const page = (await response.json()) as { items: unknown[]; count: number; next?: unknown };
+    expect(page.items).toHaveLength(2);
+    expect(page.count).toBe(3);
+    expect(page.next).toBeDefined();
     const bad = await send(`/v1/orgs/${organizationId}/spaces?limit=-1`, {
       headers: { Authorization: `Bearer ${admin.token}` },
     });

@@ -88,6 +88,13 @@ describe('spaces', () => {
   });
 
   it('refuses to create a space below the create role, and in an organization the caller is not in', async () => {
+    const spaceCount = async () =>
+      (
+        await admin.client.GET('/orgs/{organizationId}/spaces', {
+          params: { path: { organizationId } },
+        })
+      ).count;
+    const before = await spaceCount();
     await expectApiError(createSpace(reader), 403, /create role or higher/);
     await expectApiError(
       outsider.client.POST('/orgs/{organizationId}/spaces', {
@@ -96,6 +103,9 @@ describe('spaces', () => {
       }),
       404,
     );
+    await expectApiError(createSpace(admin, { title: 'x'.repeat(51) }), 400, /body\.title/);
+    await expectApiError(createSpace(admin, { parent: 'missing' }), 404, /parent/);
+    expect(await spaceCount()).toBe(before);
   });
 
   it('validates titles and unknown fields with messages that name the field', async () => {
@@ -270,6 +280,7 @@ describe('spaces', () => {
       }),
       404,
     );
+    expect(await titles()).toEqual(['C', 'B', 'A']);
   });
 
   it('moves a space into a collection and back to the top level', async () => {

@@ -242,7 +242,7 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     );
     expect(await purgeSpacesDeletedBefore(database.db, '2026-01-05T00:00:00.000Z')).toBe(1);
     expect(await findSpaceById(database.db, 's-old')).toBeUndefined();
-    expect(await findSpaceById(database.db, 's-recent')).toBeDefined();
+    expect(await findSpaceById(database.db, 's-recent')).toMatchObject({ id: 's-recent' });
     const revisions = await database.db
       .selectFrom('revisions')
       .select('id')
