@@ -1,4 +1,6 @@
+import { loadOpenApiDocument } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationRoutes } from '../src/http/operations.js';
 import { expectApiError } from './support/expect-api-error.js';
 import {
   startTestServer,
@@ -41,6 +43,18 @@ describe('HTTP conventions', () => {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toContain('Bearer');
     expect((await errorOf(response)).message).toMatch(/Bearer <token>/);
+  });
+
+  it('answers 401 on every operation but the API information without a token', async () => {
+    const protectedRoutes = operationRoutes(loadOpenApiDocument()).filter(
+      (route) => !route.isPublic,
+    );
+    expect(protectedRoutes.length).toBeGreaterThan(10);
+    for (const route of protectedRoutes) {
+      const path = route.routePath.replace(/:[^/]+/g, 'some-id');
+      const response = await send(path, { method: route.method.toUpperCase() });
+      expect(response.status, `${route.method} ${path}`).toBe(401);
+    }
   });
 
   it('answers the caller', async () => {

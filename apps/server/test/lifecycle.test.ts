@@ -75,7 +75,9 @@ describe('first start and background work', () => {
       pino({ level: 'silent' }),
       10,
     );
-    await expect.poll(() => findSpaceById(server.deps.db, old.id)).toBeUndefined();
+    await expect
+      .poll(() => findSpaceById(server.deps.db, old.id), { timeout: 10_000 })
+      .toBeUndefined();
     stop();
     expect(await findSpaceById(server.deps.db, recent.id)).toBeDefined();
     await expectApiError(
