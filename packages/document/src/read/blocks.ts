@@ -13,7 +13,7 @@ import type {
 import { readCode } from './code.js';
 import { readContainer } from './containers.js';
 import { type ReadContext, verbatimMarkdown, warn } from './context.js';
-import { imageFromDefinition, readImageData, readInlines } from './inlines.js';
+import { readImageData, readInlines, resolveImage } from './inlines.js';
 
 /**
  * Reads a sequence of mdast flow nodes (the children of the root, a list item, a quote…) into
@@ -95,11 +95,12 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
 function readParagraph(node: Paragraph, context: ReadContext): Block {
   const images: ImageData[] = [];
   for (const child of node.children) {
-    if (child.type === 'image') images.push(readImageData(child));
-    else if (child.type === 'imageReference' && context.definitions.has(child.identifier)) {
-      const definition = context.definitions.get(child.identifier);
-      if (definition) images.push(readImageData(imageFromDefinition(child.alt, definition)));
-    } else if (child.type !== 'text' || child.value.trim() !== '') {
+    const image =
+      child.type === 'image' || child.type === 'imageReference'
+        ? resolveImage(child, context)
+        : undefined;
+    if (image) images.push(readImageData(image));
+    else if (child.type !== 'text' || child.value.trim() !== '') {
       return { object: 'block', type: 'paragraph', nodes: readInlines(node.children, context) };
     }
   }

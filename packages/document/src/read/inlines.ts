@@ -1,4 +1,4 @@
-import type { Definition, Image, PhrasingContent } from 'mdast';
+import type { Image, ImageReference, PhrasingContent } from 'mdast';
 import { splitEmoji } from '../helpers/emoji.js';
 import { InlineBuilder } from '../helpers/inline-builder.js';
 import { linkRefFromUrl } from '../helpers/link-ref.js';
@@ -80,11 +80,9 @@ function addNode(
       return;
     }
     case 'image':
-      builder.addInline(readInlineImage(node));
-      return;
     case 'imageReference': {
-      const definition = context.definitions.get(node.identifier);
-      if (definition) builder.addInline(readInlineImage(imageFromDefinition(node.alt, definition)));
+      const image = resolveImage(node, context);
+      if (image) builder.addInline(readInlineImage(image));
       else addRaw(builder, node, context);
       return;
     }
@@ -162,7 +160,14 @@ function readInlineImage(image: Image): InlineImageInline {
   return { object: 'inline', type: 'inline-image', isVoid: true, data: readImageData(image) };
 }
 
-/** An image reference resolved against its definition. */
-export function imageFromDefinition(alt: string | null | undefined, definition: Definition): Image {
-  return { type: 'image', url: definition.url, alt, title: definition.title };
+/** An image, or an image reference resolved against its definition (`undefined`: none). */
+export function resolveImage(
+  node: Image | ImageReference,
+  context: ReadContext,
+): Image | undefined {
+  if (node.type === 'image') return node;
+  const definition = context.definitions.get(node.identifier);
+  return (
+    definition && { type: 'image', url: definition.url, alt: node.alt, title: definition.title }
+  );
 }
