@@ -1,18 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import {
-  apiReferenceHtmlPath,
-  loadOpenApiDocument,
-  type OpenApiDocument,
-  openapiYamlPath,
-} from '@quire/contract';
+import { loadOpenApiDocument, type OpenApiDocument } from '@quire/contract';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { sql } from 'kysely';
 import type { AppDeps } from './deps.js';
+import { apiResponseHeaders } from './http/api-headers.js';
+import { mountApiReference } from './http/api-reference.js';
 import type { AppEnv } from './http/app-env.js';
+import { crossOrigin } from './http/cross-origin.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountOperations } from './http/mount-operations.js';
-import { requestBodyLimit } from './http/request-body-limit.js';
 import { requestLogger } from './http/request-logger.js';
 import { handlers } from './routes/index.js';
 
@@ -30,7 +26,8 @@ export function createApp(
   app.notFound(routeNotFound);
   app.use(requestId());
   app.use(requestLogger(deps.logger));
-  app.use('/v1/*', requestBodyLimit(deps.requestBodyLimit));
+  app.use('/v1/*', apiResponseHeaders());
+  if (deps.corsOrigins !== undefined) app.use('/v1/*', crossOrigin(deps.corsOrigins));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -43,23 +40,7 @@ export function createApp(
     }
   });
 
-  // Read once here: these files change only with a new build.
-  const specJson = JSON.stringify(document);
-  const specYaml = readFileSync(openapiYamlPath, 'utf8');
-  const referenceHtml = existsSync(apiReferenceHtmlPath)
-    ? readFileSync(apiReferenceHtmlPath, 'utf8')
-    : undefined;
-  app.get('/openapi.json', (c) => c.body(specJson, 200, { 'Content-Type': 'application/json' }));
-  app.get('/openapi.yaml', (c) => c.body(specYaml, 200, { 'Content-Type': 'application/yaml' }));
-  app.get('/docs', (c) =>
-    referenceHtml === undefined
-      ? c.json(
-          { error: { code: 503, message: 'The API reference is not built yet: run `pnpm build`' } },
-          503,
-        )
-      : c.html(referenceHtml),
-  );
-
+  mountApiReference(app, document, deps.urls.api().replace(/\/$/, ''));
   mountOperations(app, document, handlers, deps);
   return app;
 }

@@ -4,7 +4,8 @@ import { ConfigError } from './config.js';
 import { ApiError } from './errors.js';
 
 // `quire <area> <action> [--flags]`: administration from the shell, on the server's DATABASE_URL.
-// Results are JSON on stdout, so scripts can read them; problems go to stderr with exit code 1.
+// Results are one JSON line on stdout, so scripts can read them; problems go to stderr with
+// exit code 1.
 const { positionals, values } = parseArgs({
   args: process.argv.slice(2),
   allowPositionals: true,
@@ -27,7 +28,7 @@ if (values.help || positionals.length === 0) {
 
 runCommand(positionals, values, process.env)
   .then((result) => {
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
   })
   .catch((error: unknown) => {
     const known = error instanceof ApiError || error instanceof ConfigError;

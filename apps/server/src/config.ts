@@ -13,6 +13,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Request bodies larger than this many bytes are refused with 413. */
   requestBodyLimit: number;
+  /** Browser origins allowed to call the API (`'*'`: any); `undefined` turns CORS off. */
+  corsOrigins: readonly string[] | '*' | undefined;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     1 << 30,
     problems,
   );
+  const corsOrigins = corsOriginsSetting(env, problems);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -84,7 +87,30 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     outboundAllowPrivate,
     logLevel,
     requestBodyLimit,
+    corsOrigins,
   };
+}
+
+function corsOriginsSetting(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): readonly string[] | '*' | undefined {
+  const raw = env.CORS_ORIGINS?.trim();
+  if (!raw) return undefined;
+  if (raw === '*') return '*';
+  const origins = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  for (const origin of origins) {
+    // An origin is scheme, host and port, exactly as a browser sends it: no path, lower case.
+    if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+      problems.push(
+        `CORS_ORIGINS must be * or origins separated by commas, such as https://docs.example.com (got "${origin}")`,
+      );
+    }
+  }
+  return origins;
 }
 
 function integerSetting(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import type { InstanceKeys } from './domain/instance/instance-keys.js';
 import type { Urls } from './presenters/urls.js';
 import type { DialectName } from './store/dialect.js';
 import type { Database } from './store/schema.js';
@@ -14,4 +15,8 @@ export interface AppDeps {
   logger: Logger;
   /** Request bodies larger than this many bytes are refused with 413. */
   requestBodyLimit: number;
+  /** Browser origins allowed to call the API (`'*'`: any); `undefined` turns CORS off. */
+  corsOrigins?: readonly string[] | '*' | undefined;
+  /** The server's secret keys, shared by every process on the database. */
+  keys: InstanceKeys;
 }

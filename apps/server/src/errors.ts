@@ -6,11 +6,21 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
+  }
+}
+
+/**
+ * The client closed the connection before its request body arrived whole. Nobody reads the
+ * answer; the error handler logs it as an aborted request, which is not a server fault.
+ */
+export class RequestAborted extends ApiError {
+  constructor() {
+    super(400, 'The request body did not arrive whole: the client closed the connection');
   }
 }
 
@@ -33,3 +43,18 @@ export const conflict = (message: string) => new ApiError(409, message);
 /** 413: the body is larger than the server accepts. */
 export const payloadTooLarge = (limit: number) =>
   new ApiError(413, `Request body is larger than the limit of ${limit} bytes`);
+/** 415: the body is not JSON. */
+export const unsupportedMediaType = (contentType: string) =>
+  new ApiError(
+    415,
+    `Request bodies must be JSON: send Content-Type: application/json (got ${contentType === '' ? 'none' : `"${shorten(contentType)}"`})`,
+  );
+
+/**
+ * A value as an error message may show it: at most `max` characters, then an ellipsis, so a
+ * message never echoes a large input back.
+ * @example shorten('x'.repeat(100), 5); // 'xxxxx…'
+ */
+export function shorten(value: string, max = 40): string {
+  return value.length <= max ? value : `${value.slice(0, max)}…`;
+}

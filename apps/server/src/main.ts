@@ -1,8 +1,10 @@
-import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
-import { bootstrapEmptyDatabase } from './domain/bootstrap.js';
+import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js';
+import { loadInstanceKeys } from './domain/instance/instance-keys.js';
+import { recordPublicUrl } from './domain/instance/public-url.js';
+import { listen } from './http/listen.js';
 import { startPurgeOfDeletedSpaces } from './jobs/purge-deleted-spaces.js';
 import { createLogger } from './logger.js';
 import { createUrls } from './presenters/urls.js';
@@ -30,14 +32,10 @@ async function main(): Promise<void> {
       { userId: bootstrapped.userId, organizationId: bootstrapped.organizationId },
       'first start: created the owner, an organization and an API token',
     );
-    if (bootstrapped.tokenWasGenerated) {
-      // Shown once, on stdout for the person starting the server; only its hash is stored.
-      process.stdout.write(
-        `\nquire: your API token (shown once): ${bootstrapped.token}\n` +
-          `quire: try it: curl -H "Authorization: Bearer ${bootstrapped.token}" ${config.publicUrl}/v1/orgs\n\n`,
-      );
-    }
+    process.stdout.write(firstStartMessage(bootstrapped, config.publicUrl));
   }
+  // The CLI hands out URLs too; it reads this one when it runs without PUBLIC_URL or PORT.
+  await recordPublicUrl(db, config.publicUrl, systemClock.now());
 
   const deps = {
     db,
@@ -46,10 +44,12 @@ async function main(): Promise<void> {
     urls: createUrls(config.publicUrl),
     logger,
     requestBodyLimit: config.requestBodyLimit,
+    corsOrigins: config.corsOrigins,
+    keys: await loadInstanceKeys(db, systemClock.now()),
   };
   const app = createApp(deps);
   const stopPurge = startPurgeOfDeletedSpaces(db, systemClock, logger);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = listen(app, config, logger, (info) => {
     logger.info(
       { address: info.address, port: info.port, publicUrl: config.publicUrl },
       'quire is listening',
@@ -65,10 +65,30 @@ async function main(): Promise<void> {
       logger.info('stopped');
       logger.flush(() => process.exit(0));
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+// The owner's ids are printed every first start; the token only when the server made it, since
+// a BOOTSTRAP_TOKEN is already known to whoever set it. Only the token's hash is stored.
+function firstStartMessage(bootstrapped: Bootstrapped, publicUrl: string): string {
+  const lines = [
+    '',
+    `quire: first start: created the owner (user ${bootstrapped.userId}) and the organization ${bootstrapped.organizationId}`,
+  ];
+  if (bootstrapped.tokenWasGenerated) {
+    lines.push(
+      `quire: your API token (shown once): ${bootstrapped.token}`,
+      `quire: try it: curl -H "Authorization: Bearer ${bootstrapped.token}" ${publicUrl}/v1/orgs`,
+    );
+  } else {
+    lines.push(
+      `quire: sign in with BOOTSTRAP_TOKEN: curl -H "Authorization: Bearer $BOOTSTRAP_TOKEN" ${publicUrl}/v1/orgs`,
+    );
+  }
+  return `${lines.join('\n')}\n\n`;
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordPublicUrl } from '../src/domain/instance/public-url.js';
 import { createOrganizationAsAdmin } from '../src/domain/organizations/create-organization.js';
 import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
 import { createUserWithToken } from '../src/domain/users/create-user.js';
@@ -20,17 +21,21 @@ describe('quire CLI', { timeout: 60_000 }, () => {
   const databaseUrl = `sqlite:${join(directory, 'quire.db')}`;
   let organizationId: string;
 
-  const quire = async (...args: string[]) => {
+  const quireWith = async (env: Record<string, string>, ...args: string[]) => {
+    const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
     try {
       const { stdout } = await run(tsx, ['--conditions=source', cli, ...args], {
-        env: { ...process.env, DATABASE_URL: databaseUrl },
+        env: { ...inherited, DATABASE_URL: databaseUrl, ...env },
       });
+      // One JSON line, so scripts can read it line by line.
+      expect(stdout.split('\n')).toHaveLength(2);
       return { code: 0, output: JSON.parse(stdout) as Record<string, unknown>, stderr: '' };
     } catch (error) {
       const failure = error as { code: number; stderr: string };
       return { code: failure.code, output: undefined, stderr: failure.stderr };
     }
   };
+  const quire = (...args: string[]) => quireWith({}, ...args);
 
   beforeAll(async () => {
     const { db, dialect } = openDatabase(databaseUrl);
@@ -39,6 +44,8 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     organizationId = (
       await createOrganizationAsAdmin(db, user.id, { title: 'CLI org' }, new Date())
     ).id;
+    // As the server does when it starts, so the CLI hands out the URLs the server answers on.
+    await recordPublicUrl(db, 'https://docs.example.com', new Date());
     await db.destroy();
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -54,7 +61,12 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     );
     expect(plain.stderr).toBe('');
     expect(plain.output).toMatchObject({
-      user: { object: 'user', email: 'plain@example.com', displayName: 'Plain Person' },
+      user: {
+        object: 'user',
+        email: 'plain@example.com',
+        displayName: 'Plain Person',
+        urls: { location: expect.stringMatching(/^https:\/\/docs\.example\.com\/v1\/users\//) },
+      },
       token: expect.stringMatching(/^qr_/),
     });
     const member = await quire(
@@ -68,6 +80,16 @@ describe('quire CLI', { timeout: 60_000 }, () => {
       'edit',
     );
     expect(member.stderr).toBe('');
+    const elsewhere = await quireWith(
+      { PORT: '9123' },
+      'users',
+      'create',
+      '--email',
+      'elsewhere@example.com',
+    );
+    expect(elsewhere.output).toMatchObject({
+      user: { urls: { location: expect.stringMatching(/^http:\/\/127\.0\.0\.1:9123\/v1\//) } },
+    });
     const memberId = String((member.output?.user as { id?: string } | undefined)?.id);
 
     const second = await quire('tokens', 'create', '--user', memberId);

@@ -14,6 +14,7 @@ describe('configuration', () => {
       outboundAllowPrivate: false,
       logLevel: 'info',
       requestBodyLimit: 5 * 1024 * 1024,
+      corsOrigins: undefined,
     });
   });
 
@@ -28,8 +29,10 @@ describe('configuration', () => {
       BOOTSTRAP_ORG: 'Example',
       OUTBOUND_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://docs.example.com, http://localhost:3000',
     });
     expect(config).toMatchObject({
+      corsOrigins: ['https://docs.example.com', 'http://localhost:3000'],
       port: 9000,
       host: '0.0.0.0',
       databaseUrl: 'postgres://quire@db/quire',
@@ -47,11 +50,17 @@ describe('configuration', () => {
         DATABASE_URL: 'mysql://x',
         BOOTSTRAP_TOKEN: 'secret',
         LOG_LEVEL: 'loud',
+        CORS_ORIGINS: 'https://docs.example.com/app',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT must be a whole number/);
     expect(load).toThrow(/DATABASE_URL must start with sqlite: .* or postgres:\/\//);
     expect(load).toThrow(/BOOTSTRAP_TOKEN must look like qr_/);
     expect(load).toThrow(/LOG_LEVEL must be one of/);
+    expect(load).toThrow(/CORS_ORIGINS must be \* or origins .*\/app/);
+  });
+
+  it('allows every origin with CORS_ORIGINS=*', () => {
+    expect(loadConfig({ CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
   });
 });

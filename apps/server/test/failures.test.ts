@@ -26,6 +26,7 @@ function appOnBrokenDatabase() {
       urls: createUrls('http://quire.test'),
       logger: pino({ level: 'info' }, destination),
       requestBodyLimit: 1024,
+      keys: { pageTokenKey: Buffer.alloc(32) },
     },
     document,
   );

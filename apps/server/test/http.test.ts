@@ -95,7 +95,7 @@ describe('HTTP conventions', () => {
     expect(malformed.status).toBe(400);
     expect((await errorOf(malformed)).message).toMatch(/not valid JSON/);
     const wrongType = await post('title=x', 'application/x-www-form-urlencoded');
-    expect(wrongType.status).toBe(400);
+    expect(wrongType.status).toBe(415);
     expect((await errorOf(wrongType)).message).toMatch(/Content-Type: application\/json/);
     const missing = await post('');
     expect(missing.status).toBe(400);

@@ -1,36 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './support/server-process.js';
 
-const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
-const main = join(import.meta.dirname, '../src/main.ts');
 const token = 'qr_shutdown_test_token';
-
-/** The server's JSON log lines, as they arrive on its stdout. */
-function logLines(child: ChildProcess) {
-  const lines: { msg?: string; port?: number }[] = [];
-  let pending = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    pending += chunk.toString();
-    const complete = pending.split('\n');
-    pending = complete.pop() ?? '';
-    for (const line of complete) if (line.startsWith('{')) lines.push(JSON.parse(line));
-  });
-  /** Waits for the first line with this message. */
-  const waitFor = async (msg: string) => {
-    for (let attempt = 0; attempt < 600; attempt += 1) {
-      const line = lines.find((candidate) => candidate.msg === msg);
-      if (line !== undefined) return line;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`The server never logged "${msg}"`);
-  };
-  return { lines, waitFor };
-}
 
 // SIGTERM on the real process: a request whose body is still arriving is answered, then the
 // process closes the database and exits 0.
@@ -44,17 +21,12 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
 
   it('finishes the request in flight, then closes the database and exits', async () => {
     // Port 0: the system picks a free port, and the server logs which.
-    server = spawn(tsx, ['--conditions=source', main], {
-      env: {
-        ...process.env,
-        DATABASE_URL: `sqlite:${join(directory, 'quire.db')}`,
-        PORT: '0',
-        BOOTSTRAP_TOKEN: token,
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const log = startServerProcess({
+      DATABASE_URL: `sqlite:${join(directory, 'quire.db')}`,
+      PORT: '0',
+      BOOTSTRAP_TOKEN: token,
     });
-    const log = logLines(server);
+    server = log.child;
     // 'close' comes after the process exited and its stdout was read to the end.
     const exited = once(server, 'close');
     const { port } = await log.waitFor('quire is listening');

@@ -6,9 +6,6 @@ export const openapiJsonPath = new URL('../generated/openapi.json', import.meta.
 /** Absolute path of the bundled OpenAPI document in YAML. */
 export const openapiYamlPath = new URL('../generated/openapi.yaml', import.meta.url);
 
-/** Absolute path of the API reference page that `pnpm build` renders from the document. */
-export const apiReferenceHtmlPath = new URL('../dist/reference.html', import.meta.url);
-
 /** The parts of an OpenAPI 3.1 document that Quire's tooling reads. */
 export interface OpenApiDocument {
   openapi: string;

@@ -1,5 +1,4 @@
 export {
-  apiReferenceHtmlPath,
   loadOpenApiDocument,
   type OpenApiDocument,
   openapiJsonPath,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
+import { publicUrlForTools } from '../domain/instance/public-url.js';
 import { issueApiToken, revokeApiToken } from '../domain/users/api-tokens.js';
 import { createUserWithToken } from '../domain/users/create-user.js';
 import { badRequest, notFound } from '../errors.js';
@@ -23,7 +24,7 @@ export interface CommandFlags {
 }
 
 /** What `quire --help` prints. */
-export const usage = `Usage: quire <command> [flags]   (pnpm --silent cli <command> [flags])
+export const usage = `Usage: quire <command> [flags]   (from a checkout: npx --yes pnpm@10 --silent cli <command> [flags])
 
   users create --email <email> [--name <name>] [--org <organizationId> --role <role>]
       Creates a user and a first API token; prints {"user", "token"}.
@@ -32,7 +33,8 @@ export const usage = `Usage: quire <command> [flags]   (pnpm --silent cli <comma
   tokens revoke --token <token>
       Revokes an API token; prints {"revoked": true}.
 
-Roles: ${memberRoles.join(', ')}. The database is DATABASE_URL's, as for the server.
+Roles: ${memberRoles.join(', ')}. The database is DATABASE_URL's, as for the server; URLs
+use PUBLIC_URL (or PORT and HOST) when set, else the URL the server last started with.
 `;
 
 /**
@@ -49,7 +51,7 @@ export async function runCommand(
   const { db, dialect } = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db, dialect);
-    const urls = createUrls(config.publicUrl);
+    const urls = createUrls(await publicUrlForTools(db, config, env));
     const now = systemClock.now();
     switch (`${area} ${action}`) {
       case 'users create': {

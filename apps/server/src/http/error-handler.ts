@@ -1,7 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
-import { ApiError } from '../errors.js';
+import { ApiError, RequestAborted, shorten } from '../errors.js';
 import type { AppEnv } from './app-env.js';
 
 function errorBody(
@@ -20,6 +20,9 @@ function errorBody(
  */
 export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
   return function handleError(error, c) {
+    if (error instanceof RequestAborted) {
+      logger.info({ requestId: c.get('requestId') }, 'request aborted by the client');
+    }
     if (error instanceof ApiError) return errorBody(c, error.status, error.message, error.headers);
     if (error instanceof HTTPException && error.status < 500) {
       return errorBody(c, error.status, error.message || 'Bad request');
@@ -35,4 +38,4 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
 
 /** 404 for a path no operation has. */
 export const routeNotFound: NotFoundHandler<AppEnv> = (c) =>
-  errorBody(c, 404, `No such route: ${c.req.method} ${c.req.path}`);
+  errorBody(c, 404, `No such route: ${c.req.method} ${shorten(c.req.path, 100)}`);

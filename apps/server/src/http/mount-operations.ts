@@ -5,7 +5,10 @@ import { methodNotAllowed } from '../errors.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
 import { type HandlerTable, publicOperations } from './handler.js';
+import { listPagingFor } from './list-pages.js';
 import { type OperationRoute, operationRoutes } from './operations.js';
+import { createPageTokens } from './page-tokens.js';
+import { requestBodyLimit } from './request-body-limit.js';
 import { compileInputValidators, readValidatedInput } from './request-input.js';
 import { SchemaValidator } from './schema-validator.js';
 
@@ -17,8 +20,9 @@ interface AnyReply {
 type AnyHandler = (input: unknown) => Promise<AnyReply>;
 
 /**
- * Mounts every operation of the contract on the app: authenticate (unless the operation is
- * public) → validate input → handler → reply. Paths that exist but not with the request's method
+ * Mounts every operation of the contract on the app: limit the body (where the operation takes
+ * one) → authenticate (unless the operation is public) → validate input → open the page token →
+ * handler → seal the next page token → reply. Paths that exist but not with the request's method
  * answer 405. Throws at start-up when the spec and the handler table disagree.
  */
 export function mountOperations(
@@ -31,15 +35,26 @@ export function mountOperations(
   const strict = new SchemaValidator(document);
   const routes = operationRoutes(document);
   checkPublicOperations(routes);
+  const pageTokens = createPageTokens(deps.keys.pageTokenKey);
+  const limitBody = requestBodyLimit(deps.requestBodyLimit);
 
   for (const route of routes) {
     const handler = handlerFor(handlers, route.operationId);
     const validators = compileInputValidators(route, coercing, strict);
-    app.on(route.method.toUpperCase(), route.routePath, async (c) => {
+    const paging = listPagingFor(route, pageTokens);
+    const answer = async (c: Context<AppEnv>) => {
       const actor = route.isPublic ? null : await authenticate(c, deps.db);
       const input = await readValidatedInput(c, route, validators);
-      return send(c, await handler({ ...input, actor, deps }));
-    });
+      paging?.open(input);
+      const reply = await handler({ ...input, actor, deps });
+      paging?.seal(input, reply.body);
+      return send(c, reply);
+    };
+    // Only operations that read a body limit it: the others never read one, and their contract
+    // has no 413 to answer with.
+    if (route.requestBody === undefined)
+      app.on(route.method.toUpperCase(), route.routePath, answer);
+    else app.on(route.method.toUpperCase(), route.routePath, limitBody, answer);
   }
 
   const methodsByPath = new Map<string, string[]>();

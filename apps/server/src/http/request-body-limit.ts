@@ -1,13 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { payloadTooLarge } from '../errors.js';
+import { ApiError, payloadTooLarge, RequestAborted } from '../errors.js';
 import type { AppEnv } from './app-env.js';
 
 /**
- * Refuses request bodies over `maxSize` bytes with 413. GET and HEAD pass straight through: they
- * have no body in the Fetch API and no operation reads one. Hono's check looks at
- * `request.body`, which makes the Node adapter build a full Fetch `Request`, and on a space read
- * that cost more than the database.
+ * Refuses request bodies over `maxSize` bytes with 413. It is mounted only on operations that
+ * take a body: Hono's check looks at `request.body`, which makes the Node adapter build a full
+ * Fetch `Request`, and on a space read that cost more than the database.
  */
 export function requestBodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
   const limit = bodyLimit({
@@ -17,7 +16,12 @@ export function requestBodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
     },
   });
   return async function limitRequestBody(c, next) {
-    const method = c.req.method;
-    return method === 'GET' || method === 'HEAD' ? next() : limit(c, next);
+    // A body without a length is read here, so a client that hangs up mid-body fails here. Errors
+    // of the handlers further on never reach this point: Hono answers them where they are thrown.
+    try {
+      return await limit(c, next);
+    } catch (error) {
+      throw error instanceof ApiError ? error : new RequestAborted();
+    }
   };
 }

@@ -1,8 +1,9 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Context } from 'hono';
-import { badRequest } from '../errors.js';
+import { badRequest, RequestAborted, shorten, unsupportedMediaType } from '../errors.js';
 import type { OperationRoute } from './operations.js';
 import { describeValidationError, type SchemaValidator } from './schema-validator.js';
+import { findIllFormedText } from './well-formed-text.js';
 
 /** The validators of one operation, compiled once at start-up. */
 export interface InputValidators {
@@ -53,6 +54,7 @@ export async function readValidatedInput(
   validators: InputValidators,
 ): Promise<ValidatedInput> {
   const params: Record<string, unknown> = { ...c.req.param() };
+  requireWellFormedText(params, 'path');
   if (!validators.params(params))
     throw badRequest(describeValidationError('path', validators.params.errors));
 
@@ -65,10 +67,12 @@ export async function readValidatedInput(
         : c.req.query(parameter.name);
     if (value !== undefined) query[parameter.name] = value;
   }
+  requireWellFormedText(query, 'query');
   if (!validators.query(query))
     throw badRequest(describeValidationError('query', validators.query.errors));
 
   const body = await readBody(c, route);
+  requireWellFormedText(body, 'body');
   if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
     throw badRequest(describeValidationError('body', validators.body.errors));
   }
@@ -77,22 +81,33 @@ export async function readValidatedInput(
 
 async function readBody(c: Context, route: OperationRoute): Promise<unknown> {
   if (route.requestBody === undefined) return undefined;
-  const text = await c.req.text();
+  // Reading fails only when the client hangs up before the body has arrived.
+  const text = await c.req.text().catch(() => {
+    throw new RequestAborted();
+  });
   if (text.trim() === '') {
     if (route.requestBody.required) throw badRequest('body is required: send a JSON object');
     return undefined;
   }
   const contentType = c.req.header('content-type') ?? '';
-  if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
-    throw badRequest(
-      `body must be sent with Content-Type: application/json (got "${contentType}")`,
-    );
-  }
+  if (!jsonMediaType.test(contentType)) throw unsupportedMediaType(contentType);
   try {
     return JSON.parse(text);
   } catch (error) {
     throw badRequest(
       `body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+// `application/json` and the `+json` types built on it, with or without parameters.
+const jsonMediaType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+function requireWellFormedText(value: unknown, where: string): void {
+  const path = findIllFormedText(value, where);
+  if (path !== undefined) {
+    throw badRequest(
+      `${shorten(path, 80)} is not valid Unicode: it has a lone surrogate (\\ud800-\\udfff)`,
     );
   }
 }

@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from '@quire/contract';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { shorten } from '../errors.js';
 import type { JsonSchema } from './operations.js';
 
 const componentsId = 'quire:components';
@@ -43,6 +44,11 @@ function rewriteRefs<T>(value: T): T {
   );
 }
 
+// Patterns of the contract whose regex would read poorly in a message, said in words.
+const patternMeanings: Record<string, string> = {
+  '\\S': 'must have a character other than white space',
+};
+
 /**
  * The first validation error as a sentence naming the field.
  * @example describeValidationError('body', error); // "body.title must NOT have more than 50 characters"
@@ -54,13 +60,16 @@ export function describeValidationError(
   // oneOf/anyOf report after their branches; a branch's error names the field better.
   const error = errors?.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ?? errors?.[0];
   if (error === undefined) return `Invalid ${where}`;
-  const field = where + error.instancePath.replaceAll('/', '.');
+  // The path can hold names the client chose (keys of a map), so it is shortened like a value.
+  const field = shorten(where + error.instancePath.replaceAll('/', '.'), 80);
   const params: Record<string, unknown> = error.params;
   switch (error.keyword) {
     case 'required':
       return `${field}.${String(params.missingProperty)} is required`;
     case 'additionalProperties':
-      return `${field}.${String(params.additionalProperty)} is not allowed`;
+      return `${field}.${shorten(String(params.additionalProperty))} is not allowed`;
+    case 'pattern':
+      return `${field} ${patternMeanings[String(params.pattern)] ?? error.message ?? 'is invalid'}`;
     case 'enum':
       return `${field} must be one of: ${Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : '…'}`;
     default:

@@ -1,6 +1,7 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import type { DialectName } from './dialect.js';
 import { foundationMigration } from './migrations/0001-foundation.js';
+import { instanceSettingsMigration } from './migrations/0002-instance-settings.js';
 import type { Database } from './schema.js';
 
 /**
@@ -14,6 +15,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
     provider: {
       getMigrations: async () => ({
         '0001-foundation': foundationMigration(dialect),
+        '0002-instance-settings': instanceSettingsMigration(),
       }),
     },
   });

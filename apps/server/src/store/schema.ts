@@ -87,6 +87,12 @@ export interface RevisionsTable {
   created_at: string;
 }
 
+export interface InstanceSettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 /** Every table Quire stores. */
 export interface Database {
   users: UsersTable;
@@ -97,6 +103,7 @@ export interface Database {
   collections: CollectionsTable;
   spaces: SpacesTable;
   revisions: RevisionsTable;
+  instance_settings: InstanceSettingsTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

@@ -46,6 +46,10 @@ export function contractCheckedFetch(
     const { pathname } = new URL(request.url);
     // Health checks, the spec and its reference live outside /v1 and outside the contract.
     if (pathname !== '/v1' && !pathname.startsWith('/v1/')) return response;
+    // CORS preflights are answered before routing, for every path, and carry no body.
+    if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) {
+      return response;
+    }
     const method = request.method.toLowerCase();
     const matched = matchers.find((m) => m.route.method === method && m.pattern.test(pathname));
     const where = `${request.method} ${pathname} → ${response.status}`;

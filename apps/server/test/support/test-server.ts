@@ -3,6 +3,7 @@ import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/deps.js';
+import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
 import { createUserWithToken } from '../../src/domain/users/create-user.js';
 import type { MemberRole } from '../../src/model/roles.js';
@@ -47,8 +48,10 @@ let userCount = 0;
 /** Starts a test server on a fresh database. Close it in `afterAll`. */
 export async function startTestServer({
   requestBodyLimit = 64 * 1024,
+  corsOrigins,
 }: {
   requestBodyLimit?: number;
+  corsOrigins?: readonly string[] | '*';
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   let current = new Date('2026-01-15T10:00:00.000Z');
@@ -65,6 +68,8 @@ export async function startTestServer({
     urls: createUrls(testBaseUrl),
     logger: pino({ level: 'silent' }),
     requestBodyLimit,
+    corsOrigins,
+    keys: await loadInstanceKeys(database.db, clock.now()),
   };
   const app = createApp(deps, document);
   const fetch = contractCheckedFetch((request) => app.fetch(request), document);

@@ -317,7 +317,8 @@ export interface components {
             /** @description ID of the parent collection, when nested. */
             parent?: string;
             permissions: components["schemas"]["CollectionPermissions"];
-            title: components["schemas"]["CollectionTitle"];
+            /** @description Title of the collection. */
+            title: string;
             urls: {
                 /** Format: uri */
                 app: string;
@@ -341,7 +342,7 @@ export interface components {
             /** @description Can see invite links. */
             viewInviteLinks: boolean;
         };
-        /** @description Title of the collection. */
+        /** @description Title of the collection; it must have a character other than white space. */
         CollectionTitle: string;
         /** @description Where to put an item among its siblings, next to one of them. Give `before` or `after`. */
         ContentPosition: {
@@ -489,7 +490,7 @@ export interface components {
         /** @description What visitors of the organization's hostname see first, or `null` for nothing. */
         OrganizationDefaultContent: {
             /** @description ID of the site. */
-            site: string;
+            site: components["schemas"]["ResourceId"];
             /** @enum {string} */
             type: "site";
         } | null;
@@ -523,7 +524,7 @@ export interface components {
             /** @description Can see billing details. */
             viewBilling: boolean;
         };
-        /** @description Title of the organization. */
+        /** @description Title of the organization; it must have a character other than white space. */
         OrganizationTitle: string;
         /** @enum {string} */
         OrganizationType: "business" | "community";
@@ -557,7 +558,8 @@ export interface components {
             permissions: components["schemas"]["SpacePermissions"];
             /** @description ID of the active revision. */
             revision: string;
-            title: components["schemas"]["SpaceTitle"];
+            /** @description Title of the space; empty for a space created without one. */
+            title: string;
             updatedAt: components["schemas"]["Timestamp"];
             urls: {
                 /**
@@ -622,11 +624,11 @@ export interface components {
         };
         SpacePointer: {
             /** @description ID of the space. */
-            space: string;
+            space: components["schemas"]["ResourceId"];
             /** @enum {string} */
             type: "space";
         };
-        /** @description Title of the space. */
+        /** @description Title of the space; it must have a character other than white space. */
         SpaceTitle: string;
         /**
          * Format: date-time
@@ -713,6 +715,15 @@ export interface components {
         };
         /** @description Missing or invalid API token */
         UnauthorizedError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The request body is not JSON: send it with `Content-Type: application/json` */
+        UnsupportedMediaTypeError: {
             headers: {
                 [name: string]: unknown;
             };
@@ -881,6 +892,7 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     getOrganizationById: {
@@ -951,6 +963,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             409: components["responses"]["ConflictError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     listCollectionsInOrganizationById: {
@@ -999,7 +1012,7 @@ export interface operations {
                 "application/json": {
                     description?: components["schemas"]["CollectionDescription"];
                     /** @description ID of a parent collection. */
-                    parent?: string;
+                    parent?: components["schemas"]["ResourceId"];
                     title?: components["schemas"]["CollectionTitle"];
                 };
             };
@@ -1021,6 +1034,7 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     listSpacesInOrganizationById: {
@@ -1070,7 +1084,7 @@ export interface operations {
                     editMode?: components["schemas"]["SpaceEditMode"];
                     emoji?: components["schemas"]["Emoji"];
                     /** @description ID of the parent collection. */
-                    parent?: string;
+                    parent?: components["schemas"]["ResourceId"];
                     title?: components["schemas"]["SpaceTitle"];
                 };
             };
@@ -1092,6 +1106,7 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     getSpaceById: {
@@ -1182,6 +1197,7 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     moveSpace: {
@@ -1218,6 +1234,7 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     restoreSpace: {
@@ -1281,6 +1298,7 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     getAuthenticatedUser: {

@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { OpenApiDocument } from '@quire/contract';
+import type { Hono } from 'hono';
+import { stringify } from 'yaml';
+import type { AppEnv } from './app-env.js';
+
+const redocBundlePath = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+
+/**
+ * Serves the contract and its reference as this server's own: `/openapi.json` and
+ * `/openapi.yaml` with a `servers` entry of `apiBaseUrl`, so examples and clients generated from
+ * them point here, and `/docs`, Redoc rendering that spec with its script served from here too,
+ * so the reference works without the internet.
+ * @example mountApiReference(app, document, 'https://docs.example.com/v1');
+ */
+export function mountApiReference(
+  app: Hono<AppEnv>,
+  document: OpenApiDocument,
+  apiBaseUrl: string,
+): void {
+  const served = { ...document, servers: [{ url: apiBaseUrl, description: 'This Quire server' }] };
+  // Made once here: none of this changes while the process runs.
+  const specJson = JSON.stringify(served);
+  const specYaml = stringify(served, { lineWidth: 0 });
+  const redocScript = readFileSync(redocBundlePath);
+  const page = referencePage(document.info.title);
+
+  app.get('/openapi.json', (c) => c.body(specJson, 200, { 'Content-Type': 'application/json' }));
+  app.get('/openapi.yaml', (c) => c.body(specYaml, 200, { 'Content-Type': 'application/yaml' }));
+  app.get('/docs', (c) => c.html(page));
+  app.get('/docs/redoc.standalone.js', (c) =>
+    c.body(redocScript, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=86400',
+    }),
+  );
+}
+
+function referencePage(title: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${escapeHtml(title)} reference</title>
+  <style>body { margin: 0; padding: 0; }</style>
+</head>
+<body>
+  <div id="redoc"></div>
+  <script src="/docs/redoc.standalone.js"></script>
+  <script>Redoc.init('/openapi.json', {}, document.getElementById('redoc'));</script>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
