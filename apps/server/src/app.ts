@@ -8,13 +8,15 @@ import { mountApiReference } from './http/api-reference.js';
 import type { AppEnv } from './http/app-env.js';
 import { crossOrigin } from './http/cross-origin.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
+import { mountFileDownloads } from './http/file-downloads.js';
 import { mountOperations } from './http/mount-operations.js';
 import { requestLogger } from './http/request-logger.js';
 import { handlers } from './routes/index.js';
 
 /**
  * Builds the HTTP app: middleware, the operations mounted from the contract, health checks, the
- * spec and its rendered reference. No port is opened here; tests call `app.fetch` directly.
+ * spec and its rendered reference, and signed file downloads. No port is opened here; tests call
+ * `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
 export function createApp(
@@ -41,6 +43,7 @@ export function createApp(
   });
 
   mountApiReference(app, document, deps.urls.api().replace(/\/$/, ''));
+  mountFileDownloads(app, { blobs: deps.blobs, signer: deps.fileUrls, clock: deps.clock });
   mountOperations(app, document, handlers, deps);
   return app;
 }

@@ -1,3 +1,6 @@
+import { dirname } from 'node:path';
+import { parseS3Url } from './store/blobs/s3-location.js';
+
 /** Server settings, read once from the environment at start-up. */
 export interface Config {
   port: number;
@@ -15,6 +18,14 @@ export interface Config {
   requestBodyLimit: number;
   /** Browser origins allowed to call the API (`'*'`: any); `undefined` turns CORS off. */
   corsOrigins: readonly string[] | '*' | undefined;
+  /** Directory of the local blob store, used unless `filesUrl` names a bucket. */
+  filesDir: string;
+  /** `s3://bucket/optional/prefix` when files live in S3 or an S3-compatible service. */
+  filesUrl: string | undefined;
+  /** URL of an S3-compatible service (reached path-style); `undefined` for AWS itself. */
+  filesS3Endpoint: string | undefined;
+  /** Largest file, in bytes, that an upload or an import may store. */
+  fileSizeLimit: number;
 }
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -72,6 +83,31 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const corsOrigins = corsOriginsSetting(env, problems);
+  const filesDir = env.FILES_DIR?.trim() || defaultFilesDir(databaseUrl);
+  const filesUrl = env.FILES_URL?.trim() || undefined;
+  if (filesUrl !== undefined && parseS3Url(filesUrl) === undefined) {
+    problems.push(
+      `FILES_URL must look like s3://bucket or s3://bucket/prefix, with a valid bucket name (got "${filesUrl}")`,
+    );
+  }
+  const filesS3Endpoint = env.FILES_S3_ENDPOINT?.trim().replace(/\/+$/, '') || undefined;
+  if (filesS3Endpoint !== undefined) {
+    if (!URL.canParse(filesS3Endpoint) || !/^https?:/.test(filesS3Endpoint)) {
+      problems.push(
+        `FILES_S3_ENDPOINT must be an absolute http(s) URL, such as http://127.0.0.1:9000 (got "${filesS3Endpoint}")`,
+      );
+    } else if (filesUrl === undefined) {
+      problems.push('FILES_S3_ENDPOINT is set but FILES_URL is not: set FILES_URL=s3://bucket too');
+    }
+  }
+  const fileSizeLimit = integerSetting(
+    env,
+    'FILE_SIZE_LIMIT',
+    10 * 1024 * 1024,
+    1024,
+    1 << 30,
+    problems,
+  );
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -88,7 +124,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel,
     requestBodyLimit,
     corsOrigins,
+    filesDir,
+    filesUrl,
+    filesS3Endpoint,
+    fileSizeLimit,
   };
+}
+
+// Files sit beside the SQLite database, so one directory holds all of an instance's data.
+function defaultFilesDir(databaseUrl: string): string {
+  const sqlitePath = databaseUrl.startsWith('sqlite:') ? databaseUrl.slice('sqlite:'.length) : '';
+  if (sqlitePath === '' || sqlitePath === ':memory:') return './data/files';
+  return `${dirname(sqlitePath)}/files`;
 }
 
 function corsOriginsSetting(

@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import type { FileUrlSigner } from './domain/files/file-urls.js';
 import type { InstanceKeys } from './domain/instance/instance-keys.js';
 import type { Urls } from './presenters/urls.js';
+import type { BlobStore } from './store/blobs/blob-store.js';
 import type { DialectName } from './store/dialect.js';
 import type { Database } from './store/schema.js';
+import type { DocumentConverter } from './workers/document-converter.js';
+import type { RenderedMarkdownCache } from './workers/rendered-markdown-cache.js';
 
 /** What the app is built from: everything with state or I/O, so tests can pass their own. */
 export interface AppDeps {
@@ -19,4 +23,16 @@ export interface AppDeps {
   corsOrigins?: readonly string[] | '*' | undefined;
   /** The server's secret keys, shared by every process on the database. */
   keys: InstanceKeys;
+  /** Where file bytes live, by SHA-256. */
+  blobs: BlobStore;
+  /** Makes and checks the signed URLs files are downloaded from. */
+  fileUrls: FileUrlSigner;
+  /** Largest file, in bytes, that an upload or an import may store. */
+  fileSizeLimit: number;
+  /** Whether outbound fetches may reach private and loopback addresses. */
+  outboundAllowPrivate: boolean;
+  /** Converts page bodies between Markdown and documents, large ones on worker threads. */
+  documents: DocumentConverter;
+  /** Markdown of page bodies already rendered, by document id. */
+  renderedMarkdown: RenderedMarkdownCache;
 }

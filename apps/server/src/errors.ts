@@ -6,7 +6,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 416,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -49,6 +49,11 @@ export const unsupportedMediaType = (contentType: string) =>
     415,
     `Request bodies must be JSON: send Content-Type: application/json (got ${contentType === '' ? 'none' : `"${shorten(contentType)}"`})`,
   );
+/** 416: the requested byte range lies outside the file; `Content-Range` gives its size. */
+export const rangeNotSatisfiable = (size: number) =>
+  new ApiError(416, `The requested range is outside the file, which has ${size} bytes`, {
+    'Content-Range': `bytes */${size}`,
+  });
 
 /**
  * A value as an error message may show it: at most `max` characters, then an ellipsis, so a

@@ -2,14 +2,18 @@ import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js';
+import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { listen } from './http/listen.js';
 import { startPurgeOfDeletedSpaces } from './jobs/purge-deleted-spaces.js';
 import { createLogger } from './logger.js';
 import { createUrls } from './presenters/urls.js';
+import { openBlobStore } from './store/blobs/open-blob-store.js';
 import { openDatabase } from './store/dialect.js';
 import { migrateToLatest } from './store/migrate.js';
+import { createDocumentConverter } from './workers/document-converter.js';
+import { createRenderedMarkdownCache } from './workers/rendered-markdown-cache.js';
 
 // Process entry: config → database → migrations → first-start bootstrap → app → listen.
 async function main(): Promise<void> {
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
   // The CLI hands out URLs too; it reads this one when it runs without PUBLIC_URL or PORT.
   await recordPublicUrl(db, config.publicUrl, systemClock.now());
 
+  const keys = await loadInstanceKeys(db, systemClock.now());
   const deps = {
     db,
     dialect,
@@ -45,7 +50,13 @@ async function main(): Promise<void> {
     logger,
     requestBodyLimit: config.requestBodyLimit,
     corsOrigins: config.corsOrigins,
-    keys: await loadInstanceKeys(db, systemClock.now()),
+    keys,
+    blobs: openBlobStore(config),
+    fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: config.publicUrl }),
+    fileSizeLimit: config.fileSizeLimit,
+    outboundAllowPrivate: config.outboundAllowPrivate,
+    documents: createDocumentConverter(),
+    renderedMarkdown: createRenderedMarkdownCache(),
   };
   const app = createApp(deps);
   const stopPurge = startPurgeOfDeletedSpaces(db, systemClock, logger);
@@ -61,6 +72,7 @@ async function main(): Promise<void> {
     stopPurge();
     // close() stops accepting connections and calls back once in-flight requests are answered.
     server.close(async () => {
+      await deps.documents.close();
       await db.destroy();
       logger.info('stopped');
       logger.flush(() => process.exit(0));

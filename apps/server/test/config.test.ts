@@ -15,6 +15,10 @@ describe('configuration', () => {
       logLevel: 'info',
       requestBodyLimit: 5 * 1024 * 1024,
       corsOrigins: undefined,
+      filesDir: './data/files',
+      filesUrl: undefined,
+      filesS3Endpoint: undefined,
+      fileSizeLimit: 10 * 1024 * 1024,
     });
   });
 
@@ -30,8 +34,16 @@ describe('configuration', () => {
       OUTBOUND_ALLOW_PRIVATE: 'true',
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://docs.example.com, http://localhost:3000',
+      FILES_DIR: '/var/lib/quire/files',
+      FILES_URL: 's3://quire-files/prod',
+      FILES_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      FILE_SIZE_LIMIT: '2048',
     });
     expect(config).toMatchObject({
+      filesDir: '/var/lib/quire/files',
+      filesUrl: 's3://quire-files/prod',
+      filesS3Endpoint: 'http://127.0.0.1:9000',
+      fileSizeLimit: 2048,
       corsOrigins: ['https://docs.example.com', 'http://localhost:3000'],
       port: 9000,
       host: '0.0.0.0',
@@ -51,6 +63,9 @@ describe('configuration', () => {
         BOOTSTRAP_TOKEN: 'secret',
         LOG_LEVEL: 'loud',
         CORS_ORIGINS: 'https://docs.example.com/app',
+        FILES_URL: 'https://bucket.s3.amazonaws.com',
+        FILES_S3_ENDPOINT: 'minio:9000',
+        FILE_SIZE_LIMIT: '100',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT must be a whole number/);
@@ -58,6 +73,27 @@ describe('configuration', () => {
     expect(load).toThrow(/BOOTSTRAP_TOKEN must look like qr_/);
     expect(load).toThrow(/LOG_LEVEL must be one of/);
     expect(load).toThrow(/CORS_ORIGINS must be \* or origins .*\/app/);
+    expect(load).toThrow(/FILES_URL must look like s3:\/\/bucket/);
+    expect(load).toThrow(/FILES_S3_ENDPOINT must be an absolute http\(s\) URL/);
+    expect(load).toThrow(/FILE_SIZE_LIMIT must be a whole number from 1024/);
+  });
+
+  it('keeps files beside the SQLite database unless FILES_DIR says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/srv/quire/quire.db' }).filesDir).toBe(
+      '/srv/quire/files',
+    );
+    expect(loadConfig({ DATABASE_URL: 'sqlite:quire.db' }).filesDir).toBe('./files');
+    expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).filesDir).toBe('./data/files');
+    expect(loadConfig({ DATABASE_URL: 'postgres://quire@db/quire' }).filesDir).toBe('./data/files');
+  });
+
+  it('needs FILES_URL when an S3 endpoint is given', () => {
+    expect(() => loadConfig({ FILES_S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /FILES_S3_ENDPOINT is set but FILES_URL is not/,
+    );
+    expect(
+      loadConfig({ FILES_URL: 's3://quire-files', FILES_S3_ENDPOINT: 'http://127.0.0.1:9000' }),
+    ).toMatchObject({ filesUrl: 's3://quire-files', filesS3Endpoint: 'http://127.0.0.1:9000' });
   });
 
   it('allows every origin with CORS_ORIGINS=*', () => {

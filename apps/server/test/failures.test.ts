@@ -1,10 +1,16 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
 import { createUrls } from '../src/presenters/urls.js';
+import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
 import { openDatabase } from '../src/store/dialect.js';
+import { createDocumentConverter } from '../src/workers/document-converter.js';
+import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
 
 const document = loadOpenApiDocument();
 
@@ -26,7 +32,14 @@ function appOnBrokenDatabase() {
       urls: createUrls('http://quire.test'),
       logger: pino({ level: 'info' }, destination),
       requestBodyLimit: 1024,
-      keys: { pageTokenKey: Buffer.alloc(32) },
+      keys: { pageTokenKey: Buffer.alloc(32), fileUrlKey: Buffer.alloc(32) },
+      // Never written to: these tests make no uploads.
+      blobs: createLocalBlobStore(join(tmpdir(), 'quire-failures-unused')),
+      fileUrls: createFileUrlSigner({ key: Buffer.alloc(32), publicUrl: 'http://quire.test' }),
+      fileSizeLimit: 1024 * 1024,
+      outboundAllowPrivate: false,
+      documents: createDocumentConverter(),
+      renderedMarkdown: createRenderedMarkdownCache(),
     },
     document,
   );

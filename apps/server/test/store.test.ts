@@ -65,6 +65,7 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     createdAt: at,
     updatedAt: at,
     deletedAt: null,
+    changeRequestCounts: { total: 0, open: 0, draft: 0 },
     ...extra,
   });
 

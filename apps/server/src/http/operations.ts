@@ -9,6 +9,8 @@ export interface OperationParameter {
   in: 'path' | 'query';
   required: boolean;
   schema: JsonSchema;
+  /** A path parameter that takes the rest of the path, slashes included (`x-rest-of-path`). */
+  restOfPath: boolean;
 }
 
 /** One operation of the contract, as the router mounts it. */
@@ -52,7 +54,11 @@ export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
         method,
         specPath,
         // Hono (strict: false) matches `/v1` and `/v1/` alike when the route has no trailing slash.
-        routePath: `/v1${specPath.replace(/\{([^}]+)\}/g, ':$1')}`.replace(/\/$/, ''),
+        routePath: `/v1${specPath.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+          parameters.some((parameter) => parameter.name === name && parameter.restOfPath)
+            ? `:${name}{.+}`
+            : `:${name}`,
+        )}`.replace(/\/$/, ''),
         isPublic: Array.isArray(operation.security) && operation.security.length === 0,
         parameters,
         requestBody:
@@ -82,6 +88,7 @@ function toParameter(parameter: Record<string, unknown>): OperationParameter {
     in: parameter.in,
     required: parameter.required === true,
     schema: isRecord(parameter.schema) ? parameter.schema : {},
+    restOfPath: parameter['x-rest-of-path'] === true,
   };
 }
 

@@ -6,6 +6,10 @@ import type { JsonSchema } from './operations.js';
 
 const componentsId = 'quire:components';
 
+// What each discriminator tag of the contract accepts (`operation` → insert_page, …): Ajv's
+// error names the tag but not the schema, so messages look the values up by tag.
+const tagValues = new Map<string, string[]>();
+
 /**
  * Compiles JSON Schemas of the contract with Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses).
  * The document's component schemas are registered once, so `#/components/schemas/X` refs in any
@@ -20,14 +24,15 @@ export class SchemaValidator {
       strict: true,
       coerceTypes: coerceTypes ? 'array' : false,
       useDefaults: true,
+      // Validates only the oneOf branch a tag (`operation`, `type`) names, so errors are about it.
+      discriminator: true,
     });
     formats.default(this.ajv);
     // OpenAPI's annotation keyword; it asserts nothing.
     this.ajv.addKeyword({ keyword: 'example' });
-    this.ajv.addSchema({
-      $id: componentsId,
-      $defs: rewriteRefs(document.components.schemas ?? {}),
-    });
+    const components = rewriteRefs(document.components.schemas ?? {});
+    recordTagValues(components);
+    this.ajv.addSchema({ $id: componentsId, $defs: components });
   }
 
   /** Compiles one schema (its refs may point at `#/components/schemas/…`). */
@@ -38,9 +43,15 @@ export class SchemaValidator {
 
 // `#/components/schemas/X` means "in the OpenAPI document"; once schemas are compiled on their
 // own, the same component lives at `quire:components#/$defs/X`.
+// Ajv reads a discriminator's values from the branches themselves and refuses `mapping`, which
+// the contract states for its other readers (openapi-typescript, Redoc); it is dropped here.
 function rewriteRefs<T>(value: T): T {
   return JSON.parse(
     JSON.stringify(value).replaceAll('"#/components/schemas/', `"${componentsId}#/$defs/`),
+    (key, item: unknown) =>
+      key === 'discriminator' && typeof item === 'object' && item !== null && 'propertyName' in item
+        ? { propertyName: item.propertyName }
+        : item,
   );
 }
 
@@ -70,9 +81,41 @@ export function describeValidationError(
       return `${field}.${shorten(String(params.additionalProperty))} is not allowed`;
     case 'pattern':
       return `${field} ${patternMeanings[String(params.pattern)] ?? error.message ?? 'is invalid'}`;
+    case 'discriminator':
+      // Ajv says `tag` for a missing or non-string tag, `mapping` for one no branch has.
+      return typeof params.tag === 'string'
+        ? `${field}.${params.tag} must be one of: ${(tagValues.get(params.tag) ?? ['…']).join(', ')}`
+        : `${field} ${error.message ?? 'is invalid'}`;
     case 'enum':
       return `${field} must be one of: ${Array.isArray(params.allowedValues) ? params.allowedValues.join(', ') : '…'}`;
     default:
       return `${field} ${error.message ?? 'is invalid'}`;
   }
+}
+
+function recordTagValues(components: Record<string, unknown>): void {
+  const tagValueOf = (branch: unknown, tag: string): string | undefined => {
+    const resolved =
+      isObject(branch) && typeof branch.$ref === 'string'
+        ? components[branch.$ref.replace(`${componentsId}#/$defs/`, '')]
+        : branch;
+    const property =
+      isObject(resolved) && isObject(resolved.properties) ? resolved.properties[tag] : undefined;
+    return isObject(property) && Array.isArray(property.enum)
+      ? String(property.enum[0])
+      : undefined;
+  };
+  for (const schema of Object.values(components)) {
+    if (!isObject(schema) || !isObject(schema.discriminator) || !Array.isArray(schema.oneOf))
+      continue;
+    const tag = String(schema.discriminator.propertyName);
+    const values = schema.oneOf.map((branch) => tagValueOf(branch, tag));
+    tagValues.set(tag, [
+      ...new Set([...(tagValues.get(tag) ?? []), ...values.filter((v) => v !== undefined)]),
+    ]);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

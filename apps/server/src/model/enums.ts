@@ -62,3 +62,11 @@ export const billingProducts = [
   'plus',
   'pro',
 ] as const satisfies readonly BillingProduct[];
+
+export type ChangeRequestStatus = Schemas['ChangeRequestStatus'];
+export const changeRequestStatuses = [
+  'draft',
+  'open',
+  'archived',
+  'merged',
+] as const satisfies readonly ChangeRequestStatus[];

@@ -24,11 +24,11 @@ export function presentSpace(space: SpaceRecord, role: MemberRole | null, urls: 
     ...(space.parentId === null ? {} : { parent: space.parentId }),
     revision: space.revisionId,
     defaultLevel: space.defaultLevel,
-    // Comments and change requests arrive with their own areas; until then there are none.
+    // Comments arrive with their own area; until then there are none.
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: space.changeRequestCounts.total,
+    changeRequestsOpen: space.changeRequestCounts.open,
+    changeRequestsDraft: space.changeRequestCounts.draft,
     permissions: spacePermissions(role, space),
   };
 }

@@ -1,5 +1,7 @@
 import type { HandlerTable } from '../http/handler.js';
+import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
+import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
@@ -12,4 +14,6 @@ export const handlers: HandlerTable = {
   ...organizationHandlers,
   ...spaceHandlers,
   ...collectionHandlers,
+  ...contentHandlers,
+  ...changeRequestHandlers,
 };

@@ -2,6 +2,7 @@ import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
 import type { DialectName } from './dialect.js';
 import { foundationMigration } from './migrations/0001-foundation.js';
 import { instanceSettingsMigration } from './migrations/0002-instance-settings.js';
+import { contentMigration } from './migrations/0003-content.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,6 +17,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
       getMigrations: async () => ({
         '0001-foundation': foundationMigration(dialect),
         '0002-instance-settings': instanceSettingsMigration(),
+        '0003-content': contentMigration(),
       }),
     },
   });

@@ -89,3 +89,26 @@ export async function keysetPage<DB, TB extends keyof DB, O, Row>(
 export function mapPage<Row, Item>(page: Page<Row>, toItem: (row: Row) => Item): Page<Item> {
   return { ...page, items: page.items.map(toItem) };
 }
+
+/**
+ * One page of a list already in memory and sorted by `keyOf` (unique keys), with the same page
+ * tokens as {@link keysetPage}: content lists (a revision's files) live in content objects, not
+ * in rows.
+ * @example arrayPage(files, (file) => file.id, request);
+ */
+export function arrayPage<Item>(
+  items: readonly Item[],
+  keyOf: (item: Item) => string,
+  request: PageRequest,
+): Page<Item> {
+  const after = decodeCursor(request.page)?.[1];
+  const start = after === undefined ? 0 : items.findIndex((item) => keyOf(item) > after);
+  const rest = start < 0 ? [] : items.slice(start);
+  const pageItems = rest.slice(0, request.limit);
+  const last = pageItems.at(-1);
+  const page: Page<Item> = { items: pageItems, count: items.length };
+  if (rest.length > request.limit && last !== undefined) {
+    page.nextPage = encodeCursor([keyOf(last), keyOf(last)]);
+  }
+  return page;
+}

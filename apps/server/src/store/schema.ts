@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Generated, Kysely, Transaction } from 'kysely';
 
 // Timestamps are ISO 8601 strings and booleans are 0/1 in both dialects, so that rows read the
 // same from SQLite and PostgreSQL and ISO strings sort as instants.
@@ -76,6 +76,9 @@ export interface SpacesTable {
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
+  change_requests_total: Generated<number>;
+  change_requests_open: Generated<number>;
+  change_requests_draft: Generated<number>;
 }
 
 export interface RevisionsTable {
@@ -85,6 +88,33 @@ export interface RevisionsTable {
   parents: string;
   type: string;
   created_at: string;
+  /** Hash of the root content object; `null` for a revision with no content. */
+  root: string | null;
+  author_id: string | null;
+  /** The change request a merge revision came from. */
+  merged_from: string | null;
+}
+
+export interface ContentObjectsTable {
+  /** SHA-256 of `data`, lower-case hex. */
+  hash: string;
+  /** The object as JSON. */
+  data: string;
+}
+
+export interface ChangeRequestsTable {
+  id: string;
+  space_id: string;
+  number: number;
+  status: string;
+  subject: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  revision_id: string;
+  revision_initial: string;
+  revision_merged_ancestor: string | null;
+  revision_merged: string | null;
 }
 
 export interface InstanceSettingsTable {
@@ -104,6 +134,8 @@ export interface Database {
   spaces: SpacesTable;
   revisions: RevisionsTable;
   instance_settings: InstanceSettingsTable;
+  content_objects: ContentObjectsTable;
+  change_requests: ChangeRequestsTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

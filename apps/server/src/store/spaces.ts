@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import {
   type ContentVisibility,
   contentVisibilities,
@@ -25,6 +26,8 @@ export interface SpaceRecord {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** How many change requests the space has: all of them, open ones and drafts. */
+  changeRequestCounts: { total: number; open: number; draft: number };
 }
 
 /** The fields of a space that updates, moves, transfers, deletes and restores change. */
@@ -48,7 +51,7 @@ export interface SiblingScope {
   parentId: string | null;
 }
 
-function toSpace(row: SpacesTable): SpaceRecord {
+function toSpace(row: Selectable<SpacesTable>): SpaceRecord {
   return {
     id: row.id,
     organizationId: row.organization_id,
@@ -63,6 +66,11 @@ function toSpace(row: SpacesTable): SpaceRecord {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     deletedAt: row.deleted_at,
+    changeRequestCounts: {
+      total: row.change_requests_total,
+      open: row.change_requests_open,
+      draft: row.change_requests_draft,
+    },
   };
 }
 

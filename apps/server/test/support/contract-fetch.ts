@@ -27,7 +27,13 @@ export function contractCheckedFetch(
   const matchers: RouteMatcher[] = operationRoutes(document).map((route) => ({
     route,
     pattern: new RegExp(
-      `^/v1${route.specPath.replace(/\{[^}]+\}/g, '[^/]+').replace(/\/$/, '')}/?$`,
+      `^/v1${route.specPath
+        .replace(/\{([^}]+)\}/g, (_match, name: string) =>
+          route.parameters.some((parameter) => parameter.name === name && parameter.restOfPath)
+            ? '.+'
+            : '[^/]+',
+        )
+        .replace(/\/$/, '')}/?$`,
     ),
   }));
   const compiled = new Map<string, ValidateFunction>();

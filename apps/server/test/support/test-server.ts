@@ -1,14 +1,21 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createQuireClient, type QuireClient } from '@quire/client';
 import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/deps.js';
+import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
 import { createUserWithToken } from '../../src/domain/users/create-user.js';
 import type { MemberRole } from '../../src/model/roles.js';
 import { createUrls } from '../../src/presenters/urls.js';
+import { createLocalBlobStore } from '../../src/store/blobs/local-blob-store.js';
 import type { UserRecord } from '../../src/store/users.js';
+import { createDocumentConverter } from '../../src/workers/document-converter.js';
+import { createRenderedMarkdownCache } from '../../src/workers/rendered-markdown-cache.js';
 import { contractCheckedFetch } from './contract-fetch.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -45,15 +52,23 @@ export interface TestServer {
 
 let userCount = 0;
 
-/** Starts a test server on a fresh database. Close it in `afterAll`. */
+/**
+ * Starts a test server on a fresh database, with its files in a fresh temporary directory. Close
+ * it in `afterAll`.
+ */
 export async function startTestServer({
   requestBodyLimit = 64 * 1024,
   corsOrigins,
+  fileSizeLimit = 1024 * 1024,
+  outboundAllowPrivate = false,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
+  fileSizeLimit?: number;
+  outboundAllowPrivate?: boolean;
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
+  const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
   let current = new Date('2026-01-15T10:00:00.000Z');
   const clock: TestClock = {
     now: () => new Date(current),
@@ -61,6 +76,7 @@ export async function startTestServer({
       current = new Date(current.getTime() + milliseconds);
     },
   };
+  const keys = await loadInstanceKeys(database.db, clock.now());
   const deps: AppDeps = {
     db: database.db,
     dialect: database.dialect,
@@ -69,7 +85,13 @@ export async function startTestServer({
     logger: pino({ level: 'silent' }),
     requestBodyLimit,
     corsOrigins,
-    keys: await loadInstanceKeys(database.db, clock.now()),
+    keys,
+    blobs: createLocalBlobStore(filesDir),
+    fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: testBaseUrl }),
+    fileSizeLimit,
+    outboundAllowPrivate,
+    documents: createDocumentConverter(),
+    renderedMarkdown: createRenderedMarkdownCache(),
   };
   const app = createApp(deps, document);
   const fetch = contractCheckedFetch((request) => app.fetch(request), document);
@@ -99,7 +121,11 @@ export async function startTestServer({
       );
       return organization.id;
     },
-    close: () => database.drop(),
+    async close() {
+      await deps.documents.close();
+      await database.drop();
+      await rm(filesDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -193,6 +193,369 @@ export interface paths {
         patch: operations["updateSpaceById"];
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the change requests of a space
+         * @description Newest first. Needs `read` or higher on the space.
+         */
+        get: operations["listChangeRequestsForSpace"];
+        put?: never;
+        /**
+         * Create a change request
+         * @description Opens a change request on the space's current revision. Needs `edit` or higher; a locked space answers 409.
+         */
+        post: operations["createChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a change request
+         * @description By its ID or its number in the space. Needs `read` or higher on the space.
+         */
+        get: operations["getChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a change request
+         * @description Changes its subject or status (`draft`, `open`, `archived`; only a merge makes it `merged`, and a merged one keeps its status). Needs `edit` or higher.
+         */
+        patch: operations["updateChangeRequestById"];
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the current revision of a change request
+         * @description The whole content of the change request, its page tree (without bodies), files and variables. Needs `read` or higher on the space.
+         */
+        get: operations["getRevisionOfChangeRequestById"];
+        put?: never;
+        /**
+         * Apply a batch of content changes to a change request
+         * @description Applies 1 to 50 changes in order, all or nothing, as one new revision of the change
+         *     request: insert, update (fields, body, moves) and delete pages, insert files, replace the
+         *     variables. A change that names a page that does not exist, or any other invalid change, is a
+         *     400 and nothing is written. Needs `edit` or higher; a locked space answers 409.
+         */
+        post: operations["updateChangeRequestContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the files of a change request
+         * @description Files with a signed download URL each. Needs `read` or higher on the space.
+         */
+        get: operations["listFilesInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file of a change request by its ID
+         * @description The file with a signed download URL. Needs `read` or higher on the space.
+         */
+        get: operations["getFileInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a change request by its ID
+         * @description The page with its body (`format`) and its children. Needs `read` or higher on the space.
+         */
+        get: operations["getPageInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of a change request
+         * @description The page tree of the change request, without bodies. Needs `read` or higher on the space.
+         */
+        get: operations["listPagesInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+                pagePath: components["parameters"]["pagePath"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a change request by its path
+         * @description The page at a path of slugs (`guides/install`), with its body (`format`) and its children. Needs `read` or higher on the space.
+         */
+        get: operations["getPageInChangeRequestByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the current revision of a space
+         * @description The whole content of the space, its page tree (without bodies), files and variables. Needs `read` or higher on the space.
+         */
+        get: operations["getCurrentRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the files of a space
+         * @description Files with a signed download URL each. Needs `read` or higher on the space.
+         */
+        get: operations["listFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file of a space by its ID
+         * @description The file with a signed download URL. Needs `read` or higher on the space.
+         */
+        get: operations["getFileById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a space by its ID
+         * @description The page with its body (`format`) and its children. Needs `read` or higher on the space.
+         */
+        get: operations["getPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of a space
+         * @description The page tree of the space, without bodies. Needs `read` or higher on the space.
+         */
+        get: operations["listPages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+                pagePath: components["parameters"]["pagePath"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a space by its path
+         * @description The page at a path of slugs (`guides/install`), with its body (`format`) and its children. Needs `read` or higher on the space.
+         */
+        get: operations["getPageByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/move": {
         parameters: {
             query?: never;
@@ -234,6 +597,162 @@ export interface paths {
          * @description Brings back a space deleted in the last 7 days. Needs `admin`.
          */
         post: operations["restoreSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a revision
+         * @description The whole content of the revision, its page tree (without bodies), files and variables. Needs `read` or higher on the space.
+         */
+        get: operations["getRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the files of a revision
+         * @description Files with a signed download URL each. Needs `read` or higher on the space.
+         */
+        get: operations["listFilesInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a file of a revision by its ID
+         * @description The file with a signed download URL. Needs `read` or higher on the space.
+         */
+        get: operations["getFileInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision by its ID
+         * @description The page with its body (`format`) and its children. Needs `read` or higher on the space.
+         */
+        get: operations["getPageInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages of a revision
+         * @description The page tree of the revision, without bodies. Needs `read` or higher on the space.
+         */
+        get: operations["listPagesInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+                pagePath: components["parameters"]["pagePath"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a page of a revision by its path
+         * @description The page at a path of slugs (`guides/install`), with its body (`format`) and its children. Needs `read` or higher on the space.
+         */
+        get: operations["getPageInRevisionByPath"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -305,6 +824,67 @@ export interface components {
          * @enum {string}
          */
         BillingProduct: "free_2024" | "plus_2024" | "pro_2024" | "enterprise_2024" | "community_2024" | "free" | "plus" | "pro";
+        ChangedPageReference: {
+            id: string;
+            /** @enum {string} */
+            object: "page";
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the page in the change request.
+                 */
+                location: string;
+            };
+        };
+        ChangeRequest: {
+            /** @description Number of open comments. */
+            comments: number;
+            createdAt: components["schemas"]["Timestamp"];
+            createdBy: components["schemas"]["User"];
+            /** @description Unique identifier of the change request. */
+            id: string;
+            /** @description Number of the change request in its space (1, 2, 3…). */
+            number: number;
+            /** @enum {string} */
+            object: "change-request";
+            /** @description Whether the space has changed since the change request's merge base. */
+            outdated: boolean;
+            /** @description ID of the change request's current revision. */
+            revision: string;
+            /** @description ID of the space's revision the change request was created from. */
+            revisionInitial: string;
+            /** @description ID of the space's revision its merge made. */
+            revisionMerged?: string;
+            /** @description ID of the space's revision the change request was last updated from. */
+            revisionMergedAncestor?: string;
+            /** @description ID of the space. */
+            space: string;
+            status: components["schemas"]["ChangeRequestStatus"];
+            subject: components["schemas"]["ChangeRequestSubject"];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the change request in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description URL of the change request in the API.
+                 */
+                location: string;
+            };
+        };
+        ChangeRequestList: components["schemas"]["List"] & {
+            items: components["schemas"]["ChangeRequest"][];
+        };
+        /**
+         * @description Where the change request stands; only a merge makes it `merged`.
+         * @enum {string}
+         */
+        ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
+        /** @description Subject of the change request. */
+        ChangeRequestSubject: string;
         Collection: {
             defaultLevel: components["schemas"]["MemberRoleOrGuest"];
             description?: components["schemas"]["CollectionDescription"];
@@ -344,6 +924,39 @@ export interface components {
         };
         /** @description Title of the collection; it must have a character other than white space. */
         CollectionTitle: string;
+        /** @description One change of a batch, by its `operation`. */
+        ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"];
+        /** @description What one change did to a page. */
+        ContentChangeOutcome: {
+            /** @enum {string} */
+            object: "created_page";
+            page: components["schemas"]["ChangedPageReference"];
+            ref?: string;
+        } | {
+            /** @enum {string} */
+            object: "updated_page";
+            page: components["schemas"]["ChangedPageReference"];
+        } | {
+            /** @enum {string} */
+            object: "deleted_page";
+            /** @description ID of the deleted page. */
+            page: string;
+        } | {
+            /** @description IDs of the new files. */
+            files: string[];
+            /** @enum {string} */
+            object: "inserted_files";
+        } | {
+            /** @enum {string} */
+            object: "updated_variables";
+        };
+        ContentChangesResult: {
+            changeRequest: components["schemas"]["ChangeRequest"];
+            /** @description One entry per change, in order. */
+            changes: components["schemas"]["ContentChangeOutcome"][];
+            /** @description The files the batch added, in order. */
+            insertedFiles?: components["schemas"]["RevisionFile"][];
+        };
         /** @description Where to put an item among its siblings, next to one of them. Give `before` or `after`. */
         ContentPosition: {
             after?: components["schemas"]["SpacePointer"];
@@ -360,6 +973,15 @@ export interface components {
          * @enum {string}
          */
         ContentVisibility: "public" | "unlisted" | "share-link" | "visitor-auth" | "in-collection" | "private";
+        /** @description Removes a page and every page under it. */
+        DeletePageChange: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "delete_page";
+            page: components["schemas"]["ResourceId"];
+        };
         /**
          * Format: hostname
          * @description An email domain, such as `example.com`.
@@ -385,6 +1007,8 @@ export interface components {
                 message: string;
             };
         };
+        /** @description File name, without any folder. */
+        FileName: string;
         /** @description The Git repository the space is synchronized with. */
         GitSyncState: {
             /** @enum {string} */
@@ -393,6 +1017,73 @@ export interface components {
             repoName?: string;
             updatedAt?: components["schemas"]["Timestamp"];
             url?: string;
+        };
+        /** @description Adds files, each fetched from a URL or given as base64. */
+        InsertFilesChange: {
+            files: ({
+                contentType?: components["schemas"]["MediaType"];
+                name?: components["schemas"]["FileName"];
+                /** Format: uri */
+                url: string;
+            } | {
+                base64: string;
+                contentType?: components["schemas"]["MediaType"];
+                name: components["schemas"]["FileName"];
+            })[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "insert_files";
+        };
+        /** @description Adds a page under `into` (the top level when absent), before position `at` (at the end when absent). */
+        InsertPageChange: {
+            at?: number;
+            description?: string;
+            document: components["schemas"]["PageBodyInput"];
+            emoji?: components["schemas"]["Emoji"];
+            hidden?: boolean;
+            icon?: string;
+            /** @description ID of the parent page, or the `ref` of a page inserted earlier in the batch. */
+            into?: components["schemas"]["ResourceId"];
+            noIndex?: boolean;
+            noRobotsIndex?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "insert_page";
+            /** @description A name for the new page that later changes of the batch may use as `into` or `page`; echoed in the answer. */
+            ref?: string;
+            slug?: components["schemas"]["PageSlug"];
+            target?: components["schemas"]["LinkTarget"];
+            title?: components["schemas"]["PageTitle"];
+            /**
+             * @description The kind of page; `document` when absent.
+             * @enum {string}
+             */
+            type?: "document" | "group" | "link";
+        };
+        /** @description A page body as a JSON document (`format=document`): blocks of inlines and text leaves. */
+        JsonDocument: {
+            data?: {
+                [key: string]: unknown;
+            };
+            nodes: unknown[];
+            /** @enum {string} */
+            object: "document";
+        };
+        /** @description Where a link page points. */
+        LinkTarget: {
+            /** @enum {string} */
+            kind: "url";
+            /** Format: uri */
+            url: string;
+        } | {
+            /** @enum {string} */
+            kind: "page";
+            /** @description ID of the page in the same revision. */
+            page: components["schemas"]["ResourceId"];
         };
         /** @description The envelope of every paginated list; `items` is added by each list. */
         List: {
@@ -404,6 +1095,8 @@ export interface components {
                 page: string;
             };
         };
+        /** @description Media type, such as `image/png`; guessed from the name when absent. */
+        MediaType: string;
         /**
          * @description The role of a member in an organization, highest first:
          *     `admin` administers content (creates and deletes spaces), `create` creates content,
@@ -530,8 +1223,154 @@ export interface components {
         OrganizationType: "business" | "community";
         /** @enum {string} */
         OrganizationUseCase: "internalDocs" | "docsSite" | "audienceControlledSite" | "productDocs" | "teamKnowledgeBase" | "designSystem" | "openSourceDocs" | "notes" | "other";
+        /** @description A page body, as Markdown or as a JSON document; `{}` is an empty page. */
+        PageBodyInput: {
+            markdown: string;
+        } | {
+            document: components["schemas"]["JsonDocument"];
+        } | Record<string, never>;
+        /** @description How a document page is laid out when published. */
+        PageLayout: {
+            cover: boolean;
+            /** @enum {string} */
+            coverSize: "hero" | "full";
+            description: boolean;
+            outline: boolean;
+            pagination: boolean;
+            tableOfContents: boolean;
+            title: boolean;
+            /** @enum {string} */
+            width: "default" | "wide";
+        };
+        /** @description The page's segment of its path, unique among its siblings; made from the title when empty or absent. */
+        PageSlug: string;
+        /** @description Title of the page; it must have a character other than white space. */
+        PageTitle: string;
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
+        Revision: {
+            createdAt: components["schemas"]["Timestamp"];
+            files: components["schemas"]["RevisionFile"][];
+            id: string;
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            /** @enum {string} */
+            object: "revision";
+            pages: components["schemas"]["RevisionPage"][];
+            /** @description IDs of the revisions this one was made from. */
+            parents: string[];
+            reusableContents: Record<string, never>[];
+            type: components["schemas"]["RevisionType"];
+            urls: {
+                /** Format: uri */
+                app: string;
+            };
+            variables: components["schemas"]["Variables"];
+        };
+        RevisionFile: {
+            /** @description Media type of the file. */
+            contentType: string;
+            /** @description Width and height of an image, in pixels. */
+            dimensions?: {
+                height: number;
+                width: number;
+            };
+            /**
+             * Format: uri
+             * @description A signed URL that downloads the file without a token, for an hour.
+             */
+            downloadURL: string;
+            /** @description Unique identifier of the file in the content. */
+            id: string;
+            /** @description File name. */
+            name: string;
+            /** @description Size in bytes. */
+            size: number;
+        };
+        RevisionFileList: components["schemas"]["List"] & {
+            items: components["schemas"]["RevisionFile"][];
+        };
+        /** @description A page of a revision, by its type. */
+        RevisionPage: components["schemas"]["RevisionPageDocument"] | components["schemas"]["RevisionPageGroup"] | components["schemas"]["RevisionPageLink"];
+        /** @description A page with a body. Read on its own, it carries its body as `markdown` or `document`. */
+        RevisionPageDocument: {
+            createdAt?: components["schemas"]["Timestamp"];
+            description?: string;
+            document?: components["schemas"]["JsonDocument"];
+            /** @description ID of the body; the same body always has the same ID. */
+            documentId: string;
+            emoji?: string;
+            hidden: boolean;
+            icon?: string;
+            /** @description Unique identifier of the page, the same in every revision. */
+            id: string;
+            layout: components["schemas"]["PageLayout"];
+            /** @description The body as Markdown (`format=markdown`). */
+            markdown?: string;
+            noIndex: boolean;
+            noRobotsIndex: boolean;
+            /** @description The child pages, in order. */
+            pages: components["schemas"]["RevisionPage"][];
+            /** @description The slugs from the top of the tree, joined by `/`. */
+            path: string;
+            slug: string;
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "document";
+            updatedAt?: components["schemas"]["Timestamp"];
+            urls: {
+                /** Format: uri */
+                app: string;
+            };
+        };
+        /** @description A group of pages at the top level of the tree. */
+        RevisionPageGroup: {
+            createdAt?: components["schemas"]["Timestamp"];
+            emoji?: string;
+            hidden: boolean;
+            icon?: string;
+            id: string;
+            pages: components["schemas"]["RevisionPage"][];
+            path: string;
+            slug: string;
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "group";
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description A page that links to a URL or to another page. */
+        RevisionPageLink: {
+            createdAt?: components["schemas"]["Timestamp"];
+            emoji?: string;
+            hidden: boolean;
+            /** @description The URL the link leads to. */
+            href: string;
+            icon?: string;
+            id: string;
+            pages: components["schemas"]["RevisionPage"][];
+            target: components["schemas"]["LinkTarget"];
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "link";
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        RevisionPages: {
+            /** @description The top-level pages, each with its children. */
+            pages: components["schemas"]["RevisionPage"][];
+        };
+        /**
+         * @description How the revision came to be.
+         * @enum {string}
+         */
+        RevisionType: "edits" | "merge" | "rollback" | "update" | "computed";
         Space: {
             /** @description Number of change requests. */
             changeRequests: number;
@@ -636,6 +1475,37 @@ export interface components {
          * @example 2026-11-22T10:00:00.000Z
          */
         Timestamp: string;
+        /** @description Changes a page's fields or body, or moves it under `into` (`null`, the top level) before position `at`. */
+        UpdatePageChange: {
+            at?: number;
+            description?: string;
+            document?: components["schemas"]["PageBodyInput"];
+            emoji?: components["schemas"]["Emoji"];
+            hidden?: boolean;
+            icon?: string;
+            into?: string | null;
+            noIndex?: boolean;
+            noRobotsIndex?: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "update_page";
+            /** @description ID of the page, or the `ref` of a page inserted earlier in the batch. */
+            page: components["schemas"]["ResourceId"];
+            slug?: components["schemas"]["PageSlug"];
+            target?: components["schemas"]["LinkTarget"];
+            title?: components["schemas"]["PageTitle"];
+        };
+        /** @description Replaces the whole variables map. */
+        UpdateVariablesChange: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "update_variables";
+            variables: components["schemas"]["Variables"];
+        };
         User: {
             /** @description Full name of the user. */
             displayName: string;
@@ -660,6 +1530,10 @@ export interface components {
                  */
                 location: string;
             };
+        };
+        /** @description Variables of the content, name → value. */
+        Variables: {
+            [key: string]: string;
         };
         /** @description How visitors of `visitor-auth` content authenticate. */
         VisitorAuth: {
@@ -733,10 +1607,22 @@ export interface components {
         };
     };
     parameters: {
+        /** @description ID of the change request, or its number in the space. */
+        changeRequestId: components["schemas"]["ResourceId"];
         /** @description ID of the collection. */
         collectionId: components["schemas"]["ResourceId"];
+        /** @description Whether to compute computed content; `false` skips it. */
+        contentComputed: boolean;
+        /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+        contentEvaluated: boolean;
+        /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+        contentFormat: "markdown" | "document";
+        /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+        contentMetadata: boolean;
         /** @description An email domain, such as `example.com`. */
         emailDomain: components["schemas"]["EmailDomain"];
+        /** @description ID of the file. */
+        fileId: components["schemas"]["ResourceId"];
         /** @description How many items a page holds. */
         listLimit: number;
         /** @description Sort direction. */
@@ -745,6 +1631,12 @@ export interface components {
         listPage: string;
         /** @description ID of the organization. */
         organizationId: components["schemas"]["ResourceId"];
+        /** @description ID of the page. */
+        pageId: components["schemas"]["ResourceId"];
+        /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+        pagePath: string;
+        /** @description ID of the revision. */
+        revisionId: components["schemas"]["ResourceId"];
         /** @description Secret key of a share link, to read content shared through it. */
         shareKey: string;
         /** @description ID of the space. */
@@ -1200,6 +2092,605 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
+    listChangeRequestsForSpace: {
+        parameters: {
+            query?: {
+                /** @description Only change requests created by this user. */
+                contributor?: components["schemas"]["ResourceId"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only change requests with this status. */
+                status?: components["schemas"]["ChangeRequestStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of change requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    subject?: components["schemas"]["ChangeRequestSubject"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new change request. */
+            201: {
+                headers: {
+                    /** @description API URL of the new change request. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getChangeRequestById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The change request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateChangeRequestById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status?: "draft" | "open" | "archived";
+                    subject?: components["schemas"]["ChangeRequestSubject"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated change request. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequest"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getRevisionOfChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateChangeRequestContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    changes: components["schemas"]["ContentChange"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The change request, and what each change did. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentChangesResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listFilesInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFileList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getFileInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+                /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["contentFormat"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPagesInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top-level pages, each with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPages"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageInChangeRequestByPath: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+                /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["contentFormat"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+                pagePath: components["parameters"]["pagePath"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getCurrentRevision: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listFiles: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFileList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getFileById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+                /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["contentFormat"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPages: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top-level pages, each with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPages"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageByPath: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+                /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["contentFormat"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+                pagePath: components["parameters"]["pagePath"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     moveSpace: {
         parameters: {
             query?: never;
@@ -1263,6 +2754,222 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             409: components["responses"]["ConflictError"];
+        };
+    };
+    getRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listFilesInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of files. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFileList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getFileInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionFile"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+                /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["contentFormat"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPagesInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The top-level pages, each with its children. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPages"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageInRevisionByPath: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+                /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["contentFormat"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
+                pagePath: components["parameters"]["pagePath"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     transferSpace: {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type InstanceSettingName,
   insertInstanceSettingIfAbsent,
   readInstanceSetting,
 } from '../../store/instance-settings.js';
@@ -9,6 +10,8 @@ import type { Executor } from '../../store/schema.js';
 export interface InstanceKeys {
   /** Signs list page tokens, so a token only works for the list it came from. */
   pageTokenKey: Buffer;
+  /** Signs file download URLs, which need no token. */
+  fileUrlKey: Buffer;
 }
 
 /**
@@ -17,13 +20,20 @@ export interface InstanceKeys {
  * @example const keys = await loadInstanceKeys(db, new Date());
  */
 export async function loadInstanceKeys(db: Executor, now: Date): Promise<InstanceKeys> {
+  return {
+    pageTokenKey: await loadKey(db, 'page-token-key', now),
+    fileUrlKey: await loadKey(db, 'file-url-key', now),
+  };
+}
+
+async function loadKey(db: Executor, name: InstanceSettingName, now: Date): Promise<Buffer> {
   await insertInstanceSettingIfAbsent(
     db,
-    'page-token-key',
+    name,
     randomBytes(32).toString('base64url'),
     now.toISOString(),
   );
-  const pageTokenKey = await readInstanceSetting(db, 'page-token-key');
-  if (pageTokenKey === undefined) throw new Error('The page token key could not be stored');
-  return { pageTokenKey: Buffer.from(pageTokenKey, 'base64url') };
+  const key = await readInstanceSetting(db, name);
+  if (key === undefined) throw new Error(`The ${name} could not be stored`);
+  return Buffer.from(key, 'base64url');
 }

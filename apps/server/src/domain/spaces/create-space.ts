@@ -43,6 +43,7 @@ export async function createSpace(
       createdAt: at,
       updatedAt: at,
       deletedAt: null,
+      changeRequestCounts: { total: 0, open: 0, draft: 0 },
     };
     await insertSpace(trx, space);
     await insertRevision(trx, {

@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { ChangeRequestStatus } from '../../model/enums.js';
+import {
+  type ChangeRequestRecord,
+  countChangeRequestStatus,
+  findChangeRequest,
+  updateChangeRequest,
+} from '../../store/change-requests.js';
+import type { Database } from '../../store/schema.js';
+import { requireUnmerged } from './content-writes.js';
+
+/** What a change request update may change; only a merge makes one `merged`. */
+export interface ChangeRequestChanges {
+  subject?: string | undefined;
+  status?: Exclude<ChangeRequestStatus, 'merged'> | undefined;
+}
+
+/**
+ * Changes a change request's subject or status, keeping the space's counters of open and draft
+ * change requests in the same transaction. A merged change request keeps its status (409).
+ */
+export async function updateChangeRequestFields(
+  db: Kysely<Database>,
+  changeRequest: ChangeRequestRecord,
+  changes: ChangeRequestChanges,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current =
+      (await findChangeRequest(trx, changeRequest.spaceId, changeRequest.id))?.changeRequest ??
+      changeRequest;
+    if (changes.status !== undefined) requireUnmerged(current);
+    await updateChangeRequest(trx, current.id, { ...changes, updatedAt: now.toISOString() });
+    if (changes.status !== undefined) {
+      await countChangeRequestStatus(trx, current.spaceId, current.status, changes.status);
+    }
+  });
+}

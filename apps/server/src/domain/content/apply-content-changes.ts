@@ -1,0 +1,142 @@
+import type { Kysely, Transaction } from 'kysely';
+import { conflict } from '../../errors.js';
+import { newId } from '../../ids.js';
+import {
+  type ChangeRequestRecord,
+  findChangeRequest,
+  moveChangeRequestHead,
+} from '../../store/change-requests.js';
+import { findRevision, insertRevision } from '../../store/revisions.js';
+import type { Database } from '../../store/schema.js';
+import { findSpaceById } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
+import { requireUnlockedSpace, requireUnmerged } from '../change-requests/content-writes.js';
+import type { ContentChangeInput, ContentChangeOutcome } from './change-inputs.js';
+import { ContentObjects } from './content-objects.js';
+import { ContentTree } from './content-tree.js';
+import { type BatchRefs, deletePage, insertPage, updatePage } from './page-edits.js';
+import {
+  type ContentWriteServices,
+  type PreparedChange,
+  prepareChanges,
+} from './prepare-changes.js';
+import type { FileRecord } from './records.js';
+
+/** What a batch did: the change request after it, one outcome per change, the new files. */
+export interface AppliedChanges {
+  changeRequest: ChangeRequestRecord;
+  outcomes: ContentChangeOutcome[];
+  insertedFiles: FileRecord[];
+}
+
+// Another writer moved the head first; the batch is applied again on the new head.
+class HeadMoved extends Error {}
+const attempts = 20;
+
+/**
+ * Applies a batch of changes to a change request as one new revision: all of them in order, or
+ * none (the first invalid change is a 400 and nothing is written). Bodies are converted and
+ * files stored before the transaction; inside it the batch is applied to the current head and
+ * the head moves by compare-and-set, so concurrent batches never lose one another's edits.
+ */
+export async function applyContentChanges(
+  db: Kysely<Database>,
+  actor: Actor,
+  changeRequest: ChangeRequestRecord,
+  changes: readonly ContentChangeInput[],
+  services: ContentWriteServices,
+  now: Date,
+): Promise<AppliedChanges> {
+  const prepared = await prepareChanges(changes, services);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db
+        .transaction()
+        .execute((trx) => applyOnHead(trx, actor, changeRequest, prepared, now.toISOString()));
+    } catch (error) {
+      if (!(error instanceof HeadMoved) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+async function applyOnHead(
+  trx: Transaction<Database>,
+  actor: Actor,
+  { spaceId, id }: ChangeRequestRecord,
+  prepared: readonly PreparedChange[],
+  now: string,
+): Promise<AppliedChanges> {
+  const space = await findSpaceById(trx, spaceId);
+  const current = (await findChangeRequest(trx, spaceId, id))?.changeRequest;
+  if (space === undefined || current === undefined) throw conflict('The change request is gone');
+  requireUnlockedSpace(space);
+  requireUnmerged(current);
+  const head = await findRevision(trx, spaceId, current.revisionId);
+  const objects = new ContentObjects(trx);
+  const tree = await ContentTree.open(objects, head?.root ?? null);
+  const refs: BatchRefs = new Map();
+  const outcomes: ContentChangeOutcome[] = [];
+  const insertedFiles: FileRecord[] = [];
+
+  for (const [index, item] of prepared.entries()) {
+    const where = `body.changes.${index}`;
+    if ('files' in item) {
+      const files = item.files.map((file) => ({ id: newId(), ...file }));
+      for (const file of files) await tree.putFile(file);
+      insertedFiles.push(...files);
+      outcomes.push({ object: 'inserted_files', fileIds: files.map((file) => file.id) });
+      continue;
+    }
+    const { change, body } = item;
+    switch (change.operation) {
+      case 'insert_page': {
+        const pageId = await insertPage(tree, refs, change, body, where, now);
+        outcomes.push({
+          object: 'created_page',
+          pageId,
+          ...(change.ref === undefined ? {} : { ref: change.ref }),
+        });
+        break;
+      }
+      case 'update_page':
+        outcomes.push({
+          object: 'updated_page',
+          pageId: await updatePage(tree, refs, change, body, where, now),
+        });
+        break;
+      case 'delete_page':
+        outcomes.push({
+          object: 'deleted_page',
+          pageId: await deletePage(tree, refs, change.page, where),
+        });
+        break;
+      case 'update_variables':
+        tree.setVariables(change.variables);
+        outcomes.push({ object: 'updated_variables' });
+        break;
+    }
+  }
+
+  const root = tree.rootHash();
+  // Nothing changed: no revision, and no object written.
+  if (root === (head?.root ?? null)) return { changeRequest: current, outcomes, insertedFiles };
+  await objects.flush(trx);
+  const revisionId = newId();
+  await insertRevision(trx, {
+    id: revisionId,
+    spaceId,
+    parents: [current.revisionId],
+    type: 'edits',
+    createdAt: now,
+    root,
+    authorId: actor.user.id,
+  });
+  if (!(await moveChangeRequestHead(trx, id, current.revisionId, revisionId, now))) {
+    throw new HeadMoved();
+  }
+  return {
+    changeRequest: { ...current, revisionId, updatedAt: now },
+    outcomes,
+    insertedFiles,
+  };
+}

@@ -1,0 +1,31 @@
+import { notFound } from '../../errors.js';
+import type { ChangeRequestRecord } from '../../store/change-requests.js';
+import { findRevision, type RevisionRecord } from '../../store/revisions.js';
+import type { Executor } from '../../store/schema.js';
+import type { SpaceRecord } from '../../store/spaces.js';
+
+/** A revision of a space by id; one of another space is a 404 like a missing one. */
+export async function loadRevision(
+  db: Executor,
+  space: SpaceRecord,
+  revisionId: string,
+): Promise<RevisionRecord> {
+  const revision = await findRevision(db, space.id, revisionId);
+  if (revision === undefined)
+    throw notFound(`Revision ${revisionId} not found in space ${space.id}`);
+  return revision;
+}
+
+/** The space's current revision. */
+export function loadSpaceRevision(db: Executor, space: SpaceRecord): Promise<RevisionRecord> {
+  return loadRevision(db, space, space.revisionId);
+}
+
+/** The change request's current revision. */
+export function loadChangeRequestRevision(
+  db: Executor,
+  space: SpaceRecord,
+  changeRequest: ChangeRequestRecord,
+): Promise<RevisionRecord> {
+  return loadRevision(db, space, changeRequest.revisionId);
+}

@@ -1,0 +1,153 @@
+import type { ContentObjects } from './content-objects.js';
+import {
+  emptyRoot,
+  type FileRecord,
+  isFileRecord,
+  isPageRecord,
+  isRevisionRoot,
+  isVariablesObject,
+  type PageRecord,
+  type RevisionRoot,
+} from './records.js';
+import { listInsert, listItems, listLength, listRemoveAt } from './tree/persistent-list.js';
+import { mapGet, mapSet } from './tree/persistent-map.js';
+
+const slugKey = (parent: string | null, slug: string) => `${parent ?? ''}/${slug}`;
+
+/**
+ * A revision's content being read or edited: every change makes new objects and moves this
+ * working root; nothing is stored until the caller flushes the objects and records the root.
+ */
+export class ContentTree {
+  private constructor(
+    readonly objects: ContentObjects,
+    private root: RevisionRoot,
+  ) {}
+
+  /** Opens the content under a root hash (`null`: no content yet). */
+  static async open(objects: ContentObjects, rootHash: string | null): Promise<ContentTree> {
+    if (rootHash === null) return new ContentTree(objects, emptyRoot);
+    const root = await objects.get(rootHash);
+    if (!isRevisionRoot(root)) throw new Error(`Content object ${rootHash} is not a revision root`);
+    return new ContentTree(objects, root);
+  }
+
+  /** The hash of the root as it is now; `null` when the content is empty. */
+  rootHash(): string | null {
+    const { pages, slugs, top, files, variables } = this.root;
+    if ([pages, slugs, top, files, variables].every((part) => part === null)) return null;
+    return this.objects.put(this.root);
+  }
+
+  /** A page by id, or `undefined`. */
+  async page(id: string): Promise<PageRecord | undefined> {
+    const value = await mapGet(this.objects, this.root.pages, id);
+    return isPageRecord(value) ? value : undefined;
+  }
+
+  /** The page that has `slug` among the children of `parent` (`null`: the top level). */
+  async pageWithSlug(parent: string | null, slug: string): Promise<string | undefined> {
+    const value = await mapGet(this.objects, this.root.slugs, slugKey(parent, slug));
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  /** The ids of the children of `parent` (`null`: the top level), in order. */
+  async childIds(parent: string | null): Promise<string[]> {
+    return listItems(this.objects, await this.childListOf(parent));
+  }
+
+  /** The page's slugs from the top, joined by `/`. */
+  async pathOf(page: PageRecord): Promise<string> {
+    const slugs = [page.slug];
+    let parentId = page.parent;
+    while (parentId !== null) {
+      const parent = await this.page(parentId);
+      if (parent === undefined) break;
+      slugs.unshift(parent.slug);
+      parentId = parent.parent;
+    }
+    return slugs.join('/');
+  }
+
+  /** Stores a page record as it is given; its place among siblings is {@link placePage}'s. */
+  async putPage(page: PageRecord): Promise<void> {
+    this.root = { ...this.root, pages: await mapSet(this.objects, this.root.pages, page.id, page) };
+  }
+
+  /** Claims (or, with `undefined`, frees) a slug among the children of `parent`. */
+  async setSlugOwner(parent: string | null, slug: string, id: string | undefined): Promise<void> {
+    const slugs = await mapSet(this.objects, this.root.slugs, slugKey(parent, slug), id);
+    this.root = { ...this.root, slugs };
+  }
+
+  /** Puts a page id among the children of `parent`, before position `at` (default: last). */
+  async placePage(parent: string | null, id: string, at: number | undefined): Promise<void> {
+    const list = await this.childListOf(parent);
+    const length = await listLength(this.objects, list);
+    const index = at === undefined ? length : Math.min(at, length);
+    await this.setChildList(parent, await listInsert(this.objects, list, index, id));
+  }
+
+  /** Takes a page id out of the children of `parent`; answers where it was. */
+  async unplacePage(parent: string | null, id: string): Promise<number> {
+    const list = await this.childListOf(parent);
+    const index = (await listItems(this.objects, list)).indexOf(id);
+    if (list === null || index < 0) return -1;
+    await this.setChildList(parent, await listRemoveAt(this.objects, list, index));
+    return index;
+  }
+
+  /** Removes a page record and its slug (not its place or its children: the caller's). */
+  async removePage(page: PageRecord): Promise<void> {
+    this.root = {
+      ...this.root,
+      pages: await mapSet(this.objects, this.root.pages, page.id, undefined),
+    };
+    await this.setSlugOwner(page.parent, page.slug, undefined);
+  }
+
+  /** A file by id, or `undefined`. */
+  async file(id: string): Promise<FileRecord | undefined> {
+    const value = await mapGet(this.objects, this.root.files, id);
+    return isFileRecord(value) ? value : undefined;
+  }
+
+  /** Stores a file record. */
+  async putFile(file: FileRecord): Promise<void> {
+    this.root = { ...this.root, files: await mapSet(this.objects, this.root.files, file.id, file) };
+  }
+
+  /** The variables map. */
+  async variables(): Promise<Record<string, string>> {
+    if (this.root.variables === null) return {};
+    const object = await this.objects.get(this.root.variables);
+    return isVariablesObject(object) ? object.values : {};
+  }
+
+  /** Replaces the variables map. */
+  setVariables(values: Record<string, string>): void {
+    const variables =
+      Object.keys(values).length === 0 ? null : this.objects.put({ kind: 'variables', values });
+    this.root = { ...this.root, variables };
+  }
+
+  /** The parts of the root, for reading the whole tree. */
+  get parts(): RevisionRoot {
+    return this.root;
+  }
+
+  private async childListOf(parent: string | null): Promise<string | null> {
+    if (parent === null) return this.root.top;
+    return (await this.page(parent))?.children ?? null;
+  }
+
+  private async setChildList(parent: string | null, list: string | null): Promise<void> {
+    if (parent === null) {
+      this.root = { ...this.root, top: list };
+      return;
+    }
+    const page = await this.page(parent);
+    if (page === undefined) throw new Error(`Page ${parent} is not in the tree`);
+    await this.putPage({ ...page, children: list });
+  }
+}

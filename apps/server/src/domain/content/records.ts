@@ -1,0 +1,109 @@
+/** The kinds of page: a page with a body, a group of pages (top level only), a link. */
+export type PageType = 'document' | 'group' | 'link';
+
+/** Where a link page points. */
+export type LinkTarget = { kind: 'url'; url: string } | { kind: 'page'; page: string };
+
+/**
+ * One page as a revision stores it. Its body is a separate object (`documentId`), and its
+ * children a separate list (`children`), so editing either leaves this record's neighbours
+ * untouched.
+ */
+export interface PageRecord {
+  id: string;
+  type: PageType;
+  title: string;
+  slug: string;
+  /** The parent page's id; `null` at the top level. */
+  parent: string | null;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+  /** Hash of the body object (document pages). */
+  documentId?: string;
+  /** Where a link page points. */
+  target?: LinkTarget;
+  /** Root of the list of child page ids; `null` for none. */
+  children: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One file as a revision stores it; its bytes are in the blob store under `sha256`. */
+export interface FileRecord {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  dimensions?: { width: number; height: number };
+}
+
+/** The root object of a revision's content: one hash per part. */
+export interface RevisionRoot {
+  kind: 'revision-root';
+  /** Map of page id → {@link PageRecord}. */
+  pages: string | null;
+  /** Map of `<parent id>/<slug>` → page id: slugs unique among siblings, and path lookups. */
+  slugs: string | null;
+  /** List of the top-level page ids, in order. */
+  top: string | null;
+  /** Map of file id → {@link FileRecord}. */
+  files: string | null;
+  /** Hash of the variables object. */
+  variables: string | null;
+}
+
+/** A page body object; its hash is the page's `documentId`. */
+export interface DocumentObject {
+  kind: 'document';
+  document: unknown;
+}
+
+/** A variables object: the space's variable map. */
+export interface VariablesObject {
+  kind: 'variables';
+  values: Record<string, string>;
+}
+
+/** The root of a revision with no content. */
+export const emptyRoot: RevisionRoot = {
+  kind: 'revision-root',
+  pages: null,
+  slugs: null,
+  top: null,
+  files: null,
+  variables: null,
+};
+
+function isObjectWithKind(value: unknown, kind: string): value is { kind: string } {
+  return typeof value === 'object' && value !== null && 'kind' in value && value.kind === kind;
+}
+
+/** Whether a stored object is a revision root. */
+export function isRevisionRoot(value: unknown): value is RevisionRoot {
+  return isObjectWithKind(value, 'revision-root');
+}
+
+/** Whether a stored object is a page body. */
+export function isDocumentObject(value: unknown): value is DocumentObject {
+  return isObjectWithKind(value, 'document');
+}
+
+/** Whether a stored object is a variables object. */
+export function isVariablesObject(value: unknown): value is VariablesObject {
+  return isObjectWithKind(value, 'variables');
+}
+
+/** Whether a map value is a page record. */
+export function isPageRecord(value: unknown): value is PageRecord {
+  return typeof value === 'object' && value !== null && 'slug' in value && 'type' in value;
+}
+
+/** Whether a map value is a file record. */
+export function isFileRecord(value: unknown): value is FileRecord {
+  return typeof value === 'object' && value !== null && 'sha256' in value;
+}

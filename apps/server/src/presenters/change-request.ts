@@ -1,0 +1,52 @@
+import type { components } from '@quire/contract';
+import type { ChangeRequestRecord } from '../store/change-requests.js';
+import type { SpaceRecord } from '../store/spaces.js';
+import type { UserRecord } from '../store/users.js';
+import type { Urls } from './urls.js';
+import { presentUser } from './user.js';
+
+type ChangeRequest = components['schemas']['ChangeRequest'];
+
+/**
+ * A change request as the API shows it. It is `outdated` when the space has moved on since its
+ * merge base: the revision it was last updated from, else the one it was created from.
+ */
+export function presentChangeRequest(
+  changeRequest: ChangeRequestRecord,
+  author: UserRecord,
+  space: Pick<SpaceRecord, 'revisionId'>,
+  urls: Urls,
+): ChangeRequest {
+  const mergeBase = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
+  return {
+    object: 'change-request',
+    id: changeRequest.id,
+    number: changeRequest.number,
+    status: changeRequest.status,
+    subject: changeRequest.subject,
+    createdBy: presentUser(author, urls),
+    createdAt: changeRequest.createdAt,
+    updatedAt: changeRequest.updatedAt,
+    space: changeRequest.spaceId,
+    revision: changeRequest.revisionId,
+    revisionInitial: changeRequest.revisionInitial,
+    ...(changeRequest.revisionMergedAncestor === null
+      ? {}
+      : { revisionMergedAncestor: changeRequest.revisionMergedAncestor }),
+    ...(changeRequest.revisionMerged === null
+      ? {}
+      : { revisionMerged: changeRequest.revisionMerged }),
+    // Comments arrive with their own area; until then there are none.
+    comments: 0,
+    outdated: changeRequest.status !== 'merged' && space.revisionId !== mergeBase,
+    urls: {
+      location: urls.api('spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),
+      app: urls.app(
+        'spaces',
+        changeRequest.spaceId,
+        'change-requests',
+        String(changeRequest.number),
+      ),
+    },
+  };
+}

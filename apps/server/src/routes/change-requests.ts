@@ -1,0 +1,181 @@
+import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
+import {
+  type ChangeRequestAccess,
+  loadChangeRequestForCaller,
+} from '../domain/change-requests/change-request-access.js';
+import { createChangeRequest } from '../domain/change-requests/create-change-request.js';
+import { updateChangeRequestFields } from '../domain/change-requests/update-change-request.js';
+import { applyContentChanges } from '../domain/content/apply-content-changes.js';
+import { loadRevision } from '../domain/content/content-revisions.js';
+import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireSpaceRole } from '../policies/space-policy.js';
+import { presentChangeRequest } from '../presenters/change-request.js';
+import { presentContentChanges } from '../presenters/content-changes.js';
+import { presentList } from '../presenters/list.js';
+import { listChangeRequestsOfSpace } from '../store/change-requests.js';
+import { findSpaceById } from '../store/spaces.js';
+import {
+  type ContentSource,
+  downloadUrlOf,
+  fileResponse,
+  filesResponse,
+  pageResponse,
+  pagesResponse,
+  revisionResponse,
+} from './content-responses.js';
+import { contentWriteServices } from './content-write-services.js';
+import { pageRequest } from './page-request.js';
+
+type ChangeRequestHandlers = Pick<
+  HandlerTable,
+  | 'listChangeRequestsForSpace'
+  | 'createChangeRequest'
+  | 'getChangeRequestById'
+  | 'updateChangeRequestById'
+  | 'updateChangeRequestContent'
+  | 'getRevisionOfChangeRequestById'
+  | 'listPagesInChangeRequest'
+  | 'getPageInChangeRequestById'
+  | 'getPageInChangeRequestByPath'
+  | 'listFilesInChangeRequestById'
+  | 'getFileInChangeRequestById'
+>;
+
+async function changeRequestContent(
+  deps: AppDeps,
+  actor: Actor,
+  params: { spaceId: string; changeRequestId: string },
+): Promise<ContentSource> {
+  const { space, changeRequest } = await loadChangeRequestForCaller(
+    deps.db,
+    actor,
+    params.spaceId,
+    params.changeRequestId,
+  );
+  return { space, revision: await loadRevision(deps.db, space, changeRequest.revisionId) };
+}
+
+function present(deps: AppDeps, access: ChangeRequestAccess) {
+  return presentChangeRequest(access.changeRequest, access.author, access.space, deps.urls);
+}
+
+/** Handlers of the `change-requests` tag. */
+export const changeRequestHandlers: ChangeRequestHandlers = {
+  listChangeRequestsForSpace: async ({ params, query, actor, deps }) => {
+    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    const page = await listChangeRequestsOfSpace(
+      deps.db,
+      space.id,
+      { status: query.status ?? 'open', contributor: query.contributor },
+      pageRequest(query),
+    );
+    return {
+      status: 200,
+      body: presentList(page, ({ changeRequest, author }) =>
+        presentChangeRequest(changeRequest, author, space, deps.urls),
+      ),
+    };
+  },
+
+  createChangeRequest: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'edit', 'create change requests');
+    const created = await createChangeRequest(deps.db, actor, space, body ?? {}, deps.clock.now());
+    const access = await loadChangeRequestForCaller(deps.db, actor, space.id, created.id);
+    const answer = present(deps, access);
+    return { status: 201, body: answer, headers: { Location: answer.urls.location } };
+  },
+
+  getChangeRequestById: async ({ params, actor, deps }) => ({
+    status: 200,
+    body: present(
+      deps,
+      await loadChangeRequestForCaller(deps.db, actor, params.spaceId, params.changeRequestId),
+    ),
+  }),
+
+  updateChangeRequestById: async ({ params, body, actor, deps }) => {
+    const access = await loadChangeRequestForCaller(
+      deps.db,
+      actor,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    requireSpaceRole(access.role, 'edit', 'edit change requests');
+    await updateChangeRequestFields(deps.db, access.changeRequest, body, deps.clock.now());
+    return {
+      status: 200,
+      body: present(
+        deps,
+        await loadChangeRequestForCaller(deps.db, actor, access.space.id, access.changeRequest.id),
+      ),
+    };
+  },
+
+  updateChangeRequestContent: async ({ params, body, actor, deps }) => {
+    const access = await loadChangeRequestForCaller(
+      deps.db,
+      actor,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    requireSpaceRole(access.role, 'edit', 'edit change requests');
+    const applied = await applyContentChanges(
+      deps.db,
+      actor,
+      access.changeRequest,
+      body.changes,
+      contentWriteServices(deps),
+      deps.clock.now(),
+    );
+    const space = (await findSpaceById(deps.db, access.space.id)) ?? access.space;
+    return {
+      status: 200,
+      body: presentContentChanges(applied, access.author, space, {
+        urls: deps.urls,
+        downloadUrl: downloadUrlOf(deps),
+      }),
+    };
+  },
+
+  getRevisionOfChangeRequestById: async ({ params, actor, deps }) => ({
+    status: 200,
+    body: await revisionResponse(deps, await changeRequestContent(deps, actor, params)),
+  }),
+  listPagesInChangeRequest: async ({ params, actor, deps }) => ({
+    status: 200,
+    body: await pagesResponse(deps, await changeRequestContent(deps, actor, params)),
+  }),
+  getPageInChangeRequestById: async ({ params, query, actor, deps }) => ({
+    status: 200,
+    body: await pageResponse(
+      deps,
+      await changeRequestContent(deps, actor, params),
+      { pageId: params.pageId },
+      query.format ?? 'markdown',
+    ),
+  }),
+  getPageInChangeRequestByPath: async ({ params, query, actor, deps }) => ({
+    status: 200,
+    body: await pageResponse(
+      deps,
+      await changeRequestContent(deps, actor, params),
+      { path: params.pagePath },
+      query.format ?? 'markdown',
+    ),
+  }),
+  listFilesInChangeRequestById: async ({ params, query, actor, deps }) => ({
+    status: 200,
+    body: await filesResponse(
+      deps,
+      await changeRequestContent(deps, actor, params),
+      pageRequest(query),
+    ),
+  }),
+  getFileInChangeRequestById: async ({ params, actor, deps }) => ({
+    status: 200,
+    body: await fileResponse(deps, await changeRequestContent(deps, actor, params), params.fileId),
+  }),
+};

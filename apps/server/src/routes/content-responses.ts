@@ -1,0 +1,127 @@
+import type { components } from '@quire/contract';
+import type { AppDeps } from '../deps.js';
+import type { ContentTree } from '../domain/content/content-tree.js';
+import {
+  openRevisionContent,
+  type PageNode,
+  readBody,
+  readFileById,
+  readFiles,
+  readPageById,
+  readPageByPath,
+  readPageTree,
+} from '../domain/content/read-content.js';
+import type { FileRecord } from '../domain/content/records.js';
+import { presentFile } from '../presenters/file.js';
+import { presentList } from '../presenters/list.js';
+import { type PageBody, presentPage } from '../presenters/page.js';
+import { presentRevision } from '../presenters/revision.js';
+import { arrayPage, type PageRequest } from '../store/pagination.js';
+import type { RevisionRecord } from '../store/revisions.js';
+import type { SpaceRecord } from '../store/spaces.js';
+
+type Schemas = components['schemas'];
+
+/** The revision a content read reads: the space's, a change request's, or one by id. */
+export interface ContentSource {
+  space: SpaceRecord;
+  revision: RevisionRecord;
+}
+
+// Signed download URLs last an hour from the read that hands them out.
+const downloadUrlLifetimeMs = 60 * 60 * 1000;
+
+/** Signs download URLs of files for an hour from now. */
+export function downloadUrlOf(deps: AppDeps) {
+  const expiresAt = new Date(deps.clock.now().getTime() + downloadUrlLifetimeMs);
+  return (file: FileRecord) =>
+    deps.fileUrls.downloadUrl(
+      { sha256: file.sha256, name: file.name, contentType: file.contentType },
+      expiresAt,
+    );
+}
+
+/** Answers the whole revision: page tree without bodies, files, variables. */
+export async function revisionResponse(
+  deps: AppDeps,
+  { space, revision }: ContentSource,
+): Promise<Schemas['Revision']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const downloadUrl = downloadUrlOf(deps);
+  return presentRevision(
+    revision,
+    {
+      pages: (await readPageTree(tree)).map((node) => presentPage(node, space.id, deps.urls)),
+      files: (await readFiles(tree)).map((file) => presentFile(file, downloadUrl(file))),
+      variables: await tree.variables(),
+    },
+    deps.urls,
+  );
+}
+
+/** Answers the page tree without bodies. */
+export async function pagesResponse(
+  deps: AppDeps,
+  { space, revision }: ContentSource,
+): Promise<Schemas['RevisionPages']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  return {
+    pages: (await readPageTree(tree)).map((node) => presentPage(node, space.id, deps.urls)),
+  };
+}
+
+/** Answers one page, by id or path, with its body in the asked format. */
+export async function pageResponse(
+  deps: AppDeps,
+  { space, revision }: ContentSource,
+  find: { pageId: string } | { path: string },
+  format: 'markdown' | 'document',
+): Promise<Schemas['RevisionPage']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const node =
+    'pageId' in find
+      ? await readPageById(tree, find.pageId)
+      : await readPageByPath(tree, find.path);
+  return presentPage(node, space.id, deps.urls, await bodyOf(deps, tree, node, format));
+}
+
+async function bodyOf(
+  deps: AppDeps,
+  tree: ContentTree,
+  { page }: PageNode,
+  format: 'markdown' | 'document',
+): Promise<PageBody | undefined> {
+  const documentId = page.documentId;
+  if (page.type !== 'document' || documentId === undefined) return undefined;
+  if (format === 'document') return { document: await readBody(tree, documentId) };
+  // A body never changes under its id, so its Markdown is rendered once and kept.
+  const markdown = await deps.renderedMarkdown.get(documentId, async () =>
+    deps.documents.toMarkdown(await readBody(tree, documentId)),
+  );
+  return { markdown };
+}
+
+/** Answers a page of the revision's files. */
+export async function filesResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  request: PageRequest,
+): Promise<Schemas['RevisionFileList']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const downloadUrl = downloadUrlOf(deps);
+  return presentList(
+    arrayPage(await readFiles(tree), (file) => file.id, request),
+    (file) => presentFile(file, downloadUrl(file)),
+  );
+}
+
+/** Answers one file. */
+export async function fileResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  fileId: string,
+): Promise<Schemas['RevisionFile']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const file = await readFileById(tree, fileId);
+  return presentFile(file, downloadUrlOf(deps)(file));
+}

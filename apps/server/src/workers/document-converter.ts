@@ -1,0 +1,169 @@
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import {
+  type Document,
+  documentToMarkdown,
+  type ReadMarkdownResult,
+  readMarkdown,
+} from '@quire/document';
+import { Piscina } from 'piscina';
+import type * as conversionTasks from './document-conversion-worker.js';
+
+/**
+ * Converts page bodies between Markdown and documents without holding up the event loop: a
+ * large body takes from tens of milliseconds to seconds, so it is converted on a worker thread
+ * while other requests go on.
+ */
+export interface DocumentConverter {
+  /** Markdown → document, with the reader's warnings. */
+  fromMarkdown(markdown: string): Promise<ReadMarkdownResult>;
+  /** Document → Markdown. */
+  toMarkdown(document: Document): Promise<string>;
+  /**
+   * Stops the worker threads (idempotent). Conversions still running on them are rejected, and
+   * so is every conversion asked of the converter afterwards.
+   */
+  close(): Promise<void>;
+}
+
+export interface DocumentConverterOptions {
+  /**
+   * Inputs smaller than this are converted on the calling thread, where they take less time than
+   * a round trip to a worker: Markdown measured in UTF-8 bytes, a document by its JSON.
+   */
+  inlineBelowBytes?: number;
+  /** Most worker threads running at once. */
+  maxThreads?: number;
+}
+
+type TaskName = keyof typeof conversionTasks;
+
+const defaultInlineBelowBytes = 16 * 1024;
+
+// Starting a thread costs a load of @quire/document, so an idle one waits a while for the next
+// large conversion before it exits; meanwhile it does not keep the process alive.
+const idleThreadTimeoutMs = 30_000;
+
+/**
+ * @example
+ * const converter = createDocumentConverter();
+ * const { document, warnings } = await converter.fromMarkdown(request.markdown);
+ * const markdown = await converter.toMarkdown(document);
+ * await converter.close(); // at shutdown
+ */
+export function createDocumentConverter({
+  inlineBelowBytes = defaultInlineBelowBytes,
+  maxThreads = Math.max(1, availableParallelism() - 1),
+}: DocumentConverterOptions = {}): DocumentConverter {
+  let pool: ConversionPool | undefined;
+  let closing: Promise<void> | undefined;
+
+  const runInPool = (input: string, name: TaskName): Promise<string> => {
+    if (!pool) {
+      const started = createConversionPool(maxThreads, () => {
+        if (pool === started) pool = undefined;
+      });
+      pool = started;
+    }
+    return pool.run(input, name);
+  };
+
+  return {
+    async fromMarkdown(markdown) {
+      if (closing) throw closedError();
+      if (Buffer.byteLength(markdown) < inlineBelowBytes) return readMarkdown(markdown);
+      // The text is the worker's `JSON.stringify` of a `ReadMarkdownResult`.
+      const result: ReadMarkdownResult = JSON.parse(await runInPool(markdown, 'fromMarkdown'));
+      return result;
+    },
+    async toMarkdown(document) {
+      if (closing) throw closedError();
+      const documentJson = JSON.stringify(document);
+      if (Buffer.byteLength(documentJson) < inlineBelowBytes) return documentToMarkdown(document);
+      return runInPool(documentJson, 'toMarkdown');
+    },
+    close() {
+      closing ??= (async () => {
+        const stopping = pool;
+        pool = undefined;
+        await stopping?.stop(closedError());
+      })();
+      return closing;
+    },
+  };
+}
+
+interface ConversionPool {
+  run(input: string, name: TaskName): Promise<string>;
+  /** Ends the threads; the tasks not done yet are rejected with `reason`. */
+  stop(reason: Error): Promise<void>;
+}
+
+/**
+ * A piscina pool, with no thread until its first task. A thread that fails while starting (its
+ * script cannot load) makes piscina emit 'error' and leave the queued tasks waiting forever; this
+ * pool fails them with that error instead, stops, and calls `onFailure` so the next conversion
+ * starts a fresh one.
+ */
+function createConversionPool(maxThreads: number, onFailure: () => void): ConversionPool {
+  const pool = new Piscina<string, string>({
+    ...workerScript(),
+    minThreads: 0,
+    maxThreads,
+    idleTimeout: idleThreadTimeoutMs,
+  });
+  const pendingRejects = new Set<(error: Error) => void>();
+  pool.on('error', (error: unknown) => {
+    onFailure();
+    for (const reject of pendingRejects) reject(asError(error));
+    void pool.destroy();
+  });
+  return {
+    run: (input, name) =>
+      new Promise<string>((resolve, reject) => {
+        pendingRejects.add(reject);
+        pool
+          .run(input, { name })
+          .then(resolve, (error: unknown) => reject(asError(error)))
+          .finally(() => pendingRejects.delete(reject));
+      }),
+    stop(reason) {
+      for (const reject of pendingRejects) reject(reason);
+      return pool.destroy();
+    },
+  };
+}
+
+/**
+ * The worker's file, and how to start a thread that can load it. Built, this module is `.js` in
+ * `dist/` with the compiled worker next to it. Run from sources (vitest, `tsx --conditions=source`)
+ * it is `.ts`, and so is the worker, which a thread can load only through tsx. Node 20 does not
+ * apply ESM loader hooks (`--import tsx`) inside worker threads (nodejs/node#47747, fixed in
+ * 22.2), so the thread gets tsx's CommonJS hook instead: piscina `require()`s the task file
+ * first, and the hook compiles it. `--conditions=source` resolves `@quire/document` to its sources
+ * too, as the tests and `tsx --conditions=source` do on the main thread.
+ */
+function workerScript(): { filename: string; name: TaskName; execArgv?: string[] } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const filename = new URL(
+    `./document-conversion-worker.${fromSources ? 'ts' : 'js'}`,
+    import.meta.url,
+  ).href;
+  // Piscina loads the file with the default task name when a thread starts; `require()` finds
+  // no default export there and piscina falls back to `import()`, which fails under Node 20 for
+  // `.ts`, so the default is a task the file has.
+  const name: TaskName = 'fromMarkdown';
+  if (!fromSources) return { filename, name };
+  const tsxRequireHook = createRequire(import.meta.url).resolve('tsx/cjs');
+  return { filename, name, execArgv: ['--require', tsxRequireHook, '--conditions=source'] };
+}
+
+function closedError(): Error {
+  return new Error('The document converter is closed');
+}
+
+// Errors cross threads by structured clone, which keeps an Error's name and message; anything
+// else thrown is wrapped so callers always get an Error.
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
