@@ -14,7 +14,7 @@ import {
 import type { FileRecord } from '../domain/content/records.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
-import { type PageBody, presentPage } from '../presenters/page.js';
+import { type PageBody, presentPage, presentPages } from '../presenters/page.js';
 import { presentRevision } from '../presenters/revision.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
 import type { RevisionRecord } from '../store/revisions.js';
@@ -51,7 +51,7 @@ export async function revisionResponse(
   return presentRevision(
     revision,
     {
-      pages: (await readPageTree(tree)).map((node) => presentPage(node, space.id, deps.urls)),
+      pages: presentPages(await readPageTree(tree), space.id, deps.urls),
       files: (await readFiles(tree)).map((file) => presentFile(file, downloadUrl(file))),
       variables: await tree.variables(),
     },
@@ -66,7 +66,7 @@ export async function pagesResponse(
 ): Promise<Schemas['RevisionPages']> {
   const tree = await openRevisionContent(deps.db, revision);
   return {
-    pages: (await readPageTree(tree)).map((node) => presentPage(node, space.id, deps.urls)),
+    pages: presentPages(await readPageTree(tree), space.id, deps.urls),
   };
 }
 

@@ -42,7 +42,11 @@ export async function readPageTree(tree: ContentTree): Promise<PageNode[]> {
       const page = records.get(id);
       if (page === undefined) continue;
       const path = parentPath === '' ? page.slug : `${parentPath}/${page.slug}`;
-      const children = await nodesOf(await listItems(tree.objects, page.children), path);
+      // Most pages have no children; skipping the await for them matters across thousands.
+      const children =
+        page.children === null
+          ? []
+          : await nodesOf(await listItems(tree.objects, page.children), path);
       nodes.push({ page, path, children });
     }
     return nodes;

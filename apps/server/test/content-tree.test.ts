@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../src/domain/content/canonical-json.js';
+import { ContentObjects } from '../src/domain/content/content-objects.js';
+import {
+  listInsert,
+  listItems,
+  listLength,
+  listRemoveAt,
+} from '../src/domain/content/tree/persistent-list.js';
+import { mapEntries, mapGet, mapSet } from '../src/domain/content/tree/persistent-map.js';
+import { openTestDatabase, type TestDatabase } from './support/test-database.js';
+
+const runs = Number(process.env.FC_RUNS ?? 40);
+
+// The persistent structures against plain models: whatever the edits, a map reads like a Map
+// and a list like an array, and unchanged parts keep their hashes.
+describe('persistent content structures', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const keyArbitrary = fc.stringMatching(/^[a-z0-9]{1,6}$/);
+  const mapOperation = fc.oneof(
+    fc.record({ kind: fc.constant('set' as const), key: keyArbitrary, value: fc.integer() }),
+    fc.record({ kind: fc.constant('delete' as const), key: keyArbitrary }),
+  );
+
+  it('reads like a Map after any sets and deletes, across leaf and branch splits', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(mapOperation, { minLength: 1, maxLength: 600 }),
+        async (operations) => {
+          const objects = new ContentObjects(database.db);
+          const model = new Map<string, number>();
+          let root: string | null = null;
+          for (const operation of operations) {
+            if (operation.kind === 'set') model.set(operation.key, operation.value);
+            else model.delete(operation.key);
+            root = await mapSet(
+              objects,
+              root,
+              operation.key,
+              operation.kind === 'set' ? operation.value : undefined,
+            );
+          }
+          const expected = [...model].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+          expect(await mapEntries(objects, root)).toEqual(expected);
+          for (const [key, value] of expected.slice(0, 20)) {
+            expect(await mapGet(objects, root, key)).toBe(value);
+          }
+          expect(await mapGet(objects, root, 'absent-key')).toBeUndefined();
+          if (model.size === 0) expect(root).toBeNull();
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+
+  it('builds the same map whatever the path to the same content', async () => {
+    const objects = new ContentObjects(database.db);
+    let grown: string | null = null;
+    for (let index = 0; index < 300; index += 1) {
+      grown = await mapSet(objects, grown, `k${index}`, index);
+    }
+    const again = await mapSet(objects, grown, 'k7', 7);
+    expect(again).toBe(grown);
+  });
+
+  it('rewrites only the path to a changed key', async () => {
+    const objects = new ContentObjects(database.db);
+    let root: string | null = null;
+    for (let index = 0; index < 5000; index += 1) {
+      root = await mapSet(objects, root, `page-${String(index).padStart(5, '0')}`, { index });
+    }
+    await objects.flush(database.db);
+    root = await mapSet(objects, root, 'page-02500', { index: 2500, title: 'changed' });
+    // A leaf, its branch and the root: log64(5000) levels.
+    expect(objects.pendingCount).toBeLessThanOrEqual(3);
+  });
+
+  it('writes canonical JSON: the same text for the same content in any key order', () => {
+    const reversed = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(reversed);
+      if (typeof value !== 'object' || value === null) return value;
+      return Object.fromEntries(
+        Object.entries(value)
+          .reverse()
+          .map(([key, item]) => [key, reversed(item)]),
+      );
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = canonicalJson(value);
+        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(canonicalJson(reversed(value))).toBe(text);
+      }),
+      { numRuns: runs * 10 },
+    );
+    expect(canonicalJson({ b: 1, a: [2, { d: 3, c: undefined }] })).toBe('{"a":[2,{"d":3}],"b":1}');
+  });
+
+  const listOperation = fc.oneof(
+    fc.record({ kind: fc.constant('insert' as const), at: fc.nat(), item: fc.uuid() }),
+    fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+  );
+
+  it('reads like an array after any inserts and removals', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(listOperation, { minLength: 1, maxLength: 600 }),
+        async (operations) => {
+          const objects = new ContentObjects(database.db);
+          const model: string[] = [];
+          let root: string | null = null;
+          for (const operation of operations) {
+            if (operation.kind === 'insert') {
+              const at = operation.at % (model.length + 1);
+              model.splice(at, 0, operation.item);
+              root = await listInsert(objects, root, at, operation.item);
+            } else if (root !== null && model.length > 0) {
+              const at = operation.at % model.length;
+              model.splice(at, 1);
+              root = await listRemoveAt(objects, root, at);
+            }
+          }
+          expect(await listItems(objects, root)).toEqual(model);
+          expect(await listLength(objects, root)).toBe(model.length);
+          if (model.length === 0) expect(root).toBeNull();
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+
+  it('appends to a list of thousands by rewriting a few small nodes', async () => {
+    const objects = new ContentObjects(database.db);
+    let root: string | null = null;
+    for (let index = 0; index < 10_000; index += 1) {
+      root = await listInsert(objects, root, index, `page-${index}`);
+    }
+    await objects.flush(database.db);
+    root = await listInsert(objects, root, 10_000, 'one-more');
+    expect(objects.pendingCount).toBeLessThanOrEqual(3);
+    expect(await listLength(objects, root)).toBe(10_001);
+  });
+});
