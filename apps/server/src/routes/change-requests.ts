@@ -16,15 +16,8 @@ import { presentContentChanges } from '../presenters/content-changes.js';
 import { presentList } from '../presenters/list.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
-import {
-  type ContentSource,
-  downloadUrlOf,
-  fileResponse,
-  filesResponse,
-  pageResponse,
-  pagesResponse,
-  revisionResponse,
-} from './content-responses.js';
+import { contentReadHandlers } from './content-reads.js';
+import { type ContentSource, downloadUrlOf } from './content-responses.js';
 import { contentWriteServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 
@@ -56,6 +49,10 @@ async function changeRequestContent(
   );
   return { space, revision: await loadRevision(deps.db, space, changeRequest.revisionId) };
 }
+
+const changeRequestReads = contentReadHandlers<{ spaceId: string; changeRequestId: string }>(
+  changeRequestContent,
+);
 
 function present(deps: AppDeps, access: ChangeRequestAccess) {
   return presentChangeRequest(access.changeRequest, access.author, access.space, deps.urls);
@@ -140,42 +137,10 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     };
   },
 
-  getRevisionOfChangeRequestById: async ({ params, actor, deps }) => ({
-    status: 200,
-    body: await revisionResponse(deps, await changeRequestContent(deps, actor, params)),
-  }),
-  listPagesInChangeRequest: async ({ params, actor, deps }) => ({
-    status: 200,
-    body: await pagesResponse(deps, await changeRequestContent(deps, actor, params)),
-  }),
-  getPageInChangeRequestById: async ({ params, query, actor, deps }) => ({
-    status: 200,
-    body: await pageResponse(
-      deps,
-      await changeRequestContent(deps, actor, params),
-      { pageId: params.pageId },
-      query.format ?? 'markdown',
-    ),
-  }),
-  getPageInChangeRequestByPath: async ({ params, query, actor, deps }) => ({
-    status: 200,
-    body: await pageResponse(
-      deps,
-      await changeRequestContent(deps, actor, params),
-      { path: params.pagePath },
-      query.format ?? 'markdown',
-    ),
-  }),
-  listFilesInChangeRequestById: async ({ params, query, actor, deps }) => ({
-    status: 200,
-    body: await filesResponse(
-      deps,
-      await changeRequestContent(deps, actor, params),
-      pageRequest(query),
-    ),
-  }),
-  getFileInChangeRequestById: async ({ params, actor, deps }) => ({
-    status: 200,
-    body: await fileResponse(deps, await changeRequestContent(deps, actor, params), params.fileId),
-  }),
+  getRevisionOfChangeRequestById: changeRequestReads.revision,
+  listPagesInChangeRequest: changeRequestReads.pages,
+  getPageInChangeRequestById: changeRequestReads.pageById,
+  getPageInChangeRequestByPath: changeRequestReads.pageByPath,
+  listFilesInChangeRequestById: changeRequestReads.files,
+  getFileInChangeRequestById: changeRequestReads.fileById,
 };
