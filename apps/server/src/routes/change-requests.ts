@@ -5,15 +5,18 @@ import {
   loadChangeRequestForCaller,
 } from '../domain/change-requests/change-request-access.js';
 import { createChangeRequest } from '../domain/change-requests/create-change-request.js';
+import { mergeChangeRequest } from '../domain/change-requests/merge-change-request.js';
 import { updateChangeRequestFields } from '../domain/change-requests/update-change-request.js';
+import { updateChangeRequestFromSpace } from '../domain/change-requests/update-from-space.js';
 import { applyContentChanges } from '../domain/content/apply-content-changes.js';
-import { loadRevision } from '../domain/content/content-revisions.js';
+import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentContentChanges } from '../presenters/content-changes.js';
 import { presentList } from '../presenters/list.js';
+import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
@@ -34,6 +37,9 @@ type ChangeRequestHandlers = Pick<
   | 'getPageInChangeRequestByPath'
   | 'listFilesInChangeRequestById'
   | 'getFileInChangeRequestById'
+  | 'mergeChangeRequest'
+  | 'updateChangeRequest'
+  | 'getChangeRequestChanges'
 >;
 
 async function changeRequestContent(
@@ -134,6 +140,67 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
         urls: deps.urls,
         downloadUrl: downloadUrlOf(deps),
       }),
+    };
+  },
+
+  mergeChangeRequest: async ({ params, actor, deps }) => {
+    const access = await loadChangeRequestForCaller(
+      deps.db,
+      actor,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    requireSpaceRole(access.role, 'review', 'merge change requests');
+    return {
+      status: 200,
+      body: await mergeChangeRequest(
+        deps.db,
+        actor,
+        access.space.id,
+        access.changeRequest.id,
+        deps.documents,
+        deps.clock.now(),
+      ),
+    };
+  },
+
+  updateChangeRequest: async ({ params, actor, deps }) => {
+    const access = await loadChangeRequestForCaller(
+      deps.db,
+      actor,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    requireSpaceRole(access.role, 'edit', 'update change requests');
+    return {
+      status: 200,
+      body: await updateChangeRequestFromSpace(
+        deps.db,
+        actor,
+        access.space.id,
+        access.changeRequest.id,
+        deps.documents,
+        deps.clock.now(),
+      ),
+    };
+  },
+
+  getChangeRequestChanges: async ({ params, query, actor, deps }) => {
+    const { space, changeRequest } = await loadChangeRequestForCaller(
+      deps.db,
+      actor,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    const mergeBase = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
+    const changes = await changesBetween(
+      deps.db,
+      await loadRevision(deps.db, space, mergeBase),
+      await loadRevision(deps.db, space, changeRequest.revisionId),
+    );
+    return {
+      status: 200,
+      body: presentSemanticChanges(changes, query.limit ?? 10, downloadUrlOf(deps)),
     };
   },
 

@@ -1,10 +1,11 @@
 import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
-import { loadRevision } from '../domain/content/content-revisions.js';
+import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
+import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import { contentReadHandlers } from './content-reads.js';
-import type { ContentSource } from './content-responses.js';
+import { type ContentSource, downloadUrlOf } from './content-responses.js';
 
 type ContentHandlers = Pick<
   HandlerTable,
@@ -20,6 +21,7 @@ type ContentHandlers = Pick<
   | 'getPageInRevisionByPath'
   | 'listFilesInRevisionById'
   | 'getFileInRevisionById'
+  | 'getRevisionSemanticChanges'
 >;
 
 /** A revision of a space, for a caller who may read the space: by id, or its current one. */
@@ -53,4 +55,17 @@ export const contentHandlers: ContentHandlers = {
   getPageInRevisionByPath: byRevision.pageByPath,
   listFilesInRevisionById: byRevision.files,
   getFileInRevisionById: byRevision.fileById,
+  getRevisionSemanticChanges: async ({ params, query, actor, deps }) => {
+    const { space, revision } = await spaceContent(deps, actor, params);
+    const [parent] = revision.parents;
+    const before = parent === undefined ? undefined : await loadRevision(deps.db, space, parent);
+    return {
+      status: 200,
+      body: presentSemanticChanges(
+        await changesBetween(deps.db, before, revision),
+        query.limit ?? 10,
+        downloadUrlOf(deps),
+      ),
+    };
+  },
 };

@@ -1,5 +1,6 @@
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
 import { createSpace } from '../domain/spaces/create-space.js';
+import { duplicateSpace } from '../domain/spaces/duplicate-space.js';
 import { moveSpaceTo } from '../domain/spaces/move-space.js';
 import { findSpaceForCaller, loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { transferSpaceTo } from '../domain/spaces/transfer-space.js';
@@ -27,6 +28,7 @@ type SpaceHandlers = Pick<
   | 'restoreSpace'
   | 'moveSpace'
   | 'transferSpace'
+  | 'duplicateSpace'
 >;
 
 /** Handlers of the `spaces` tag. */
@@ -112,6 +114,17 @@ export const spaceHandlers: SpaceHandlers = {
     return {
       status: 200,
       body: presentSpace(transferred, effectiveSpaceRole(target.role, transferred), deps.urls),
+    };
+  },
+
+  duplicateSpace: async ({ params, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'create', 'duplicate it');
+    const copy = await duplicateSpace(deps.db, space, deps.clock.now());
+    return {
+      status: 201,
+      body: presentSpace(copy, role, deps.urls),
+      headers: { Location: deps.urls.api('spaces', copy.id) },
     };
   },
 };

@@ -220,3 +220,45 @@ export async function moveChangeRequestHead(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * Marks a change request merged into `revisionMerged`, if its head is still `expectedHead` and it
+ * is still open or a draft; answers false, changing nothing, otherwise.
+ */
+export async function markChangeRequestMerged(
+  db: Executor,
+  id: string,
+  expectedHead: string,
+  revisionMerged: string,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('change_requests')
+    .set({ status: 'merged', revision_merged: revisionMerged, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('revision_id', '=', expectedHead)
+    .where('status', 'in', ['open', 'draft'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Moves a change request's head after an update from the space, recording the space revision it
+ * now includes; compare-and-set on the head like {@link moveChangeRequestHead}.
+ */
+export async function moveChangeRequestHeadAfterUpdate(
+  db: Executor,
+  id: string,
+  expectedHead: string,
+  next: string,
+  mergedAncestor: string,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('change_requests')
+    .set({ revision_id: next, revision_merged_ancestor: mergedAncestor, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('revision_id', '=', expectedHead)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

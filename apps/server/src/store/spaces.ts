@@ -218,3 +218,23 @@ export async function purgeSpacesDeletedBefore(db: Executor, cutoff: string): Pr
   const result = await db.deleteFrom('spaces').where('deleted_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Moves a space's head revision from `expected` to `next`: answers false, changing nothing, when
+ * another merge moved it first (compare-and-set).
+ */
+export async function moveSpaceHead(
+  db: Executor,
+  id: string,
+  expected: string,
+  next: string,
+  updatedAt: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('spaces')
+    .set({ revision_id: next, updated_at: updatedAt })
+    .where('id', '=', id)
+    .where('revision_id', '=', expected)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

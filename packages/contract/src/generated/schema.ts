@@ -249,6 +249,31 @@ export interface paths {
         patch: operations["updateChangeRequestById"];
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the changes of a change request
+         * @description What the change request changed against its merge base. Needs `read` or higher.
+         */
+        get: operations["getChangeRequestChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/content": {
         parameters: {
             query?: never;
@@ -412,6 +437,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge a change request into its space
+         * @description A three-way merge of the merge base, the space's content and the change request's: changes
+         *     on one side combine with the other's, bodies both sides edited merge line by line. The result
+         *     is a `merge` revision of the space and the change request becomes `merged`. On conflicts
+         *     nothing changes and the answer lists them. Needs `review` or higher; a locked space, or a
+         *     merged or archived change request, answers 409.
+         */
+        post: operations["mergeChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Update a change request with the content of its space
+         * @description Brings into the change request what its space gained since the merge base, with the same
+         *     three-way merge as a merge: an `update` revision of the change request, whose merge base
+         *     becomes the space's current revision. On conflicts nothing changes. Needs `edit` or higher.
+         */
+        post: operations["updateChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/content": {
         parameters: {
             query?: never;
@@ -556,6 +637,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Duplicate a space
+         * @description A copy of the space in the same organization and collection, titled as a copy, with the same content (shared, not copied); change requests and comments are not copied. Needs `create` or higher.
+         */
+        post: operations["duplicateSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/move": {
         parameters: {
             query?: never;
@@ -620,6 +724,31 @@ export interface paths {
          * @description The whole content of the revision, its page tree (without bodies), files and variables. Needs `read` or higher on the space.
          */
         get: operations["getRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the changes of a revision
+         * @description What the revision changed against its first parent. Needs `read` or higher.
+         */
+        get: operations["getRevisionSemanticChanges"];
         put?: never;
         post?: never;
         delete?: never;
@@ -824,6 +953,25 @@ export interface components {
          * @enum {string}
          */
         BillingProduct: "free_2024" | "plus_2024" | "pro_2024" | "enterprise_2024" | "community_2024" | "free" | "plus" | "pro";
+        /** @description A value before and after a change; a side without one had none. */
+        ChangedAttribute: {
+            after?: unknown;
+            before?: unknown;
+        };
+        ChangedFile: {
+            contentType: string;
+            /** Format: uri */
+            downloadURL: string;
+            id: string;
+            name: string;
+        };
+        ChangedPage: {
+            id: string;
+            path: string;
+            title: string;
+            /** @enum {string} */
+            type: "document" | "group" | "link";
+        };
         ChangedPageReference: {
             id: string;
             /** @enum {string} */
@@ -1107,6 +1255,24 @@ export interface components {
         MemberRole: "admin" | "create" | "review" | "edit" | "comment" | "read";
         /** @description A member role, or `null` for a guest. */
         MemberRoleOrGuest: components["schemas"]["MemberRole"] | null;
+        /** @description Something both sides changed in ways that can't be combined. */
+        MergeConflict: {
+            /** @description What conflicts, such as `title`, `slug`, `parent`, `document` (the body), `page` (deleted on one side and changed on the other), `children` (the order of its child pages), `file` or `variables.<name>`. */
+            field: string;
+            /** @description ID of the file in conflict. */
+            file?: string;
+            /** @description ID of the page in conflict. */
+            page?: string;
+            /** @description Path of the page. */
+            path?: string;
+        };
+        /** @description The revision a merge or an update made; or, on conflicts, the change request's revision, unchanged. */
+        MergeResult: {
+            conflicts?: components["schemas"]["MergeConflict"][];
+            /** @enum {string} */
+            result: "merge" | "update" | "conflicts";
+            revision: string;
+        };
         Organization: {
             /** @description Whether AI features are on. */
             ai: boolean;
@@ -1371,6 +1537,60 @@ export interface components {
          * @enum {string}
          */
         RevisionType: "edits" | "merge" | "rollback" | "update" | "computed";
+        /** @description One change between two versions of content, by its `type`. */
+        SemanticChange: {
+            page: components["schemas"]["ChangedPage"];
+            /** @enum {string} */
+            type: "page_created";
+        } | {
+            page: components["schemas"]["ChangedPage"];
+            /** @enum {string} */
+            type: "page_deleted";
+        } | {
+            /** @description The fields that changed; `document` is the body, by its document ID. */
+            attributes: {
+                [key: string]: components["schemas"]["ChangedAttribute"];
+            };
+            page: components["schemas"]["ChangedPage"];
+            /** @enum {string} */
+            type: "page_edited";
+        } | {
+            page: components["schemas"]["ChangedPage"];
+            /** @description The parent page before and after; absent at the top level. */
+            parent: {
+                after?: components["schemas"]["ChangedPage"];
+                before?: components["schemas"]["ChangedPage"];
+            };
+            /** @enum {string} */
+            type: "page_moved";
+        } | {
+            file: components["schemas"]["ChangedFile"];
+            /** @enum {string} */
+            type: "file_created";
+        } | {
+            file: components["schemas"]["ChangedFile"];
+            /** @enum {string} */
+            type: "file_edited";
+        } | {
+            file: components["schemas"]["ChangedFile"];
+            /** @enum {string} */
+            type: "file_deleted";
+        } | {
+            /** @enum {string} */
+            type: "variables_edited";
+            variables: {
+                [key: string]: {
+                    after?: string;
+                    before?: string;
+                };
+            };
+        };
+        SemanticChanges: {
+            changes: components["schemas"]["SemanticChange"][];
+            mergedFrom?: components["schemas"]["ChangeRequest"];
+            /** @description How many changes were left out by `limit`; absent when none were. */
+            more?: number;
+        };
         Space: {
             /** @description Number of change requests. */
             changeRequests: number;
@@ -2233,6 +2453,37 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
+    getChangeRequestChanges: {
+        parameters: {
+            query?: {
+                /** @description Most changes to list. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SemanticChanges"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     getRevisionOfChangeRequestById: {
         parameters: {
             query?: {
@@ -2487,6 +2738,66 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    mergeChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new revision of the space, or the conflicts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+        };
+    };
+    updateChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new revision of the change request, or the conflicts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MergeResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+        };
+    };
     getCurrentRevision: {
         parameters: {
             query?: {
@@ -2691,6 +3002,35 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    duplicateSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy. */
+            201: {
+                headers: {
+                    /** @description API URL of the copy. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     moveSpace: {
         parameters: {
             query?: never;
@@ -2782,6 +3122,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Revision"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getRevisionSemanticChanges: {
+        parameters: {
+            query?: {
+                /** @description Most changes to list. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SemanticChanges"];
                 };
             };
             400: components["responses"]["BadRequestError"];

@@ -3,6 +3,8 @@ import type { ChangeRequestRecord } from '../../store/change-requests.js';
 import { findRevision, type RevisionRecord } from '../../store/revisions.js';
 import type { Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
+import { ContentObjects } from './content-objects.js';
+import { type SemanticChange, semanticChanges } from './semantic-changes.js';
 
 /** A revision of a space by id; one of another space is a 404 like a missing one. */
 export async function loadRevision(
@@ -28,4 +30,13 @@ export function loadChangeRequestRevision(
   changeRequest: ChangeRequestRecord,
 ): Promise<RevisionRecord> {
   return loadRevision(db, space, changeRequest.revisionId);
+}
+
+/** What changed from one revision of a space to another. */
+export function changesBetween(
+  db: Executor,
+  before: RevisionRecord | undefined,
+  after: RevisionRecord,
+): Promise<SemanticChange[]> {
+  return semanticChanges(new ContentObjects(db), before?.root ?? null, after.root ?? null);
 }

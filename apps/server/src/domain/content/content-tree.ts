@@ -9,7 +9,13 @@ import {
   type PageRecord,
   type RevisionRoot,
 } from './records.js';
-import { listInsert, listItems, listLength, listRemoveAt } from './tree/persistent-list.js';
+import {
+  listInsert,
+  listItems,
+  listLength,
+  listRemoveAt,
+  listRewrite,
+} from './tree/persistent-list.js';
 import { mapGet, mapSet } from './tree/persistent-map.js';
 
 const slugKey = (parent: string | null, slug: string) => `${parent ?? ''}/${slug}`;
@@ -97,6 +103,14 @@ export class ContentTree {
     return index;
   }
 
+  /** Sets the children of `parent` (`null`: the top level) to `ids`, editing the list in place. */
+  async replaceChildren(parent: string | null, ids: readonly string[]): Promise<void> {
+    await this.setChildList(
+      parent,
+      await listRewrite(this.objects, await this.childListOf(parent), ids),
+    );
+  }
+
   /** Removes a page record and its slug (not its place or its children: the caller's). */
   async removePage(page: PageRecord): Promise<void> {
     this.root = {
@@ -115,6 +129,11 @@ export class ContentTree {
   /** Stores a file record. */
   async putFile(file: FileRecord): Promise<void> {
     this.root = { ...this.root, files: await mapSet(this.objects, this.root.files, file.id, file) };
+  }
+
+  /** Removes a file record. */
+  async removeFile(id: string): Promise<void> {
+    this.root = { ...this.root, files: await mapSet(this.objects, this.root.files, id, undefined) };
   }
 
   /** The variables map. */

@@ -13,11 +13,13 @@ export interface NewSpace {
   emoji?: string | undefined;
   parent?: string | undefined;
   editMode?: SpaceEditMode | undefined;
+  /** Root of the first revision's content (a duplicate's); none: an empty space. */
+  contentRoot?: string | null | undefined;
 }
 
 /**
- * Creates a private space with an empty first revision, at the end of its siblings. The space
- * and its revision are written in one transaction.
+ * Creates a private space with an empty first revision (or one with `contentRoot`'s content), at
+ * the end of its siblings. The space and its revision are written in one transaction.
  */
 export async function createSpace(
   db: Kysely<Database>,
@@ -52,6 +54,7 @@ export async function createSpace(
       parents: [],
       type: 'edits',
       createdAt: at,
+      root: input.contentRoot ?? null,
     });
     return space;
   });

@@ -1,3 +1,4 @@
+import { diffPatch } from 'node-diff3';
 import type { ContentObjects } from '../content-objects.js';
 import { isListNode, type ListBranch, type ListLeaf } from './nodes.js';
 
@@ -141,4 +142,28 @@ export async function listRemoveAt(
   index: number,
 ): Promise<string | null> {
   return rootOf(objects, await edit(objects, root, index, (items, at) => items.splice(at, 1)));
+}
+
+/**
+ * Turns a list into `items` with the fewest edits the diff finds (each O(log n)), so merging a
+ * change into a list of thousands rewrites the leaves it touches, not the whole list.
+ * @example root = await listRewrite(objects, root, mergedIds);
+ */
+export async function listRewrite(
+  objects: ContentObjects,
+  root: string | null,
+  items: readonly string[],
+): Promise<string | null> {
+  const current = await listItems(objects, root);
+  let result = root;
+  // From the end, so the offsets of the earlier patches still hold.
+  for (const { buffer1, buffer2 } of diffPatch(current, [...items]).reverse()) {
+    for (let removed = 0; removed < buffer1.length; removed += 1) {
+      if (result !== null) result = await listRemoveAt(objects, result, buffer1.offset);
+    }
+    for (const [index, item] of buffer2.chunk.entries()) {
+      result = await listInsert(objects, result, buffer1.offset + index, item);
+    }
+  }
+  return result;
 }
