@@ -176,6 +176,53 @@ async function main(): Promise<void> {
     const markdownCached = await readTimes('markdown', 1000);
     const documentReads = await readTimes('document', 2000);
 
+    // Merges: the 10,000 pages land in the space, then each run opens two change requests on
+    // it that edit 10 pages each, merges one, and times the three-way merge of the other.
+    await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+      params: { path },
+    });
+    const editTen = async (offset: number, run: number) => {
+      const id = (
+        await client.POST('/spaces/{spaceId}/change-requests', {
+          params: { path: { spaceId } },
+          body: { subject: `Ten edits ${run}` },
+        })
+      ).id;
+      await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId: id } },
+        body: {
+          changes: Array.from({ length: 10 }, (_, index) => ({
+            operation: 'update_page' as const,
+            page: pick(offset + run * 20 + index),
+            document: { markdown: `${pageMarkdown(index)}\nMerge run ${run}.\n` },
+          })),
+        },
+      });
+      return id;
+    };
+    const mergeTimes: number[] = [];
+    const mergeRows: number[] = [];
+    for (let run = 0; run < Math.min(runs, 15); run += 1) {
+      const theirs = await editTen(5000, run);
+      const ours = await editTen(5010, run);
+      await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+        params: { path: { spaceId, changeRequestId: ours } },
+      });
+      const before = await rowCount();
+      const started = performance.now();
+      const merged = await client.POST(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+        {
+          params: { path: { spaceId, changeRequestId: theirs } },
+        },
+      );
+      mergeTimes.push(performance.now() - started);
+      if (merged.result !== 'merge')
+        throw new Error(`Merge ${run} did not merge: ${merged.result}`);
+      // Objects and the revision it inserted, plus the space and change request rows it moved.
+      mergeRows.push((await rowCount()) - before + 2);
+    }
+
     const line = (label: string, value: string, aim: string) =>
       console.log(`  ${label.padEnd(34)} ${value.padStart(12)}   ${aim}`);
     console.log(
@@ -203,6 +250,8 @@ async function main(): Promise<void> {
       'aim ≤ 2 ms',
     );
     line('page read, document', `${median(documentReads).toFixed(2)} ms`, 'aim ≤ 2 ms');
+    line('merge, 10 pages each side', `${median(mergeTimes).toFixed(1)} ms`, 'aim ≤ 50 ms');
+    line('merge, rows written', `${median(mergeRows)} rows`, `max ${Math.max(...mergeRows)}`);
   } finally {
     await documents.close();
     await db.destroy();

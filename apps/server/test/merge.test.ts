@@ -80,6 +80,16 @@ const cases: MergeCase[] = [
     expectTree: ['A theirs', 'B'],
   },
   {
+    name: 'neighbouring pages deleted, one on each side',
+    base: [...abc, page('d', 'D')],
+    ours: (r) => [{ operation: 'delete_page', page: r.b ?? '' }],
+    theirs: (r) => [
+      { operation: 'delete_page', page: r.c ?? '' },
+      { operation: 'insert_page', title: 'E', document: {}, at: 1 },
+    ],
+    expectTree: ['A', 'E', 'D'],
+  },
+  {
     name: 'a page moved on one side, edited on the other',
     base: abc,
     ours: (r) => [

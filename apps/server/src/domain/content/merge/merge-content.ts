@@ -128,7 +128,7 @@ export async function mergeContent(
       await base.childIds(parent),
       await ours.childIds(parent),
       await theirs.childIds(parent),
-      { combineInsertions: true },
+      { uniqueItems: true },
     );
     if ('conflict' in merged) {
       if (parent === null) conflicts.push({ path: '', field: 'children' });

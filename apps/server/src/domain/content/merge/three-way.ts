@@ -20,25 +20,52 @@ export function mergeValue<T>(base: T, ours: T, theirs: T): Merged<T> {
 /**
  * Merges two edits of a sequence (lines of text, ids of child pages) with diff3: edits to
  * different parts combine, overlapping different edits conflict.
- * With `combineInsertions`, both sides adding at the same place keeps both additions, ours
- * first (for lists of child pages); in text, that is a conflict.
+ * With `uniqueItems` (lists of child pages), edits next to each other or at the same place
+ * combine, as they are independent for ids; in text, they conflict.
  * @example mergeSequence(['a', 'b'], ['a', 'b', 'c'], ['x', 'b']); // { value: ['x', 'b', 'c'] }
  */
 export function mergeSequence(
   base: readonly string[],
   ours: readonly string[],
   theirs: readonly string[],
-  { combineInsertions = false }: { combineInsertions?: boolean } = {},
+  { uniqueItems = false }: { uniqueItems?: boolean } = {},
 ): Merged<string[]> {
   const merged: string[] = [];
   for (const region of diff3Merge([...ours], [...base], [...theirs], {
     excludeFalseConflicts: true,
   })) {
     const { conflict } = region;
-    if (conflict === undefined) merged.push(...(region.ok ?? []));
-    // Both sides only added, at the same place: for child pages that is two new pages, ours first.
-    else if (combineInsertions && conflict.o.length === 0) merged.push(...conflict.a, ...conflict.b);
-    else return { conflict: true };
+    if (conflict === undefined) {
+      merged.push(...(region.ok ?? []));
+      continue;
+    }
+    const resolved = uniqueItems ? mergeIdRegion(conflict.o, conflict.a, conflict.b) : undefined;
+    if (resolved === undefined) return { conflict: true };
+    merged.push(...resolved);
   }
   return { value: merged };
+}
+
+/**
+ * Resolves a region diff3 found overlapping in a list of unique ids (child pages), where edits
+ * next to each other are independent: an id stays unless a side removed it, ids either side
+ * added are kept (ours first), and the order is the side's that reordered. Only both sides
+ * reordering the same ids differently is a conflict.
+ */
+function mergeIdRegion(base: string[], ours: string[], theirs: string[]): string[] | undefined {
+  const [inBase, inOurs, inTheirs] = [new Set(base), new Set(ours), new Set(theirs)];
+  const keptByBoth = (id: string) => !inBase.has(id) || (inOurs.has(id) && inTheirs.has(id));
+  const common = base.filter((id) => inOurs.has(id) && inTheirs.has(id));
+  const orderOf = (side: string[]) => side.filter((id) => inBase.has(id) && keptByBoth(id));
+  const same = (a: string[], b: string[]) =>
+    a.length === b.length && a.every((id, i) => id === b[i]);
+  const addedBy = (side: string[], other: Set<string>) =>
+    side.filter((id) => !inBase.has(id) && !other.has(id));
+  if (same(orderOf(theirs), common)) {
+    return [...ours.filter(keptByBoth), ...addedBy(theirs, inOurs)];
+  }
+  if (same(orderOf(ours), common)) {
+    return [...addedBy(ours, inTheirs), ...theirs.filter(keptByBoth)];
+  }
+  return same(orderOf(ours), orderOf(theirs)) ? ours.filter(keptByBoth) : undefined;
 }
