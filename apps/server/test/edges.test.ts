@@ -95,6 +95,24 @@ describe('HTTP edges', () => {
     expect([read.title, read.emoji]).toEqual([title, '😀']);
   });
 
+  it('refuses bodies nested too deeply and numbers that are not finite, and writes nothing', async () => {
+    const before = await spaceCount();
+    const deep = await createSpaceRaw(
+      `{"title":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+      'application/json',
+    );
+    expect(deep.status).toBe(400);
+    expect((await errorOf(deep)).message).toBe('body is nested more than 64 levels deep');
+    const huge = await createSpaceRaw('{"title":"x","emoji":1e400}', 'application/json');
+    expect((await errorOf(huge)).message).toBe('body.emoji must be a finite number');
+    for (const limit of ['Infinity', '1e400', '-Infinity']) {
+      const response = await send(`/v1/orgs?limit=${limit}`);
+      expect(response.status, limit).toBe(400);
+      expect((await errorOf(response)).message).toMatch(/^query\.limit must be/);
+    }
+    expect(await spaceCount()).toBe(before);
+  });
+
   it('refuses titles that are empty or only white space, on every create and update', async () => {
     const space = await admin.client.POST('/orgs/{organizationId}/spaces', {
       params: { path: { organizationId } },

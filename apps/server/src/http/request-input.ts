@@ -1,9 +1,9 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Context } from 'hono';
-import { badRequest, RequestAborted, shorten, unsupportedMediaType } from '../errors.js';
+import { badRequest, RequestAborted, unsupportedMediaType } from '../errors.js';
 import type { OperationRoute } from './operations.js';
+import { checkRequestValues } from './request-values.js';
 import { describeValidationError, type SchemaValidator } from './schema-validator.js';
-import { findIllFormedText } from './well-formed-text.js';
 
 /** The validators of one operation, compiled once at start-up. */
 export interface InputValidators {
@@ -54,9 +54,11 @@ export async function readValidatedInput(
   validators: InputValidators,
 ): Promise<ValidatedInput> {
   const params: Record<string, unknown> = { ...c.req.param() };
-  requireWellFormedText(params, 'path');
+  checkRequestValues(params, 'path');
   if (!validators.params(params))
     throw badRequest(describeValidationError('path', validators.params.errors));
+  // Coercion can turn a string into a number the range checks let through (`Infinity`).
+  checkRequestValues(params, 'path');
 
   const query: Record<string, unknown> = {};
   for (const parameter of route.parameters) {
@@ -67,12 +69,13 @@ export async function readValidatedInput(
         : c.req.query(parameter.name);
     if (value !== undefined) query[parameter.name] = value;
   }
-  requireWellFormedText(query, 'query');
+  checkRequestValues(query, 'query');
   if (!validators.query(query))
     throw badRequest(describeValidationError('query', validators.query.errors));
+  checkRequestValues(query, 'query');
 
   const body = await readBody(c, route);
-  requireWellFormedText(body, 'body');
+  checkRequestValues(body, 'body');
   if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
     throw badRequest(describeValidationError('body', validators.body.errors));
   }
@@ -102,12 +105,3 @@ async function readBody(c: Context, route: OperationRoute): Promise<unknown> {
 
 // `application/json` and the `+json` types built on it, with or without parameters.
 const jsonMediaType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
-
-function requireWellFormedText(value: unknown, where: string): void {
-  const path = findIllFormedText(value, where);
-  if (path !== undefined) {
-    throw badRequest(
-      `${shorten(path, 80)} is not valid Unicode: it has a lone surrogate (\\ud800-\\udfff)`,
-    );
-  }
-}
