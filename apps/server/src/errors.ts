@@ -43,6 +43,9 @@ export const conflict = (message: string) => new ApiError(409, message);
 /** 413: the body is larger than the server accepts. */
 export const payloadTooLarge = (limit: number) =>
   new ApiError(413, `Request body is larger than the limit of ${limit} bytes`);
+/** 413: a file is larger than the server stores. */
+export const fileTooLarge = (limit: number) =>
+  new ApiError(413, `A file is larger than the limit of ${limit} bytes (FILE_SIZE_LIMIT)`);
 /** 415: the body is not JSON. */
 export const unsupportedMediaType = (contentType: string) =>
   new ApiError(

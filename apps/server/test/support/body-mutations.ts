@@ -158,15 +158,16 @@ function deeplyNested(base: unknown, fieldPaths: JsonPath[]): fc.Arbitrary<BodyD
 function overMaxLength(
   base: unknown,
   stringPaths: JsonPath[],
-  { document, schema }: BodySources,
+  { document, schema, requestBodyLimit }: BodySources,
 ): fc.Arbitrary<BodyDraw> {
   return fc.tuple(fc.constantFrom(...stringPaths), fc.nat({ max: 40 })).map(([path, extra]) => {
-    // A string the schema does not cap gets a length no field should need.
+    // A string the schema does not cap gets a length no field should need; one capped above the
+    // body limit gets just enough to pass the limit (the server cannot read it anyway).
     const cap = maxLengthOf(document, schemaAtPath(document, schema, path)) ?? 1000;
-    const long = 'x'.repeat(cap + 1 + extra);
+    const length = Math.min(cap + 1 + extra, requestBodyLimit + 1);
     return sentAsJson(
-      withValueAt(base, path, long),
-      `${formatPath('body', path)}: ${long.length} characters, over ${cap}`,
+      withValueAt(base, path, 'x'.repeat(length)),
+      `${formatPath('body', path)}: ${length} characters, ${length > cap ? `over ${cap}` : 'over the body limit'}`,
     );
   });
 }

@@ -1,5 +1,5 @@
 import type { Document } from '@quire/document';
-import { badRequest, payloadTooLarge } from '../../errors.js';
+import { badRequest, fileTooLarge } from '../../errors.js';
 import { describeFile } from '../files/file-metadata.js';
 import type { ContentChangeInput, InsertFilesInput, PageBodyInput } from './change-inputs.js';
 import type { FileRecord } from './records.js';
@@ -103,7 +103,7 @@ async function prepareFiles(
       name = file.name ?? nameFromUrl(file.url);
       contentType ??= fetched.contentType;
     }
-    if (bytes.byteLength > services.fileSizeLimit) throw payloadTooLarge(services.fileSizeLimit);
+    if (bytes.byteLength > services.fileSizeLimit) throw fileTooLarge(services.fileSizeLimit);
     const { sha256, size } = await services.putBlob(bytes);
     const description = describeFile(bytes, name, contentType);
     files.push({ name, sha256, size, ...description });

@@ -1,0 +1,169 @@
+import { loadOpenApiDocument } from '@quire/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type OperationRoute, operationRoutes } from '../src/http/operations.js';
+import { SchemaValidator } from '../src/http/schema-validator.js';
+import { ContractViolation } from './support/contract-fetch.js';
+import { describeSnapshotChanges, snapshotDatabase } from './support/database-snapshot.js';
+import {
+  callerArbitrary,
+  createFuzzFixtures,
+  type FuzzFixtures,
+  harvestPageTokens,
+} from './support/fuzz-fixtures.js';
+import { describeRequest, type FuzzRequest, toRequest } from './support/fuzz-request.js';
+import { requestArbitrary } from './support/request-arbitrary.js';
+import { compileInputChecks } from './support/request-conformance.js';
+import { startTestServer, type TestServer, testBaseUrl } from './support/test-server.js';
+
+// Runs per operation. The default keeps the file under 30 s on a slow two-core machine as the
+// contract grows; raise it (FC_RUNS=2000) after changing validation, auth or an operation. A failure prints
+// fast-check's seed and path: `FC_SEED=<seed> FC_PATH=<path> vitest run test/fuzz.test.ts -t
+// <operationId>` replays that counterexample (the ids of the fixtures differ from run to run).
+const runs = Number(process.env.FC_RUNS ?? 100);
+const replay = {
+  ...(process.env.FC_SEED === undefined ? {} : { seed: Number(process.env.FC_SEED) }),
+  ...(process.env.FC_PATH === undefined ? {} : { path: process.env.FC_PATH }),
+};
+const requestBodyLimit = 64 * 1024;
+
+const document = loadOpenApiDocument();
+const routes = operationRoutes(document);
+const coercing = new SchemaValidator(document, { coerceTypes: true });
+const strict = new SchemaValidator(document);
+
+// The snapshot reads SQLite's catalogue, and one database engine is enough to fuzz the HTTP layer.
+describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
+  'every operation of the contract, fuzzed',
+  () => {
+    let server: TestServer;
+    let fixtures: FuzzFixtures;
+    const pageTokens = new Map<string, string[]>();
+
+    beforeAll(async () => {
+      server = await startTestServer({ requestBodyLimit });
+      fixtures = await createFuzzFixtures(server);
+    });
+    afterAll(() => server.close());
+
+    /**
+     * Real values for a parameter or body field, by its name: a new parameter that names an
+     * existing kind of thing needs one line here.
+     */
+    const realValuesOf = (name: string): readonly string[] => {
+      const byName: Record<string, readonly string[] | undefined> = {
+        organizationId: fixtures.organizationIds,
+        organization: fixtures.organizationIds,
+        spaceId: fixtures.spaceIds,
+        space: fixtures.spaceIds,
+        revisionId: fixtures.revisionIds,
+        collectionId: fixtures.collectionIds,
+        parent: fixtures.collectionIds,
+        emailDomain: fixtures.emailDomains,
+        changeRequestId: fixtures.changeRequestIds,
+        pageId: fixtures.pageIds,
+        into: fixtures.pageIds,
+        pagePath: fixtures.pagePaths,
+        fileId: fixtures.fileIds,
+        // Tokens of the lists fuzzed before too: a token must open only the list it was made for.
+        page: [...pageTokens.values()].flat(),
+      };
+      return byName[name] ?? [];
+    };
+
+    for (const route of routes) {
+      it(
+        `${route.operationId}: ${route.method.toUpperCase()} ${route.specPath}`,
+        async () => {
+          pageTokens.set(
+            route.operationId,
+            await harvestPageTokens(server, route, fixtures.admin, realValuesOf),
+          );
+          const requests = requestArbitrary(route, {
+            document,
+            checks: compileInputChecks(route, coercing, strict),
+            callers: callerArbitrary(fixtures),
+            realValuesOf,
+            requestBodyLimit,
+          });
+          await fc.assert(
+            fc.asyncProperty(requests, (request) => answersWithinContract(server, route, request)),
+            { numRuns: runs, ...replay },
+          );
+        },
+        60_000 + runs * 200,
+      );
+    }
+  },
+);
+
+/**
+ * Sends one request and checks the answer: never a 5xx, an error body with the status on every
+ * 4xx, a body the contract allows on every 2xx (the test server's fetch checks status and schema),
+ * a 4xx for every request that breaks the contract or comes without a valid token, and no change
+ * to the database from a refused request.
+ */
+async function answersWithinContract(
+  server: TestServer,
+  route: OperationRoute,
+  request: FuzzRequest,
+): Promise<void> {
+  const fail = (problem: string, answer?: string): never => {
+    throw new Error(
+      [
+        problem,
+        `Request (${request.caller}; ${request.notes.join('; ')}):`,
+        describeRequest(request),
+        ...(answer === undefined ? [] : ['Answer:', answer]),
+      ].join('\n'),
+    );
+  };
+  const before = await snapshotDatabase(server.deps.db);
+  let response: Response;
+  try {
+    response = await server.fetch(toRequest(request, testBaseUrl));
+  } catch (error) {
+    if (!(error instanceof ContractViolation)) throw error;
+    // The contract declares no 5xx, so the test server's check is what reports a server error.
+    const serverError = / → 5\d\d\b/.test(error.message);
+    return fail(
+      `${serverError ? 'Server error' : 'Answer outside the contract'}: ${error.message}`,
+    );
+  }
+  const text = await response.text();
+  const answer = `${response.status} ${text.slice(0, 600)}`;
+  const { status } = response;
+
+  if (status >= 500) fail('Server error', answer);
+  if (status >= 400) {
+    const error = errorOf(text);
+    if (error === undefined || error.code !== status) {
+      fail(`A ${status} without the error body {"error":{"code":${status},"message":"…"}}`, answer);
+    }
+    const changes = describeSnapshotChanges(before, await snapshotDatabase(server.deps.db));
+    if (changes !== undefined) fail(`A refused request changed the database:\n${changes}`, answer);
+  }
+  if (request.breaksContract && status < 400) {
+    fail('A request that breaks the contract was not refused', answer);
+  }
+  if (!route.isPublic && !request.authenticated && status < 400) {
+    fail('A protected operation answered a caller without a valid token', answer);
+  }
+}
+
+function errorOf(text: string): { code: unknown; message: string } | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const { error } = body;
+  if (typeof error !== 'object' || error === null || !('code' in error) || !('message' in error)) {
+    return undefined;
+  }
+  return typeof error.message === 'string'
+    ? { code: error.code, message: error.message }
+    : undefined;
+}

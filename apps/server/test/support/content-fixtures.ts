@@ -1,0 +1,83 @@
+import { pathsWhere, valueAt } from './json-paths.js';
+import type { TestUser } from './test-server.js';
+
+/** Content of one space that content parameters draw real values from. */
+export interface ContentFixtures {
+  /** An open change request (by id and by number) and a merged one. */
+  changeRequestIds: string[];
+  /** Pages of the space and of the open change request. */
+  pageIds: string[];
+  /** Paths of the space's pages, nested ones with their slashes. */
+  pagePaths: string[];
+  fileIds: string[];
+  /** The space's revision after the merge. */
+  revisionIds: string[];
+}
+
+/**
+ * Gives a space content through the API: a change request that adds a group page, a page in it
+ * and a file, merged; then an open change request that adds one more page.
+ */
+export async function createContentFixtures(
+  admin: TestUser,
+  spaceId: string,
+): Promise<ContentFixtures> {
+  const openChangeRequest = () =>
+    admin.client.POST('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId } },
+      body: { subject: 'Fixtures' },
+    });
+  const merged = await openChangeRequest();
+  const applied = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+    {
+      params: { path: { spaceId, changeRequestId: merged.id } },
+      body: {
+        changes: [
+          { operation: 'insert_page', ref: 'guides', type: 'group', title: 'Guides', document: {} },
+          {
+            operation: 'insert_page',
+            into: 'guides',
+            title: 'Install',
+            document: { markdown: '# Install\n\nRun `quire init`.\n' },
+          },
+          {
+            operation: 'insert_files',
+            files: [{ name: 'notes.txt', base64: Buffer.from('hello').toString('base64') }],
+          },
+        ],
+      },
+    },
+  );
+  await admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+    params: { path: { spaceId, changeRequestId: merged.id } },
+  });
+  const open = await openChangeRequest();
+  const drafted = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+    {
+      params: { path: { spaceId, changeRequestId: open.id } },
+      body: {
+        changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: 'x' } }],
+      },
+    },
+  );
+  const pages = await admin.client.GET('/spaces/{spaceId}/content/pages', {
+    params: { path: { spaceId } },
+  });
+  const space = await admin.client.GET('/spaces/{spaceId}', { params: { path: { spaceId } } });
+  return {
+    changeRequestIds: [open.id, String(open.number), merged.id],
+    pageIds: [...stringsAt(pages, 'id'), ...stringsAt(drafted.changes, 'id')],
+    pagePaths: stringsAt(pages, 'path'),
+    fileIds: (applied.insertedFiles ?? []).map((file) => file.id),
+    revisionIds: [space.revision],
+  };
+}
+
+/** Every string under a key of this name, however deep. */
+function stringsAt(value: unknown, key: string): string[] {
+  return pathsWhere(value, (inner) => typeof inner === 'string').flatMap((path) =>
+    path.at(-1) === key ? [String(valueAt(value, path))] : [],
+  );
+}

@@ -1,0 +1,207 @@
+import fc from 'fast-check';
+import type { OperationRoute } from '../../src/http/operations.js';
+import type { Caller } from './request-arbitrary.js';
+import {
+  createStaffedOrganization,
+  type TestServer,
+  type TestUser,
+  testBaseUrl,
+} from './test-server.js';
+
+/** What exists on the fuzzed server before the fuzzing starts, and who calls it. */
+export interface FuzzFixtures {
+  admin: TestUser;
+  reader: TestUser;
+  outsider: TestUser;
+  /** The staffed organization first, then a second one the same admin administers. */
+  organizationIds: string[];
+  /** Spaces at the top level and in collections, one of them deleted (for restores). */
+  spaceIds: string[];
+  /** The first revision of each space. */
+  revisionIds: string[];
+  collectionIds: string[];
+  /** Email domains of the first organization; the test users' addresses are in the first one. */
+  emailDomains: string[];
+  /** Change requests of the first space, by id and by number. */
+  changeRequestIds: string[];
+  /** Pages, their paths and files in those change requests. */
+  pageIds: string[];
+  pagePaths: string[];
+  fileIds: string[];
+}
+
+/**
+ * Creates the fixtures that path parameters and body fields draw real ids from: two
+ * organizations of one admin with a reader and an outsider around, collections (one nested) and
+ * spaces in both, one space deleted.
+ */
+export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtures> {
+  const { organizationId, admin, reader, outsider } = await createStaffedOrganization(server);
+  const secondOrganizationId = await server.createOrganization(admin, 'Second docs');
+  const emailDomains = ['example.com', 'docs.example.org'];
+  await admin.client.PATCH('/orgs/{organizationId}', {
+    params: { path: { organizationId } },
+    body: { emailDomains },
+  });
+  const createCollection = (inOrganization: string, title: string, parent?: string) =>
+    admin.client.POST('/orgs/{organizationId}/collections', {
+      params: { path: { organizationId: inOrganization } },
+      body: { title, ...(parent === undefined ? {} : { parent }) },
+    });
+  const guides = await createCollection(organizationId, 'Guides');
+  const nested = await createCollection(organizationId, 'Nested', guides.id);
+  const elsewhere = await createCollection(secondOrganizationId, 'Elsewhere');
+  const createSpace = (inOrganization: string, title: string, parent?: string) =>
+    admin.client.POST('/orgs/{organizationId}/spaces', {
+      params: { path: { organizationId: inOrganization } },
+      body: { title, ...(parent === undefined ? {} : { parent }) },
+    });
+  const spaces = [
+    await createSpace(organizationId, 'Handbook'),
+    await createSpace(organizationId, 'Runbook'),
+    await createSpace(organizationId, 'Guide one', guides.id),
+    await createSpace(organizationId, 'Deep', nested.id),
+    await createSpace(secondOrganizationId, 'Other'),
+  ];
+  const deleted = await createSpace(organizationId, 'Trashed');
+  await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: deleted.id } } });
+  const content = await createContentFixtures(admin, spaces[0]?.id ?? '');
+  return {
+    ...content,
+    admin,
+    reader,
+    outsider,
+    organizationIds: [organizationId, secondOrganizationId],
+    spaceIds: [...spaces.map((space) => space.id), deleted.id],
+    revisionIds: [...spaces.map((space) => space.revision), ...content.revisionIds],
+    collectionIds: [guides.id, nested.id, elsewhere.id],
+    emailDomains,
+  };
+}
+
+/** Two change requests on a space, one with a small page tree and a file. */
+async function createContentFixtures(admin: TestUser, spaceId: string) {
+  const open = async (subject: string) =>
+    admin.client.POST('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId } },
+      body: { subject },
+    });
+  const [first, second] = [await open('Fuzzed edits'), await open('Fuzzed merges')];
+  const result = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
+    {
+      params: { path: { spaceId, changeRequestId: first.id } },
+      body: {
+        changes: [
+          {
+            operation: 'insert_page',
+            ref: 'guides',
+            title: 'Guides',
+            document: { markdown: '# Guides' },
+          },
+          {
+            operation: 'insert_page',
+            into: 'guides',
+            title: 'Install',
+            document: { markdown: 'Run it.' },
+          },
+          { operation: 'insert_files', files: [{ name: 'a.txt', base64: 'YQ==' }] },
+        ],
+      },
+    },
+  );
+  return {
+    changeRequestIds: [first.id, second.id, String(first.number)],
+    revisionIds: [result.changeRequest.revision],
+    pageIds: result.changes.flatMap((change) =>
+      change.object === 'created_page' ? [change.page.id] : [],
+    ),
+    pagePaths: ['guides', 'guides/install'],
+    fileIds: (result.insertedFiles ?? []).map((file) => file.id),
+  };
+}
+
+/**
+ * The callers of every request: the admin most often (their requests get furthest), a member
+ * with role `read`, a user outside the organization, nobody, and malformed or unknown tokens.
+ */
+export function callerArbitrary(fixtures: FuzzFixtures): fc.Arbitrary<Caller> {
+  const badAuthorization = fc.oneof(
+    fc.constantFrom(
+      'Bearer qr_not-a-real-token-at-all',
+      `Bearer ${fixtures.admin.token}x`,
+      `Bearer ${fixtures.admin.token.slice(0, -1)}`,
+      `Basic ${Buffer.from('admin:secret').toString('base64')}`,
+      `Token ${fixtures.admin.token}`,
+      `Bearer ${fixtures.admin.token} ${fixtures.admin.token}`,
+      'Bearer',
+      'Bearer ',
+      '',
+    ),
+    // Header values are bytes: printable ASCII keeps the Request constructor from refusing them.
+    fc
+      .string({
+        unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      })
+      .map((token) => `Bearer qr_${token}`),
+  );
+  const as = (name: string, user: TestUser): Caller => ({
+    name,
+    authorization: `Bearer ${user.token}`,
+    authenticates: true,
+  });
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constant(as('admin', fixtures.admin)) },
+    { weight: 1, arbitrary: fc.constant(as('reader', fixtures.reader)) },
+    { weight: 1, arbitrary: fc.constant(as('outsider', fixtures.outsider)) },
+    {
+      weight: 1,
+      arbitrary: fc.constant({ name: 'anonymous', authorization: undefined, authenticates: false }),
+    },
+    {
+      weight: 1,
+      arbitrary: badAuthorization.map((authorization) => ({
+        name: 'bad token',
+        authorization,
+        authenticates: false,
+      })),
+    },
+  );
+}
+
+/**
+ * Real `next.page` tokens of a list operation, to send back as `page`: `admin` asks for the
+ * first page, one item long, with the first real value of each path parameter. Empty for
+ * operations without a `page` parameter or whose list fits on one page.
+ */
+export async function harvestPageTokens(
+  server: TestServer,
+  route: OperationRoute,
+  admin: TestUser,
+  realValuesOf: (name: string, location: 'path') => readonly string[],
+): Promise<string[]> {
+  if (route.method !== 'get' || !route.parameters.some((parameter) => parameter.name === 'page')) {
+    return [];
+  }
+  let path = route.specPath;
+  for (const parameter of route.parameters.filter((candidate) => candidate.in === 'path')) {
+    const value = realValuesOf(parameter.name, 'path')[0];
+    if (value === undefined) return [];
+    path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
+  }
+  const response = await server.fetch(
+    new Request(`${testBaseUrl}/v1${path}?limit=1`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    }),
+  );
+  const body: unknown = await response.json();
+  const page = nextPageOf(body);
+  return page === undefined ? [] : [page];
+}
+
+function nextPageOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('next' in body)) return undefined;
+  const { next } = body;
+  if (typeof next !== 'object' || next === null || !('page' in next)) return undefined;
+  return typeof next.page === 'string' ? next.page : undefined;
+}
