@@ -204,7 +204,7 @@ describe('merging change requests', () => {
   });
   afterAll(() => server.close());
 
-  const newSpace = () => createMergeSpace(server, staff.admin, staff.organizationId);
+  const newSpace = () => createMergeSpace(staff.admin, staff.organizationId);
 
   for (const mergeCase of cases) {
     it(`merges ${mergeCase.name}`, async () => {
@@ -397,7 +397,7 @@ describe('semantic changes and duplicates', () => {
   afterAll(() => server.close());
 
   it('lists what a change request changed against its merge base, with limit and more', async () => {
-    const space = await createMergeSpace(server, staff.admin, staff.organizationId);
+    const space = await createMergeSpace(staff.admin, staff.organizationId);
     await mergeScenario(
       space,
       abc,
@@ -467,7 +467,7 @@ describe('semantic changes and duplicates', () => {
   });
 
   it('duplicates a space, sharing its content objects', async () => {
-    const space = await createMergeSpace(server, staff.admin, staff.organizationId);
+    const space = await createMergeSpace(staff.admin, staff.organizationId);
     await mergeScenario(
       space,
       abc,

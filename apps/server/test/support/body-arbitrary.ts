@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { JsonSchema } from '../../src/http/operations.js';
 import { bodyMutations } from './body-mutations.js';
 import { pathsWhere, withValueAt } from './json-paths.js';
+import { realValueArbitrary } from './real-values.js';
 import { schemaInstances } from './schema-instances.js';
 
 /** A request body as sent: its Content-Type (`null`: no header) and text (`undefined`: none). */
@@ -69,7 +70,7 @@ function withRealValues(value: unknown, sources: BodySources): fc.Arbitrary<unkn
   if (slots.length === 0) return fc.constant(value);
   // One time in four the faker's value stays: an id that exists nowhere.
   const choices = slots.map(({ real }) =>
-    fc.option(fc.constantFrom(...real), { freq: 4, nil: undefined }),
+    fc.option(realValueArbitrary(real), { freq: 4, nil: undefined }),
   );
   return fc.tuple(...choices).map((chosen) =>
     slots.reduce<unknown>((body, { path }, index) => {

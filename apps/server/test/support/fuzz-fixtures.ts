@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { OperationRoute } from '../../src/http/operations.js';
+import { type ContentFixtures, createContentFixtures } from './content-fixtures.js';
 import type { Caller } from './request-arbitrary.js';
 import {
   createStaffedOrganization,
@@ -9,7 +10,7 @@ import {
 } from './test-server.js';
 
 /** What exists on the fuzzed server before the fuzzing starts, and who calls it. */
-export interface FuzzFixtures {
+export interface FuzzFixtures extends ContentFixtures {
   admin: TestUser;
   reader: TestUser;
   outsider: TestUser;
@@ -17,23 +18,17 @@ export interface FuzzFixtures {
   organizationIds: string[];
   /** Spaces at the top level and in collections, one of them deleted (for restores). */
   spaceIds: string[];
-  /** The first revision of each space. */
+  /** The first space's revision after its content was merged, then each space's first one. */
   revisionIds: string[];
   collectionIds: string[];
   /** Email domains of the first organization; the test users' addresses are in the first one. */
   emailDomains: string[];
-  /** Change requests of the first space, by id and by number. */
-  changeRequestIds: string[];
-  /** Pages, their paths and files in those change requests. */
-  pageIds: string[];
-  pagePaths: string[];
-  fileIds: string[];
 }
 
 /**
  * Creates the fixtures that path parameters and body fields draw real ids from: two
  * organizations of one admin with a reader and an outsider around, collections (one nested) and
- * spaces in both, one space deleted.
+ * spaces in both, one space deleted, and content in the first space (see `createContentFixtures`).
  */
 export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtures> {
   const { organizationId, admin, reader, outsider } = await createStaffedOrganization(server);
@@ -73,51 +68,9 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     outsider,
     organizationIds: [organizationId, secondOrganizationId],
     spaceIds: [...spaces.map((space) => space.id), deleted.id],
-    revisionIds: [...spaces.map((space) => space.revision), ...content.revisionIds],
+    revisionIds: [...content.revisionIds, ...spaces.map((space) => space.revision)],
     collectionIds: [guides.id, nested.id, elsewhere.id],
     emailDomains,
-  };
-}
-
-/** Two change requests on a space, one with a small page tree and a file. */
-async function createContentFixtures(admin: TestUser, spaceId: string) {
-  const open = async (subject: string) =>
-    admin.client.POST('/spaces/{spaceId}/change-requests', {
-      params: { path: { spaceId } },
-      body: { subject },
-    });
-  const [first, second] = [await open('Fuzzed edits'), await open('Fuzzed merges')];
-  const result = await admin.client.POST(
-    '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
-    {
-      params: { path: { spaceId, changeRequestId: first.id } },
-      body: {
-        changes: [
-          {
-            operation: 'insert_page',
-            ref: 'guides',
-            title: 'Guides',
-            document: { markdown: '# Guides' },
-          },
-          {
-            operation: 'insert_page',
-            into: 'guides',
-            title: 'Install',
-            document: { markdown: 'Run it.' },
-          },
-          { operation: 'insert_files', files: [{ name: 'a.txt', base64: 'YQ==' }] },
-        ],
-      },
-    },
-  );
-  return {
-    changeRequestIds: [first.id, second.id, String(first.number)],
-    revisionIds: [result.changeRequest.revision],
-    pageIds: result.changes.flatMap((change) =>
-      change.object === 'created_page' ? [change.page.id] : [],
-    ),
-    pagePaths: ['guides', 'guides/install'],
-    fileIds: (result.insertedFiles ?? []).map((file) => file.id),
   };
 }
 

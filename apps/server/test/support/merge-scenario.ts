@@ -1,5 +1,5 @@
 import type { components } from '@quire/contract';
-import type { TestServer, TestUser } from './test-server.js';
+import type { TestUser } from './test-server.js';
 
 type Change = components['schemas']['ContentChange'];
 type Page = components['schemas']['RevisionPage'];
@@ -31,7 +31,6 @@ export const titlesOf = (pages: Page[]): unknown[] =>
 
 /** A new space in `organizationId` and the verbs of a merge scenario on it. */
 export async function createMergeSpace(
-  server: TestServer,
   admin: TestUser,
   organizationId: string,
 ): Promise<MergeSpace> {

@@ -130,7 +130,7 @@ function parameterDraws(
   const valid = validUrlValues(parameter, urlSources);
   const invalid = invalidUrlValues(parameter, urlSources);
   const options: fc.WeightedArbitrary<ParameterDraw>[] = [{ weight: 4, arbitrary: valid }];
-  if (!parameter.required) options.push({ weight: 3, arbitrary: fc.constant(absent) });
+  if (!parameter.required) options.push({ weight: 4, arbitrary: fc.constant(absent) });
   if (breakSome) options.push({ weight: 2, arbitrary: invalid });
   return fc.oneof(...options);
 }

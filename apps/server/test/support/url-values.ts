@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '@quire/contract';
 import fc from 'fast-check';
 import type { OperationParameter } from '../../src/http/operations.js';
 import { hasLoneSurrogate, percentEncode } from './percent-encoding.js';
+import { realValueArbitrary } from './real-values.js';
 import { schemaInstances } from './schema-instances.js';
 import { maxLengthOf, resolveSchema } from './schema-navigation.js';
 
@@ -61,7 +62,7 @@ export function validUrlValues(
     isUsableText(value, parameter, sources),
   ).map(String);
   if (sources.realValues.length === 0) return fromSchema.map((text) => plainValue(text, undefined));
-  const real = fc.constantFrom(...sources.realValues).map((text) => plainValue(text, undefined));
+  const real = realValueArbitrary(sources.realValues).map((text) => plainValue(text, undefined));
   const unknown = fromSchema
     .filter((text) => !sources.realValues.includes(text))
     .map((text) => plainValue(text, `${where}: valid, but no such thing`));

@@ -191,7 +191,8 @@ async function mergePage(
     conflicted = true;
     await conflict(field === 'documentId' ? 'document' : field);
   }
-  merged.updatedAt = mine.updatedAt > theirs.updatedAt ? mine.updatedAt : theirs.updatedAt;
+  // ISO timestamps sort as instants: the later edit's time.
+  merged.updatedAt = [mine.updatedAt, theirs.updatedAt].sort()[1] ?? mine.updatedAt;
   return conflicted ? undefined : merged;
 }
 
