@@ -331,15 +331,7 @@ describe('content through change requests', () => {
       { operation: 'update_variables', variables: { a: '1' } },
     ]);
     const pageId = first.changes[0]?.object === 'created_page' ? first.changes[0].page.id : '';
-    const objects = async () =>
-      Number(
-        (
-          await server.deps.db
-            .selectFrom('content_objects')
-            .select((eb) => eb.fn.countAll().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
+    const objects = () => server.countRows('content_objects');
     const objectsBefore = await objects();
     const again = await apply(changeRequestId, [
       { operation: 'update_page', page: pageId, title: 'Same', document: { markdown: 'body' } },

@@ -475,15 +475,7 @@ describe('semantic changes and duplicates', () => {
       () => [],
     );
     await space.open();
-    const objects = async () =>
-      Number(
-        (
-          await server.deps.db
-            .selectFrom('content_objects')
-            .select((eb) => eb.fn.countAll().as('count'))
-            .executeTakeFirstOrThrow()
-        ).count,
-      );
+    const objects = () => server.countRows('content_objects');
     const before = await objects();
     const copy = await staff.creator.client.POST('/spaces/{spaceId}/duplicate', {
       params: { path: { spaceId: space.spaceId } },

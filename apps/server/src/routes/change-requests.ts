@@ -12,6 +12,7 @@ import { applyContentChanges } from '../domain/content/apply-content-changes.js'
 import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
+import type { MemberRole } from '../model/roles.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentContentChanges } from '../presenters/content-changes.js';
@@ -42,10 +43,12 @@ type ChangeRequestHandlers = Pick<
   | 'getChangeRequestChanges'
 >;
 
+type ChangeRequestParams = { spaceId: string; changeRequestId: string };
+
 async function changeRequestContent(
   deps: AppDeps,
   actor: Actor,
-  params: { spaceId: string; changeRequestId: string },
+  params: ChangeRequestParams,
 ): Promise<ContentSource> {
   const { space, changeRequest } = await loadChangeRequestForCaller(
     deps.db,
@@ -56,9 +59,32 @@ async function changeRequestContent(
   return { space, revision: await loadRevision(deps.db, space, changeRequest.revisionId) };
 }
 
-const changeRequestReads = contentReadHandlers<{ spaceId: string; changeRequestId: string }>(
-  changeRequestContent,
-);
+const changeRequestReads = contentReadHandlers<ChangeRequestParams>(changeRequestContent);
+
+/** Merges a change request into its space or updates it from it, for a caller with `role`. */
+async function mergeOrUpdate(
+  { params, actor, deps }: { params: ChangeRequestParams; actor: Actor; deps: AppDeps },
+  role: MemberRole,
+  action: string,
+  run: typeof mergeChangeRequest,
+) {
+  const access = await loadChangeRequestForCaller(
+    deps.db,
+    actor,
+    params.spaceId,
+    params.changeRequestId,
+  );
+  requireSpaceRole(access.role, role, action);
+  const body = await run(
+    deps.db,
+    actor,
+    access.space.id,
+    access.changeRequest.id,
+    deps.documents,
+    deps.clock.now(),
+  );
+  return { status: 200 as const, body };
+}
 
 function present(deps: AppDeps, access: ChangeRequestAccess) {
   return presentChangeRequest(access.changeRequest, access.author, access.space, deps.urls);
@@ -143,47 +169,11 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     };
   },
 
-  mergeChangeRequest: async ({ params, actor, deps }) => {
-    const access = await loadChangeRequestForCaller(
-      deps.db,
-      actor,
-      params.spaceId,
-      params.changeRequestId,
-    );
-    requireSpaceRole(access.role, 'review', 'merge change requests');
-    return {
-      status: 200,
-      body: await mergeChangeRequest(
-        deps.db,
-        actor,
-        access.space.id,
-        access.changeRequest.id,
-        deps.documents,
-        deps.clock.now(),
-      ),
-    };
-  },
+  mergeChangeRequest: (input) =>
+    mergeOrUpdate(input, 'review', 'merge change requests', mergeChangeRequest),
 
-  updateChangeRequest: async ({ params, actor, deps }) => {
-    const access = await loadChangeRequestForCaller(
-      deps.db,
-      actor,
-      params.spaceId,
-      params.changeRequestId,
-    );
-    requireSpaceRole(access.role, 'edit', 'update change requests');
-    return {
-      status: 200,
-      body: await updateChangeRequestFromSpace(
-        deps.db,
-        actor,
-        access.space.id,
-        access.changeRequest.id,
-        deps.documents,
-        deps.clock.now(),
-      ),
-    };
-  },
+  updateChangeRequest: (input) =>
+    mergeOrUpdate(input, 'edit', 'update change requests', updateChangeRequestFromSpace),
 
   getChangeRequestChanges: async ({ params, query, actor, deps }) => {
     const { space, changeRequest } = await loadChangeRequestForCaller(

@@ -45,6 +45,8 @@ export interface TestServer {
   clientWith(token?: string): QuireClient;
   /** Creates a user; with `membership`, a member of that organization with that role. */
   createUser(membership?: { organizationId: string; role: MemberRole }): Promise<TestUser>;
+  /** How many rows a table holds now. */
+  countRows(table: 'content_objects' | 'revisions'): Promise<number>;
   /** Creates an organization administered by `admin`. */
   createOrganization(admin: TestUser, title?: string): Promise<string>;
   close(): Promise<void>;
@@ -111,6 +113,13 @@ export async function startTestServer({
         clock.now(),
       );
       return { user, token, client: clientWith(token) };
+    },
+    async countRows(table) {
+      const row = await deps.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
     async createOrganization(admin, title = 'Acme docs') {
       const organization = await createOrganizationAsAdmin(

@@ -32,6 +32,20 @@ export interface PageRecord {
   updatedAt: string;
 }
 
+/** The fields of a page a person edits (its place and body aside): what merges and change lists compare. */
+export const pageContentFields = [
+  'type',
+  'title',
+  'slug',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'noIndex',
+  'noRobotsIndex',
+  'target',
+] as const satisfies readonly (keyof PageRecord)[];
+
 /** One file as a revision stores it; its bytes are in the blob store under `sha256`. */
 export interface FileRecord {
   id: string;

@@ -1,7 +1,13 @@
 import { canonicalJson } from './canonical-json.js';
 import type { ContentObjects } from './content-objects.js';
 import { ContentTree } from './content-tree.js';
-import { type FileRecord, isFileRecord, isPageRecord, type PageRecord } from './records.js';
+import {
+  type FileRecord,
+  isFileRecord,
+  isPageRecord,
+  type PageRecord,
+  pageContentFields,
+} from './records.js';
 import { mapDiff } from './tree/map-diff.js';
 
 /** A page as a change names it. */
@@ -26,20 +32,6 @@ export type SemanticChange =
   | { type: 'file_edited'; file: FileRecord }
   | { type: 'file_deleted'; file: FileRecord }
   | { type: 'variables_edited'; variables: Record<string, { before?: string; after?: string }> };
-
-// Fields whose change is an edit of the page; the body is reported as `document`.
-const editedFields = [
-  'title',
-  'slug',
-  'emoji',
-  'icon',
-  'description',
-  'hidden',
-  'noIndex',
-  'noRobotsIndex',
-  'target',
-  'type',
-] as const satisfies readonly (keyof PageRecord)[];
 
 /**
  * What changed from one version of content to another: pages created, deleted, edited (which
@@ -75,7 +67,8 @@ export async function semanticChanges(
       changes.push({ type: 'page_deleted', page: await describe(before, old) });
     } else if (old !== undefined && next !== undefined) {
       const attributes: Record<string, { before?: unknown; after?: unknown }> = {};
-      for (const field of editedFields) {
+      // The body is reported as `document`, by its id.
+      for (const field of pageContentFields) {
         if (canonicalJson(old[field]) !== canonicalJson(next[field])) {
           attributes[field] = { before: old[field], after: next[field] };
         }

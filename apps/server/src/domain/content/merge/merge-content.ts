@@ -8,6 +8,7 @@ import {
   isFileRecord,
   isPageRecord,
   type PageRecord,
+  pageContentFields,
 } from '../records.js';
 import { mapDiff } from '../tree/map-diff.js';
 import { mergeSequence, mergeValue } from './three-way.js';
@@ -33,20 +34,7 @@ export interface BodyConverter {
 
 // The fields of a page that merge one by one; `children` merges as a sequence, `updatedAt`
 // follows whichever side changed the page last.
-const pageFields = [
-  'type',
-  'title',
-  'slug',
-  'parent',
-  'emoji',
-  'icon',
-  'description',
-  'hidden',
-  'noIndex',
-  'noRobotsIndex',
-  'target',
-  'documentId',
-] as const satisfies readonly (keyof PageRecord)[];
+const pageFields = [...pageContentFields, 'parent', 'documentId'] as const;
 
 const byKey = <T>(entries: Iterable<[string, T]>) =>
   [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
