@@ -18,6 +18,8 @@ export interface Config {
   requestBodyLimit: number;
   /** Browser origins allowed to call the API (`'*'`: any); `undefined` turns CORS off. */
   corsOrigins: readonly string[] | '*' | undefined;
+  /** Days the audit log keeps an event. */
+  auditRetentionDays: number;
   /** Directory of the local blob store, used unless `filesUrl` names a bucket. */
   filesDir: string;
   /** `s3://bucket/optional/prefix` when files live in S3 or an S3-compatible service. */
@@ -83,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const corsOrigins = corsOriginsSetting(env, problems);
+  const auditRetentionDays = integerSetting(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500, problems);
   const filesDir = env.FILES_DIR?.trim() || defaultFilesDir(databaseUrl);
   const filesUrl = env.FILES_URL?.trim() || undefined;
   if (filesUrl !== undefined && parseS3Url(filesUrl) === undefined) {
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     filesUrl,
     filesS3Endpoint,
     fileSizeLimit,
+    auditRetentionDays,
   };
 }
 

@@ -6,6 +6,7 @@ import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { listen } from './http/listen.js';
+import { startPruningOfAuditEvents } from './jobs/prune-audit-events.js';
 import { startPurgeOfDeletedSpaces } from './jobs/purge-deleted-spaces.js';
 import { createLogger } from './logger.js';
 import { createUrls } from './presenters/urls.js';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   };
   const app = createApp(deps);
   const stopPurge = startPurgeOfDeletedSpaces(db, systemClock, logger);
+  const stopPruning = startPruningOfAuditEvents(db, systemClock, config.auditRetentionDays, logger);
   const server = listen(app, config, logger, (info) => {
     logger.info(
       { address: info.address, port: info.port, publicUrl: config.publicUrl },
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
     stopPurge();
+    stopPruning();
     // close() stops accepting connections and calls back once in-flight requests are answered.
     server.close(async () => {
       await deps.documents.close();

@@ -42,7 +42,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     await migrateToLatest(db, dialect);
     const { user } = await createUserWithToken(db, { email: 'admin@example.com' }, new Date());
     organizationId = (
-      await createOrganizationAsAdmin(db, user.id, { title: 'CLI org' }, new Date())
+      await createOrganizationAsAdmin(db, { user }, { title: 'CLI org' }, new Date())
     ).id;
     // As the server does when it starts, so the CLI hands out the URLs the server answers on.
     await recordPublicUrl(db, 'https://docs.example.com', new Date());

@@ -15,6 +15,7 @@ describe('configuration', () => {
       logLevel: 'info',
       requestBodyLimit: 5 * 1024 * 1024,
       corsOrigins: undefined,
+      auditRetentionDays: 365,
       filesDir: './data/files',
       filesUrl: undefined,
       filesS3Endpoint: undefined,

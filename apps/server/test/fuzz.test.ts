@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type OperationRoute, operationRoutes } from '../src/http/operations.js';
 import { SchemaValidator } from '../src/http/schema-validator.js';
 import { ContractViolation } from './support/contract-fetch.js';
-import { describeSnapshotChanges, snapshotDatabase } from './support/database-snapshot.js';
+import {
+  changedTables,
+  type DatabaseSnapshot,
+  describeSnapshotChanges,
+  snapshotDatabase,
+} from './support/database-snapshot.js';
 import {
   callerArbitrary,
   createFuzzFixtures,
@@ -154,11 +159,41 @@ async function answersWithinContract(
     const changes = describeSnapshotChanges(before, await snapshotDatabase(server.deps.db));
     if (changes !== undefined) fail(`A refused request changed the database:\n${changes}`, answer);
   }
+  if (status < 300 && route.method !== 'get') {
+    await recordedItsEvent(server, before, response.headers.get('x-request-id'), fail, answer);
+  }
   if (request.breaksContract && status < 400) {
     fail('A request that breaks the contract was not refused', answer);
   }
   if (!route.isPublic && !request.authenticated && status < 400) {
     fail('A protected operation answered a caller without a valid token', answer);
+  }
+}
+
+// Written along with the changes they belong to, never as changes of their own.
+const bookkeepingTables = new Set(['events', 'content_objects']);
+
+/**
+ * A write that changed the database recorded an event, with its request id, in the same
+ * commit: every mutating operation, now and later, goes through the event recorder.
+ */
+async function recordedItsEvent(
+  server: TestServer,
+  before: DatabaseSnapshot,
+  requestId: string | null,
+  fail: (problem: string, answer?: string) => never,
+  answer: string,
+): Promise<void> {
+  const after = await snapshotDatabase(server.deps.db);
+  const changed = changedTables(before, after).filter((table) => !bookkeepingTables.has(table));
+  if (changed.length === 0) return;
+  const events = await server.deps.db
+    .selectFrom('events')
+    .select('action')
+    .where('request_id', '=', requestId ?? '')
+    .execute();
+  if (events.length === 0) {
+    fail(`A write that changed ${changed.join(', ')} recorded no event`, answer);
   }
 }
 

@@ -33,16 +33,17 @@ export async function bootstrapEmptyDatabase(
     if (await hasAnyUser(trx)) return undefined;
     const email = settings.email.toLowerCase();
     const userId = newId();
-    await insertUser(trx, {
+    const owner = {
       id: userId,
       email,
       displayName: 'Owner',
       photoUrl: null,
       createdAt: now.toISOString(),
-    });
+    };
+    await insertUser(trx, owner);
     const organization = await createOrganization(
       trx,
-      userId,
+      { user: owner },
       { title: settings.organizationTitle },
       now,
     );

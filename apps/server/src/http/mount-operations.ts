@@ -43,7 +43,9 @@ export function mountOperations(
     const validators = compileInputValidators(route, coercing, strict);
     const paging = listPagingFor(route, pageTokens);
     const answer = async (c: Context<AppEnv>) => {
-      const actor = route.isPublic ? null : await authenticate(c, deps.db);
+      const actor = route.isPublic
+        ? null
+        : { ...(await authenticate(c, deps.db)), requestId: c.get('requestId') };
       const input = await readValidatedInput(c, route, validators);
       paging?.open(input);
       const reply = await handler({ ...input, actor, deps });

@@ -133,7 +133,14 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
       params.changeRequestId,
     );
     requireSpaceRole(access.role, 'edit', 'edit change requests');
-    await updateChangeRequestFields(deps.db, access.changeRequest, body, deps.clock.now());
+    await updateChangeRequestFields(
+      deps.db,
+      actor,
+      access.space,
+      access.changeRequest,
+      body,
+      deps.clock.now(),
+    );
     return {
       status: 200,
       body: present(

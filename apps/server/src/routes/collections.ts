@@ -37,6 +37,7 @@ export const collectionHandlers: CollectionHandlers = {
     requireOrganizationRole(role, 'create', 'create collections');
     const collection = await createCollection(
       deps.db,
+      actor,
       organization.id,
       body ?? {},
       deps.clock.now(),

@@ -1,4 +1,5 @@
 import type { HandlerTable } from '../http/handler.js';
+import { auditEventHandlers } from './audit-events.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { contentHandlers } from './content.js';
@@ -16,4 +17,5 @@ export const handlers: HandlerTable = {
   ...collectionHandlers,
   ...contentHandlers,
   ...changeRequestHandlers,
+  ...auditEventHandlers,
 };

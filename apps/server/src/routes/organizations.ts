@@ -35,12 +35,7 @@ export const organizationHandlers: OrganizationHandlers = {
   },
 
   createOrganization: async ({ body, actor, deps }) => {
-    const organization = await createOrganizationAsAdmin(
-      deps.db,
-      actor.user.id,
-      body,
-      deps.clock.now(),
-    );
+    const organization = await createOrganizationAsAdmin(deps.db, actor, body, deps.clock.now());
     return {
       status: 201,
       body: presentOrganization(organization, 'admin', deps.urls),
@@ -62,6 +57,7 @@ export const organizationHandlers: OrganizationHandlers = {
     requireOrganizationRole(role, 'admin', 'change its settings');
     const organization = await updateOrganizationSettings(
       deps.db,
+      actor,
       params.organizationId,
       body,
       deps.clock.now(),

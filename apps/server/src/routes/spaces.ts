@@ -55,7 +55,7 @@ export const spaceHandlers: SpaceHandlers = {
       params.organizationId,
     );
     requireOrganizationRole(role, 'create', 'create spaces');
-    const space = await createSpace(deps.db, organization.id, body ?? {}, deps.clock.now());
+    const space = await createSpace(deps.db, actor, organization.id, body ?? {}, deps.clock.now());
     return {
       status: 201,
       body: presentSpace(space, effectiveSpaceRole(role, space), deps.urls),
@@ -71,7 +71,7 @@ export const spaceHandlers: SpaceHandlers = {
   updateSpaceById: async ({ params, body, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     requireSpaceRole(role, roleNeededToUpdateSpace(body), 'change these settings');
-    const updated = await updateSpaceSettings(deps.db, space.id, body, deps.clock.now());
+    const updated = await updateSpaceSettings(deps.db, actor, space.id, body, deps.clock.now());
     return { status: 200, body: presentSpace(updated, role, deps.urls) };
   },
 
@@ -80,7 +80,7 @@ export const spaceHandlers: SpaceHandlers = {
     const access = await findSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' });
     if (access === undefined) return { status: 204 };
     requireSpaceRole(access.role, 'admin', 'delete it');
-    await trashSpace(deps.db, access.space, deps.clock.now());
+    await trashSpace(deps.db, actor, access.space, deps.clock.now());
     return { status: 204 };
   },
 
@@ -89,14 +89,14 @@ export const spaceHandlers: SpaceHandlers = {
       deleted: 'include',
     });
     requireSpaceRole(role, 'admin', 'restore it');
-    const restored = await restoreSpaceFromTrash(deps.db, space, deps.clock.now());
+    const restored = await restoreSpaceFromTrash(deps.db, actor, space, deps.clock.now());
     return { status: 200, body: presentSpace(restored, role, deps.urls) };
   },
 
   moveSpace: async ({ params, body, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     requireSpaceRole(role, 'create', 'move it');
-    const moved = await moveSpaceTo(deps.db, space, body, deps.clock.now());
+    const moved = await moveSpaceTo(deps.db, actor, space, body, deps.clock.now());
     return { status: 200, body: presentSpace(moved, role, deps.urls) };
   },
 
@@ -107,6 +107,7 @@ export const spaceHandlers: SpaceHandlers = {
     requireOrganizationRole(target.role, 'admin', 'receive transferred spaces');
     const transferred = await transferSpaceTo(
       deps.db,
+      actor,
       space,
       target.organization.id,
       deps.clock.now(),
@@ -120,7 +121,7 @@ export const spaceHandlers: SpaceHandlers = {
   duplicateSpace: async ({ params, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     requireSpaceRole(role, 'create', 'duplicate it');
-    const copy = await duplicateSpace(deps.db, space, deps.clock.now());
+    const copy = await duplicateSpace(deps.db, actor, space, deps.clock.now());
     return {
       status: 201,
       body: presentSpace(copy, role, deps.urls),

@@ -3,6 +3,7 @@ import type { DialectName } from './dialect.js';
 import { foundationMigration } from './migrations/0001-foundation.js';
 import { instanceSettingsMigration } from './migrations/0002-instance-settings.js';
 import { contentMigration } from './migrations/0003-content.js';
+import { eventsMigration } from './migrations/0004-events.js';
 import type { Database } from './schema.js';
 
 /**
@@ -18,6 +19,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0001-foundation': foundationMigration(dialect),
         '0002-instance-settings': instanceSettingsMigration(),
         '0003-content': contentMigration(),
+        '0004-events': eventsMigration(),
       }),
     },
   });

@@ -117,6 +117,24 @@ export interface ChangeRequestsTable {
   revision_merged: string | null;
 }
 
+export interface EventsTable {
+  id: string;
+  organization_id: string;
+  action: string;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  /** `api` for a request's change, `workflow` for background work. */
+  source: string;
+  request_id: string | null;
+  /** JSON object. */
+  payload: string;
+  occurred_at: string;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -136,6 +154,7 @@ export interface Database {
   instance_settings: InstanceSettingsTable;
   content_objects: ContentObjectsTable;
   change_requests: ChangeRequestsTable;
+  events: EventsTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

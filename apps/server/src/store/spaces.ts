@@ -238,3 +238,12 @@ export async function moveSpaceHead(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The spaces deleted before `cutoff`, about to be purged. */
+export async function findSpacesDeletedBefore(
+  db: Executor,
+  cutoff: string,
+): Promise<SpaceRecord[]> {
+  const rows = await db.selectFrom('spaces').selectAll().where('deleted_at', '<', cutoff).execute();
+  return rows.map(toSpace);
+}

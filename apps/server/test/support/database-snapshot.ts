@@ -44,3 +44,14 @@ export function describeSnapshotChanges(
   }
   return lines.length === 0 ? undefined : lines.join('\n');
 }
+
+/** The tables whose rows differ between two snapshots. */
+export function changedTables(before: DatabaseSnapshot, after: DatabaseSnapshot): string[] {
+  return [...new Set([...before.keys(), ...after.keys()])].filter((table) => {
+    const rowsBefore = before.get(table) ?? [];
+    const rowsAfter = after.get(table) ?? [];
+    return (
+      rowsBefore.length !== rowsAfter.length || rowsBefore.some((row, i) => row !== rowsAfter[i])
+    );
+  });
+}

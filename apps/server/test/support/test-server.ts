@@ -46,7 +46,7 @@ export interface TestServer {
   /** Creates a user; with `membership`, a member of that organization with that role. */
   createUser(membership?: { organizationId: string; role: MemberRole }): Promise<TestUser>;
   /** How many rows a table holds now. */
-  countRows(table: 'content_objects' | 'revisions'): Promise<number>;
+  countRows(table: 'content_objects' | 'revisions' | 'events'): Promise<number>;
   /** Creates an organization administered by `admin`. */
   createOrganization(admin: TestUser, title?: string): Promise<string>;
   close(): Promise<void>;
@@ -124,7 +124,7 @@ export async function startTestServer({
     async createOrganization(admin, title = 'Acme docs') {
       const organization = await createOrganizationAsAdmin(
         deps.db,
-        admin.user.id,
+        { user: admin.user },
         { title },
         clock.now(),
       );

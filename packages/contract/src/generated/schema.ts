@@ -112,6 +112,77 @@ export interface paths {
         patch: operations["updateOrganizationById"];
         trace?: never;
     };
+    "/orgs/{organizationId}/audit-event-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the actions of audit events
+         * @description Every action Quire records, with a label. Needs `admin`.
+         */
+        get: operations["listAuditEventActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/audit-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the audit events of an organization
+         * @description Every change made in the organization, newest first. Needs `admin`.
+         */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/audit-events/{auditEventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the audit event. */
+                auditEventId: string;
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an audit event
+         * @description One event with its payload. Needs `admin`.
+         */
+        get: operations["getAuditEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/collections": {
         parameters: {
             query?: never;
@@ -947,6 +1018,62 @@ export interface components {
              * @example 0.1.0
              */
             version: string;
+        };
+        AuditEvent: {
+            action: components["schemas"]["AuditEventActionId"];
+            actor: components["schemas"]["AuditEventParty"];
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            object: "audit-event";
+            occurredAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `api` for a change made by a request, `workflow` for background work.
+             * @enum {string}
+             */
+            source: "api" | "workflow";
+            target: components["schemas"]["AuditEventParty"];
+            urls: {
+                /** Format: uri */
+                location: string;
+            };
+        };
+        /**
+         * @description What happened; the same names serve the audit log and, later, webhooks.
+         * @enum {string}
+         */
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space";
+        AuditEventActionList: {
+            items: {
+                id: components["schemas"]["AuditEventActionId"];
+                label: string;
+                /** @enum {string} */
+                object: "audit-event-action";
+            }[];
+        };
+        AuditEventDetail: components["schemas"]["AuditEvent"] & {
+            /** @description The event this one is an effect of, if any. */
+            causedByEventId?: string;
+            /** @description The request id (`X-Request-Id`) of the change, when a request made it. */
+            correlationId?: string;
+            /** @description ID of the request or job that made the change. */
+            executionId: string;
+            /** @description What changed, in a few fields. */
+            payload: {
+                [key: string]: unknown;
+            };
+            schemaVersion: number;
+        };
+        AuditEventList: components["schemas"]["List"] & {
+            items: components["schemas"]["AuditEvent"][];
+        };
+        /** @description Who acted, or what was acted on. */
+        AuditEventParty: {
+            id: string;
+            /** @description A name a person recognizes, as it was when the event happened. */
+            label: string;
+            /** @description For an actor `user` or `system`; for a target the kind of resource (`space`, `change-request`, …). */
+            type: string;
         };
         /**
          * @description The plan of the organization.
@@ -2076,6 +2203,104 @@ export interface operations {
             409: components["responses"]["ConflictError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listAuditEventActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The actions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventActionList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this action. */
+                action?: components["schemas"]["AuditEventActionId"];
+                /** @description Only events by this actor (a user id). */
+                actor?: components["schemas"]["ResourceId"];
+                /** @description Only events at or after this time. */
+                from?: string;
+                /** @description How many events a page holds. */
+                limit?: number;
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only events about this target (a resource id). */
+                target?: components["schemas"]["ResourceId"];
+                /** @description Only events before this time. */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getAuditEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the audit event. */
+                auditEventId: string;
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEventDetail"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     listCollectionsInOrganizationById: {

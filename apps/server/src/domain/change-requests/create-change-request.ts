@@ -9,6 +9,8 @@ import {
 import type { Database } from '../../store/schema.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
+import { recordEvent } from '../events/record-event.js';
+import { changeRequestEvent } from '../events/space-events.js';
 import { requireUnlockedSpace } from './content-writes.js';
 
 /**
@@ -45,6 +47,12 @@ export async function createChangeRequest(
     };
     await insertChangeRequest(trx, changeRequest);
     await countChangeRequestStatus(trx, space.id, null, changeRequest.status);
+    await recordEvent(
+      trx,
+      actor,
+      changeRequestEvent('change_request.created', current, changeRequest),
+      now,
+    );
     return changeRequest;
   });
 }

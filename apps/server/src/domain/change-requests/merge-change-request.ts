@@ -17,6 +17,8 @@ import {
   type MergeConflict,
   mergeContent,
 } from '../content/merge/merge-content.js';
+import { recordEvent } from '../events/record-event.js';
+import { changeRequestEvent } from '../events/space-events.js';
 import { requireUnlockedSpace } from './content-writes.js';
 
 /** What a merge or an update answers: the revision it made, or the conflicts that stopped it. */
@@ -123,6 +125,10 @@ export async function mergeChangeRequest(
           throw new HeadMoved();
         }
         await countChangeRequestStatus(trx, spaceId, changeRequest.status, 'merged');
+        const event = changeRequestEvent('change_request.merged', state.space, changeRequest, {
+          revision,
+        });
+        await recordEvent(trx, actor, event, now);
         return { revision, result: 'merge' as const };
       });
     } catch (error) {

@@ -7,6 +7,10 @@ import {
   updateChangeRequest,
 } from '../../store/change-requests.js';
 import type { Database } from '../../store/schema.js';
+import type { SpaceRecord } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
+import { recordEvent } from '../events/record-event.js';
+import { changeRequestEvent } from '../events/space-events.js';
 import { requireUnmerged } from './content-writes.js';
 
 /** What a change request update may change; only a merge makes one `merged`. */
@@ -21,6 +25,8 @@ export interface ChangeRequestChanges {
  */
 export async function updateChangeRequestFields(
   db: Kysely<Database>,
+  actor: Actor,
+  space: SpaceRecord,
   changeRequest: ChangeRequestRecord,
   changes: ChangeRequestChanges,
   now: Date,
@@ -34,5 +40,16 @@ export async function updateChangeRequestFields(
     if (changes.status !== undefined) {
       await countChangeRequestStatus(trx, current.spaceId, current.status, changes.status);
     }
+    const payload = {
+      fields: Object.keys(changes).sort(),
+      status: changes.status ?? current.status,
+    };
+    const subject = changes.subject ?? current.subject;
+    await recordEvent(
+      trx,
+      actor,
+      changeRequestEvent('change_request.updated', space, { ...current, subject }, payload),
+      now,
+    );
   });
 }

@@ -6,6 +6,8 @@ import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { ContentObjects } from '../content/content-objects.js';
 import { type BodyConverter, mergeContent } from '../content/merge/merge-content.js';
+import { recordEvent } from '../events/record-event.js';
+import { changeRequestEvent } from '../events/space-events.js';
 import {
   HeadMoved,
   type MergeResult,
@@ -69,6 +71,16 @@ export async function updateChangeRequestFromSpace(
           at,
         );
         if (!moved) throw new HeadMoved();
+        const event = changeRequestEvent(
+          'change_request.updated_from_space',
+          space,
+          changeRequest,
+          {
+            revision,
+            from: space.revisionId,
+          },
+        );
+        await recordEvent(trx, actor, event, now);
         return { revision, result: 'update' as const };
       });
     } catch (error) {

@@ -6,6 +6,8 @@ import {
   lastCollectionPosition,
 } from '../../store/collections.js';
 import type { Database } from '../../store/schema.js';
+import type { Actor } from '../actor.js';
+import { recordEvent } from '../events/record-event.js';
 import { positionBetween } from '../positions.js';
 import { requireCollectionInOrganization } from './collection-lookup.js';
 
@@ -19,6 +21,7 @@ export interface NewCollection {
 /** Creates a collection at the end of its siblings. */
 export async function createCollection(
   db: Kysely<Database>,
+  actor: Actor,
   organizationId: string,
   input: NewCollection,
   now: Date,
@@ -39,6 +42,16 @@ export async function createCollection(
       updatedAt: at,
     };
     await insertCollection(trx, collection);
+    await recordEvent(
+      trx,
+      actor,
+      {
+        action: 'collection.created',
+        organizationId,
+        target: { type: 'collection', id: collection.id, label: collection.title },
+      },
+      now,
+    );
     return collection;
   });
 }

@@ -11,6 +11,8 @@ import type { Database } from '../../store/schema.js';
 import { findSpaceById } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { requireUnlockedSpace, requireUnmerged } from '../change-requests/content-writes.js';
+import { recordEvent } from '../events/record-event.js';
+import { changeRequestEvent } from '../events/space-events.js';
 import type { ContentChangeInput, ContentChangeOutcome } from './change-inputs.js';
 import { ContentObjects } from './content-objects.js';
 import { ContentTree } from './content-tree.js';
@@ -134,6 +136,13 @@ async function applyOnHead(
   if (!(await moveChangeRequestHead(trx, id, current.revisionId, revisionId, now))) {
     throw new HeadMoved();
   }
+  const payload = { revision: revisionId, changes: outcomes.map((outcome) => outcome.object) };
+  await recordEvent(
+    trx,
+    actor,
+    changeRequestEvent('change_request.content_updated', space, current, payload),
+    new Date(now),
+  );
   return {
     changeRequest: { ...current, revisionId, updatedAt: now },
     outcomes,

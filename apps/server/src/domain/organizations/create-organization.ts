@@ -4,6 +4,8 @@ import type { OrganizationType, OrganizationUseCase } from '../../model/enums.js
 import { insertMembership } from '../../store/members.js';
 import { insertOrganization, type OrganizationRecord } from '../../store/organizations.js';
 import type { Database, Executor } from '../../store/schema.js';
+import type { Actor } from '../actor.js';
+import { organizationEvent, recordEvent } from '../events/record-event.js';
 import { normalizeEmailDomains } from './email-domains.js';
 
 /** What a new organization is made from. */
@@ -15,15 +17,16 @@ export interface NewOrganization {
 }
 
 /**
- * Creates an organization and makes `adminUserId` its admin. Pass a transaction: the
- * organization and the membership are written together.
+ * Creates an organization and makes the acting user its admin. Pass a transaction: the
+ * organization, the membership and the event are written together.
  */
 export async function createOrganization(
   trx: Executor,
-  adminUserId: string,
+  actor: Actor,
   input: NewOrganization,
   now: Date,
 ): Promise<OrganizationRecord> {
+  const adminUserId = actor.user.id;
   const at = now.toISOString();
   const organization: OrganizationRecord = {
     id: newId(),
@@ -51,15 +54,16 @@ export async function createOrganization(
     role: 'admin',
     joinedAt: at,
   });
+  await recordEvent(trx, actor, organizationEvent('organization.created', organization), now);
   return organization;
 }
 
 /** Creates an organization with the caller as its admin, in one transaction. */
 export function createOrganizationAsAdmin(
   db: Kysely<Database>,
-  adminUserId: string,
+  actor: Actor,
   input: NewOrganization,
   now: Date,
 ): Promise<OrganizationRecord> {
-  return db.transaction().execute((trx) => createOrganization(trx, adminUserId, input, now));
+  return db.transaction().execute((trx) => createOrganization(trx, actor, input, now));
 }

@@ -8,6 +8,8 @@ import {
   updateOrganization,
 } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
+import type { Actor } from '../actor.js';
+import { organizationEvent, recordEvent } from '../events/record-event.js';
 import { normalizeEmailDomains } from './email-domains.js';
 
 /** The changes an admin may make to an organization; absent fields stay as they are. */
@@ -29,6 +31,7 @@ export interface OrganizationSettings {
  */
 export async function updateOrganizationSettings(
   db: Kysely<Database>,
+  actor: Actor,
   organizationId: string,
   settings: OrganizationSettings,
   now: Date,
@@ -56,6 +59,13 @@ export async function updateOrganizationSettings(
       const updated = await findOrganizationById(trx, organizationId);
       if (updated === undefined)
         throw new Error(`Organization ${organizationId} vanished while updating`);
+      const fields = { fields: Object.keys(settings).sort() };
+      await recordEvent(
+        trx,
+        actor,
+        organizationEvent('organization.updated', updated, fields),
+        now,
+      );
       return updated;
     });
   } catch (error) {

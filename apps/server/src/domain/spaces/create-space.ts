@@ -4,7 +4,10 @@ import type { SpaceEditMode } from '../../model/enums.js';
 import { insertRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import { insertSpace, lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
+import { recordEvent } from '../events/record-event.js';
+import { spaceEvent } from '../events/space-events.js';
 import { positionBetween } from '../positions.js';
 
 /** What a new space is made from. */
@@ -15,6 +18,8 @@ export interface NewSpace {
   editMode?: SpaceEditMode | undefined;
   /** Root of the first revision's content (a duplicate's); none: an empty space. */
   contentRoot?: string | null | undefined;
+  /** The space this one duplicates, recorded as `space.duplicated`. */
+  duplicateOf?: string | undefined;
 }
 
 /**
@@ -23,6 +28,7 @@ export interface NewSpace {
  */
 export async function createSpace(
   db: Kysely<Database>,
+  actor: Actor,
   organizationId: string,
   input: NewSpace,
   now: Date,
@@ -56,6 +62,11 @@ export async function createSpace(
       createdAt: at,
       root: input.contentRoot ?? null,
     });
+    const event =
+      input.duplicateOf === undefined
+        ? spaceEvent('space.created', space)
+        : spaceEvent('space.duplicated', space, { from: input.duplicateOf });
+    await recordEvent(trx, actor, event, now);
     return space;
   });
 }

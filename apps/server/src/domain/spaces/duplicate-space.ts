@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { findRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
 import { createSpace } from './create-space.js';
 
 const titleLimit = 50;
@@ -14,6 +15,7 @@ const copyMark = ' (copy)';
  */
 export async function duplicateSpace(
   db: Kysely<Database>,
+  actor: Actor,
   source: SpaceRecord,
   now: Date,
 ): Promise<SpaceRecord> {
@@ -21,6 +23,7 @@ export async function duplicateSpace(
   const title = `${source.title.slice(0, titleLimit - copyMark.length).trimEnd()}${copyMark}`;
   return createSpace(
     db,
+    actor,
     source.organizationId,
     {
       title,
@@ -28,6 +31,7 @@ export async function duplicateSpace(
       parent: source.parentId ?? undefined,
       editMode: source.editMode,
       contentRoot: head?.root ?? null,
+      duplicateOf: source.id,
     },
     now,
   );

@@ -8,7 +8,10 @@ import {
   type SiblingScope,
   type SpaceRecord,
 } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
+import { recordEvent } from '../events/record-event.js';
+import { spaceEvent } from '../events/space-events.js';
 import { positionBetween } from '../positions.js';
 import { applySpaceChanges } from './update-space.js';
 
@@ -24,6 +27,7 @@ export interface SpaceDestination {
  */
 export async function moveSpaceTo(
   db: Kysely<Database>,
+  actor: Actor,
   space: SpaceRecord,
   destination: SpaceDestination,
   now: Date,
@@ -34,7 +38,13 @@ export async function moveSpaceTo(
       await requireCollectionInOrganization(trx, parentId, space.organizationId);
     const scope: SiblingScope = { organizationId: space.organizationId, parentId };
     const position = await positionIn(trx, scope, space, destination.position);
-    return applySpaceChanges(trx, space.id, { parentId, position, updatedAt: now.toISOString() });
+    const moved = await applySpaceChanges(trx, space.id, {
+      parentId,
+      position,
+      updatedAt: now.toISOString(),
+    });
+    await recordEvent(trx, actor, spaceEvent('space.moved', moved, { parent: parentId }), now);
+    return moved;
   });
 }
 

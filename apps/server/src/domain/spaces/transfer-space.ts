@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import { lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
+import { recordEvent } from '../events/record-event.js';
+import { spaceEvent } from '../events/space-events.js';
 import { positionBetween } from '../positions.js';
 import { applySpaceChanges } from './update-space.js';
 
@@ -10,6 +13,7 @@ import { applySpaceChanges } from './update-space.js';
  */
 export async function transferSpaceTo(
   db: Kysely<Database>,
+  actor: Actor,
   space: SpaceRecord,
   organizationId: string,
   now: Date,
@@ -17,11 +21,16 @@ export async function transferSpaceTo(
   if (organizationId === space.organizationId) return space;
   return db.transaction().execute(async (trx) => {
     const last = await lastSpacePosition(trx, { organizationId, parentId: null });
-    return applySpaceChanges(trx, space.id, {
+    const moved = await applySpaceChanges(trx, space.id, {
       organizationId,
       parentId: null,
       position: positionBetween(last, null),
       updatedAt: now.toISOString(),
     });
+    // Both organizations' audit logs show the space leaving one and arriving in the other.
+    const payload = { from: space.organizationId, to: organizationId };
+    await recordEvent(trx, actor, spaceEvent('space.transferred', space, payload), now);
+    await recordEvent(trx, actor, spaceEvent('space.transferred', moved, payload), now);
+    return moved;
   });
 }

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { conflict, notFound } from '../../errors.js';
 import type { Database } from '../../store/schema.js';
-import { purgeSpacesDeletedBefore, type SpaceRecord } from '../../store/spaces.js';
+import {
+  findSpacesDeletedBefore,
+  purgeSpacesDeletedBefore,
+  type SpaceRecord,
+} from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
+import { recordEvent, systemActor } from '../events/record-event.js';
+import { spaceEvent } from '../events/space-events.js';
 import { changeSpace } from './update-space.js';
 
 /** How long a deleted space can be restored before it is removed for good. */
@@ -11,11 +18,13 @@ const retentionMs = spaceRetentionDays * 24 * 60 * 60 * 1000;
 /** Moves a space to the trash. Deleting a space already in the trash changes nothing. */
 export async function trashSpace(
   db: Kysely<Database>,
+  actor: Actor,
   space: SpaceRecord,
   now: Date,
 ): Promise<void> {
   if (space.deletedAt !== null) return;
-  await changeSpace(db, space.id, { deletedAt: now.toISOString(), updatedAt: now.toISOString() });
+  const at = now.toISOString();
+  await changeSpace(db, actor, space.id, { deletedAt: at, updatedAt: at }, 'space.deleted');
 }
 
 /**
@@ -24,6 +33,7 @@ export async function trashSpace(
  */
 export async function restoreSpaceFromTrash(
   db: Kysely<Database>,
+  actor: Actor,
   space: SpaceRecord,
   now: Date,
 ): Promise<SpaceRecord> {
@@ -33,10 +43,25 @@ export async function restoreSpaceFromTrash(
       `Space ${space.id} was deleted more than ${spaceRetentionDays} days ago and can no longer be restored`,
     );
   }
-  return changeSpace(db, space.id, { deletedAt: null, updatedAt: now.toISOString() });
+  return changeSpace(
+    db,
+    actor,
+    space.id,
+    { deletedAt: null, updatedAt: now.toISOString() },
+    'space.restored',
+  );
 }
 
-/** Removes for good every space deleted more than seven days before `now`; answers how many. */
+/**
+ * Removes for good every space deleted more than seven days before `now`, recording each removal
+ * as the server's own; answers how many.
+ */
 export function purgeExpiredSpaces(db: Kysely<Database>, now: Date): Promise<number> {
-  return purgeSpacesDeletedBefore(db, new Date(now.getTime() - retentionMs).toISOString());
+  const cutoff = new Date(now.getTime() - retentionMs).toISOString();
+  return db.transaction().execute(async (trx) => {
+    for (const space of await findSpacesDeletedBefore(trx, cutoff)) {
+      await recordEvent(trx, systemActor, spaceEvent('space.purged', space), now);
+    }
+    return purgeSpacesDeletedBefore(trx, cutoff);
+  });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SpaceEditMode } from '../../model/enums.js';
+import type { EventAction } from '../../model/event-actions.js';
 import type { MemberRole } from '../../model/roles.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
@@ -8,6 +9,9 @@ import {
   type SpaceRecord,
   updateSpace,
 } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
+import { recordEvent } from '../events/record-event.js';
+import { spaceEvent } from '../events/space-events.js';
 
 /** The settings of a space an update may change; absent fields stay as they are. */
 export interface SpaceSettings {
@@ -29,27 +33,45 @@ export async function applySpaceChanges(
   return space;
 }
 
-/** Writes `changes` to a space and reads it back, in one transaction. */
+/**
+ * Writes `changes` to a space, records the event `action` by `actor` and reads the space back,
+ * in one transaction.
+ */
 export function changeSpace(
   db: Kysely<Database>,
+  actor: Actor,
   spaceId: string,
   changes: SpaceChanges,
+  action: EventAction,
+  payload?: Record<string, unknown>,
 ): Promise<SpaceRecord> {
-  return db.transaction().execute((trx) => applySpaceChanges(trx, spaceId, changes));
+  return db.transaction().execute(async (trx) => {
+    const space = await applySpaceChanges(trx, spaceId, changes);
+    await recordEvent(trx, actor, spaceEvent(action, space, payload), new Date(changes.updatedAt));
+    return space;
+  });
 }
 
 /** Applies settings to a space. */
 export function updateSpaceSettings(
   db: Kysely<Database>,
+  actor: Actor,
   spaceId: string,
   settings: SpaceSettings,
   now: Date,
 ): Promise<SpaceRecord> {
-  return changeSpace(db, spaceId, {
-    title: settings.title,
-    emoji: settings.emoji,
-    editMode: settings.editMode,
-    defaultLevel: settings.defaultLevel,
-    updatedAt: now.toISOString(),
-  });
+  return changeSpace(
+    db,
+    actor,
+    spaceId,
+    {
+      title: settings.title,
+      emoji: settings.emoji,
+      editMode: settings.editMode,
+      defaultLevel: settings.defaultLevel,
+      updatedAt: now.toISOString(),
+    },
+    'space.updated',
+    { fields: Object.keys(settings).sort() },
+  );
 }

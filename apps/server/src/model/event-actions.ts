@@ -1,0 +1,24 @@
+import type { components } from '@quire/contract';
+
+/** What an event says happened; the contract lists them all (`AuditEventAction`). */
+export type EventAction = components['schemas']['AuditEventActionId'];
+
+/** Every action Quire records, with the label the audit log shows for it. */
+export const eventActionLabels: Record<EventAction, string> = {
+  'organization.created': 'Organization created',
+  'organization.updated': 'Organization updated',
+  'collection.created': 'Collection created',
+  'space.created': 'Space created',
+  'space.updated': 'Space updated',
+  'space.deleted': 'Space deleted',
+  'space.restored': 'Space restored',
+  'space.moved': 'Space moved',
+  'space.transferred': 'Space transferred',
+  'space.duplicated': 'Space duplicated',
+  'space.purged': 'Space removed for good',
+  'change_request.created': 'Change request created',
+  'change_request.updated': 'Change request updated',
+  'change_request.content_updated': 'Change request content edited',
+  'change_request.merged': 'Change request merged',
+  'change_request.updated_from_space': 'Change request updated from its space',
+};

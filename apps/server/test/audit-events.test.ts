@@ -1,0 +1,236 @@
+import { loadOpenApiDocument } from '@quire/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSpaces } from '../src/domain/spaces/trash.js';
+import { operationRoutes } from '../src/http/operations.js';
+import { expectApiError } from './support/expect-api-error.js';
+import { createMergeSpace, mergeScenario } from './support/merge-scenario.js';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+  testBaseUrl,
+} from './support/test-server.js';
+
+// The action every operation that writes records. A new write operation must say here which,
+// and the walk below must make it happen: no write goes unrecorded.
+const actionOf: Record<string, string> = {
+  createOrganization: 'organization.created',
+  updateOrganizationById: 'organization.updated',
+  createCollection: 'collection.created',
+  createSpace: 'space.created',
+  updateSpaceById: 'space.updated',
+  deleteSpaceById: 'space.deleted',
+  restoreSpace: 'space.restored',
+  moveSpace: 'space.moved',
+  transferSpace: 'space.transferred',
+  duplicateSpace: 'space.duplicated',
+  createChangeRequest: 'change_request.created',
+  updateChangeRequestById: 'change_request.updated',
+  updateChangeRequestContent: 'change_request.content_updated',
+  mergeChangeRequest: 'change_request.merged',
+  updateChangeRequest: 'change_request.updated_from_space',
+};
+
+describe('events and the audit log', () => {
+  let server: TestServer;
+  let staff: StaffedOrganization;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    staff = await createStaffedOrganization(server);
+  });
+  afterAll(() => server.close());
+
+  const auditLog = (query: Record<string, string | number> = {}) =>
+    staff.admin.client.GET('/orgs/{organizationId}/audit-events', {
+      params: { path: { organizationId: staff.organizationId }, query: { limit: 100, ...query } },
+    });
+
+  it('knows the action of every operation that writes', () => {
+    const writes = operationRoutes(loadOpenApiDocument())
+      .filter((route) => route.method !== 'get')
+      .map((route) => route.operationId)
+      .sort();
+    expect(writes).toEqual(Object.keys(actionOf).sort());
+  });
+
+  it('records every kind of write, once each, with the actor, the target and the request id', async () => {
+    const { admin, organizationId } = staff;
+    const client = admin.client;
+    const org = { params: { path: { organizationId } } };
+    await client.PATCH('/orgs/{organizationId}', { ...org, body: { title: 'Renamed docs' } });
+    const collection = await client.POST('/orgs/{organizationId}/collections', {
+      ...org,
+      body: { title: 'Guides' },
+    });
+    const space = await client.POST('/orgs/{organizationId}/spaces', {
+      ...org,
+      body: { title: 'Audited' },
+    });
+    const path = { params: { path: { spaceId: space.id } } };
+    await client.PATCH('/spaces/{spaceId}', { ...path, body: { emoji: '📘' } });
+    await client.POST('/spaces/{spaceId}/move', { ...path, body: { parent: collection.id } });
+    await client.POST('/spaces/{spaceId}/duplicate', path);
+    await client.DELETE('/spaces/{spaceId}', path);
+    await client.POST('/spaces/{spaceId}/restore', path);
+    const other = await server.createOrganization(admin, 'Elsewhere');
+    const moving = await client.POST('/orgs/{organizationId}/spaces', {
+      ...org,
+      body: { title: 'Moving' },
+    });
+    await client.POST('/spaces/{spaceId}/transfer', {
+      params: { path: { spaceId: moving.id } },
+      body: { organization: other },
+    });
+    const merges = await createMergeSpace(admin, organizationId);
+    await mergeScenario(
+      merges,
+      [{ operation: 'insert_page', ref: 'a', title: 'A', document: {} }],
+      () => [],
+      () => [],
+    );
+    const changeRequestId = await merges.open('Audited change');
+    await client.PATCH('/spaces/{spaceId}/change-requests/{changeRequestId}', {
+      params: { path: { spaceId: merges.spaceId, changeRequestId } },
+      body: { subject: 'Audited, renamed' },
+    });
+    const other2 = await merges.open('Lands first');
+    await merges.apply(other2, [{ operation: 'insert_page', title: 'B', document: {} }]);
+    await merges.merge(other2);
+    await merges.update(changeRequestId);
+
+    // A created organization, and one with requests and request ids sent by the client.
+    const created = await server.fetch(
+      new Request(`${testBaseUrl}/v1/orgs`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${admin.token}`,
+          'Content-Type': 'application/json',
+          'X-Request-Id': 'trace-audit-1',
+        },
+        body: JSON.stringify({ title: 'Created with a trace' }),
+      }),
+    );
+    const createdId = ((await created.json()) as { id: string }).id;
+
+    const events = (await auditLog()).items;
+    const actions = new Set(events.map((event) => event.action));
+    for (const action of Object.values(actionOf)) {
+      if (action === 'organization.created') continue;
+      expect(actions, action).toContain(action);
+    }
+    const moved = events.find((event) => event.action === 'space.moved');
+    expect(moved).toMatchObject({
+      object: 'audit-event',
+      actor: { type: 'user', id: admin.user.id, label: admin.user.displayName },
+      source: 'api',
+      target: { type: 'space', id: space.id, label: 'Audited' },
+    });
+    const detail = await client.GET('/orgs/{organizationId}/audit-events/{auditEventId}', {
+      params: { path: { organizationId, auditEventId: moved?.id ?? '' } },
+    });
+    expect(detail).toMatchObject({ payload: { parent: collection.id }, schemaVersion: 1 });
+    expect(detail.correlationId).toEqual(expect.any(String));
+
+    const inNew = await client.GET('/orgs/{organizationId}/audit-events', {
+      params: { path: { organizationId: createdId } },
+    });
+    const createdEvent = inNew.items.find((event) => event.action === 'organization.created');
+    const createdDetail = await client.GET('/orgs/{organizationId}/audit-events/{auditEventId}', {
+      params: { path: { organizationId: createdId, auditEventId: createdEvent?.id ?? '' } },
+    });
+    expect(createdDetail.correlationId).toBe('trace-audit-1');
+    // The transfer shows in both organizations.
+    const inOther = await client.GET('/orgs/{organizationId}/audit-events', {
+      params: { path: { organizationId: other }, query: { action: 'space.transferred' } },
+    });
+    expect(inOther.items.map((event) => event.target.id)).toEqual([moving.id]);
+  });
+
+  it('filters by action, actor, target and time, newest first, in pages', async () => {
+    const all = (await auditLog()).items;
+    const times = all.map((event) => event.occurredAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const spaces = await auditLog({ action: 'space.created' });
+    expect(spaces.items.every((event) => event.action === 'space.created')).toBe(true);
+    expect(spaces.count).toBeGreaterThan(0);
+    const target = spaces.items[0]?.target.id ?? '';
+    const aboutOne = await auditLog({ target });
+    expect(aboutOne.items.every((event) => event.target.id === target)).toBe(true);
+    const byReader = await auditLog({ actor: staff.reader.user.id });
+    expect(byReader.count).toBe(0);
+    const future = await auditLog({ from: '2100-01-01T00:00:00.000Z' });
+    expect(future.count).toBe(0);
+    const past = await auditLog({ to: '2000-01-01T00:00:00.000Z' });
+    expect(past.count).toBe(0);
+    const first = await auditLog({ limit: 2 });
+    const second = await auditLog({ limit: 2, page: first.next?.page ?? '' });
+    expect(second.items[0]?.id).not.toBe(first.items[0]?.id);
+    await expectApiError(auditLog({ limit: 101 }), 400, /query\.limit/);
+    const actions = await staff.admin.client.GET('/orgs/{organizationId}/audit-event-actions', {
+      params: { path: { organizationId: staff.organizationId } },
+    });
+    expect(actions.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining(Object.values(actionOf)),
+    );
+  });
+
+  it('shows the audit log to admins only, and records nothing for refused requests', async () => {
+    const path = { params: { path: { organizationId: staff.organizationId } } };
+    await expectApiError(
+      staff.creator.client.GET('/orgs/{organizationId}/audit-events', path),
+      403,
+      /admin/,
+    );
+    await expectApiError(
+      staff.outsider.client.GET('/orgs/{organizationId}/audit-events', path),
+      404,
+    );
+    await expectApiError(
+      staff.admin.client.GET('/orgs/{organizationId}/audit-events/{auditEventId}', {
+        params: {
+          path: {
+            organizationId: staff.organizationId,
+            auditEventId: '00000000-0000-4000-8000-000000000000',
+          },
+        },
+      }),
+      404,
+    );
+    const before = await server.countRows('events');
+    await expectApiError(
+      staff.reader.client.POST('/orgs/{organizationId}/spaces', {
+        ...path,
+        body: { title: 'Refused' },
+      }),
+      403,
+    );
+    await expectApiError(
+      staff.admin.client.POST('/orgs/{organizationId}/spaces', { ...path, body: { title: '' } }),
+      400,
+    );
+    expect(await server.countRows('events')).toBe(before);
+  });
+
+  it('records what the server does by itself as the system', async () => {
+    const path = { params: { path: { organizationId: staff.organizationId } } };
+    const space = await staff.admin.client.POST('/orgs/{organizationId}/spaces', {
+      ...path,
+      body: { title: 'Expiring' },
+    });
+    await staff.admin.client.DELETE('/spaces/{spaceId}', {
+      params: { path: { spaceId: space.id } },
+    });
+    server.clock.advance(8 * 24 * 60 * 60 * 1000);
+    expect(await purgeExpiredSpaces(server.deps.db, server.clock.now())).toBeGreaterThan(0);
+    const purged = await auditLog({ action: 'space.purged' });
+    expect(purged.items).toContainEqual(
+      expect.objectContaining({
+        source: 'workflow',
+        actor: { type: 'system', id: 'quire', label: 'Quire' },
+        target: expect.objectContaining({ id: space.id }),
+      }),
+    );
+  });
+});
