@@ -245,6 +245,7 @@ describe('merging change requests', () => {
       },
     );
     expect(revision.type).toBe('merge');
+    expect(revision.mergedFrom).toMatchObject({ id: changeRequestId, status: 'merged' });
     expect(revision.parents).toEqual([changeRequest.revisionInitial, changeRequest.revision]);
     const crContent = await staff.admin.client.GET(
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',

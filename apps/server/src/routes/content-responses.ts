@@ -12,10 +12,12 @@ import {
   readPageTree,
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
+import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
 import { type PageBody, presentPage, presentPages } from '../presenters/page.js';
 import { presentRevision } from '../presenters/revision.js';
+import { findChangeRequest } from '../store/change-requests.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
 import type { RevisionRecord } from '../store/revisions.js';
 import type { SpaceRecord } from '../store/spaces.js';
@@ -48,12 +50,22 @@ export async function revisionResponse(
 ): Promise<Schemas['Revision']> {
   const tree = await openRevisionContent(deps.db, revision);
   const downloadUrl = downloadUrlOf(deps);
+  // A merge revision names the change request it came from.
+  const merged =
+    revision.mergedFrom == null
+      ? undefined
+      : await findChangeRequest(deps.db, space.id, revision.mergedFrom);
   return presentRevision(
     revision,
     {
       pages: presentPages(await readPageTree(tree), space.id, deps.urls),
       files: (await readFiles(tree)).map((file) => presentFile(file, downloadUrl(file))),
       variables: await tree.variables(),
+      ...(merged === undefined
+        ? {}
+        : {
+            mergedFrom: presentChangeRequest(merged.changeRequest, merged.author, space, deps.urls),
+          }),
     },
     deps.urls,
   );
