@@ -8,8 +8,11 @@ import type { AppEnv } from './app-env.js';
  */
 export function apiResponseHeaders(): MiddlewareHandler<AppEnv> {
   return async function setApiResponseHeaders(c, next) {
-    await next();
+    // Set before the answer exists, so they go into it as it is made: touching the headers of a
+    // finished answer makes the Node adapter build a full Fetch Response, which costs more than
+    // the rest of a space read.
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Cache-Control', 'no-store');
+    await next();
   };
 }
