@@ -54,10 +54,10 @@ export async function readValidatedInput(
   validators: InputValidators,
 ): Promise<ValidatedInput> {
   const params: Record<string, unknown> = { ...c.req.param() };
-  checkRequestValues(params, 'path');
   if (!validators.params(params))
     throw badRequest(describeValidationError('path', validators.params.errors));
-  // Coercion can turn a string into a number the range checks let through (`Infinity`).
+  // After validation: coercion can make a number the range checks let through (`Infinity`).
+  // Path and query values are flat, so validating them first risks no deep recursion.
   checkRequestValues(params, 'path');
 
   const query: Record<string, unknown> = {};
@@ -69,12 +69,12 @@ export async function readValidatedInput(
         : c.req.query(parameter.name);
     if (value !== undefined) query[parameter.name] = value;
   }
-  checkRequestValues(query, 'query');
   if (!validators.query(query))
     throw badRequest(describeValidationError('query', validators.query.errors));
   checkRequestValues(query, 'query');
 
   const body = await readBody(c, route);
+  // Before validation: a body nested deeper than the check allows would overflow Ajv's recursion.
   checkRequestValues(body, 'body');
   if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
     throw badRequest(describeValidationError('body', validators.body.errors));

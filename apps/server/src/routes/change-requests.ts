@@ -61,13 +61,14 @@ async function changeRequestContent(
 
 const changeRequestReads = contentReadHandlers<ChangeRequestParams>(changeRequestContent);
 
-/** Merges a change request into its space or updates it from it, for a caller with `role`. */
-async function mergeOrUpdate(
-  { params, actor, deps }: { params: ChangeRequestParams; actor: Actor; deps: AppDeps },
+/** A change request the caller may read, when their role on its space is at least `role`. */
+async function loadChangeRequestWithRole(
+  deps: AppDeps,
+  actor: Actor,
+  params: ChangeRequestParams,
   role: MemberRole,
   action: string,
-  run: typeof mergeChangeRequest,
-) {
+): Promise<ChangeRequestAccess> {
   const access = await loadChangeRequestForCaller(
     deps.db,
     actor,
@@ -75,6 +76,17 @@ async function mergeOrUpdate(
     params.changeRequestId,
   );
   requireSpaceRole(access.role, role, action);
+  return access;
+}
+
+/** Merges a change request into its space or updates it from it, for a caller with `role`. */
+async function mergeOrUpdate(
+  { params, actor, deps }: { params: ChangeRequestParams; actor: Actor; deps: AppDeps },
+  role: MemberRole,
+  action: string,
+  run: typeof mergeChangeRequest,
+) {
+  const access = await loadChangeRequestWithRole(deps, actor, params, role, action);
   const body = await run(
     deps.db,
     actor,
@@ -126,13 +138,13 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
   }),
 
   updateChangeRequestById: async ({ params, body, actor, deps }) => {
-    const access = await loadChangeRequestForCaller(
-      deps.db,
+    const access = await loadChangeRequestWithRole(
+      deps,
       actor,
-      params.spaceId,
-      params.changeRequestId,
+      params,
+      'edit',
+      'edit change requests',
     );
-    requireSpaceRole(access.role, 'edit', 'edit change requests');
     await updateChangeRequestFields(
       deps.db,
       actor,
@@ -151,13 +163,13 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
   },
 
   updateChangeRequestContent: async ({ params, body, actor, deps }) => {
-    const access = await loadChangeRequestForCaller(
-      deps.db,
+    const access = await loadChangeRequestWithRole(
+      deps,
       actor,
-      params.spaceId,
-      params.changeRequestId,
+      params,
+      'edit',
+      'edit change requests',
     );
-    requireSpaceRole(access.role, 'edit', 'edit change requests');
     const applied = await applyContentChanges(
       deps.db,
       actor,

@@ -105,10 +105,10 @@ async function bodyOf(
 ): Promise<PageBody | undefined> {
   const documentId = page.documentId;
   if (page.type !== 'document' || documentId === undefined) return undefined;
-  if (format === 'document') return { document: await readBody(tree, documentId) };
+  if (format === 'document') return { document: await readBody(tree.objects, documentId) };
   // A body never changes under its id, so its Markdown is rendered once and kept.
   const markdown = await deps.renderedMarkdown.get(documentId, async () =>
-    deps.documents.toMarkdown(await readBody(tree, documentId)),
+    deps.documents.toMarkdown(await readBody(tree.objects, documentId)),
   );
   return { markdown };
 }

@@ -17,32 +17,23 @@ export async function readInstanceSetting(
 }
 
 /**
- * Writes a setting unless it already has a value: of two processes starting at once, the first
- * one's value stays and both read it back.
+ * Writes a setting. With `keep`, a setting that already has a value keeps it: of two processes
+ * starting at once, the first one's value stays and both read it back.
  */
-export async function insertInstanceSettingIfAbsent(
-  db: Executor,
-  name: InstanceSettingName,
-  value: string,
-  now: string,
-): Promise<void> {
-  await db
-    .insertInto('instance_settings')
-    .values({ name, value, updated_at: now })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-}
-
-/** Writes a setting, replacing its value. */
 export async function writeInstanceSetting(
   db: Executor,
   name: InstanceSettingName,
   value: string,
   now: string,
+  { keep = false }: { keep?: boolean } = {},
 ): Promise<void> {
   await db
     .insertInto('instance_settings')
     .values({ name, value, updated_at: now })
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value, updated_at: now }))
+    .onConflict((conflict) =>
+      keep
+        ? conflict.column('name').doNothing()
+        : conflict.column('name').doUpdateSet({ value, updated_at: now }),
+    )
     .execute();
 }

@@ -84,8 +84,8 @@ async function subtree(tree: ContentTree, page: PageRecord, path: string): Promi
 }
 
 /** A page body by its document id. */
-export async function readBody(tree: ContentTree, documentId: string): Promise<Document> {
-  const object = await tree.objects.get(documentId);
+export async function readBody(objects: ContentObjects, documentId: string): Promise<Document> {
+  const object = await objects.get(documentId);
   if (!isDocumentObject(object) || !isDocument(object.document)) {
     throw new Error(`Content object ${documentId} is not a body`);
   }

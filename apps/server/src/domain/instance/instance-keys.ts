@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   type InstanceSettingName,
-  insertInstanceSettingIfAbsent,
   readInstanceSetting,
+  writeInstanceSetting,
 } from '../../store/instance-settings.js';
 import type { Executor } from '../../store/schema.js';
 
@@ -27,12 +27,9 @@ export async function loadInstanceKeys(db: Executor, now: Date): Promise<Instanc
 }
 
 async function loadKey(db: Executor, name: InstanceSettingName, now: Date): Promise<Buffer> {
-  await insertInstanceSettingIfAbsent(
-    db,
-    name,
-    randomBytes(32).toString('base64url'),
-    now.toISOString(),
-  );
+  await writeInstanceSetting(db, name, randomBytes(32).toString('base64url'), now.toISOString(), {
+    keep: true,
+  });
   const key = await readInstanceSetting(db, name);
   if (key === undefined) throw new Error(`The ${name} could not be stored`);
   return Buffer.from(key, 'base64url');

@@ -194,9 +194,8 @@ async function mergeBodies(
 ): Promise<string | undefined> {
   if (before.documentId === undefined || mine.documentId === undefined) return undefined;
   if (theirs.documentId === undefined) return undefined;
-  const tree = await ContentTree.open(objects, null);
   const lines = async (documentId: string) =>
-    (await bodies.toMarkdown(await readBody(tree, documentId))).split('\n');
+    (await bodies.toMarkdown(await readBody(objects, documentId))).split('\n');
   const merged = mergeSequence(
     await lines(before.documentId),
     await lines(mine.documentId),
