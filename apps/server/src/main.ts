@@ -6,6 +6,8 @@ import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { listen } from './http/listen.js';
+import { jobHandlers } from './jobs/job-handlers.js';
+import { createJobRunner } from './jobs/job-runner.js';
 import { startPruningOfAuditEvents } from './jobs/prune-audit-events.js';
 import { startPurgeOfDeletedSpaces } from './jobs/purge-deleted-spaces.js';
 import { createLogger } from './logger.js';
@@ -60,6 +62,14 @@ async function main(): Promise<void> {
     renderedMarkdown: createRenderedMarkdownCache(),
   };
   const app = createApp(deps);
+  const jobs = createJobRunner({
+    db,
+    dialect,
+    clock: systemClock,
+    logger,
+    handlers: jobHandlers(deps),
+  });
+  jobs.start();
   const stopPurge = startPurgeOfDeletedSpaces(db, systemClock, logger);
   const stopPruning = startPruningOfAuditEvents(db, systemClock, config.auditRetentionDays, logger);
   const server = listen(app, config, logger, (info) => {
@@ -75,6 +85,7 @@ async function main(): Promise<void> {
     stopPruning();
     // close() stops accepting connections and calls back once in-flight requests are answered.
     server.close(async () => {
+      await jobs.stop();
       await deps.documents.close();
       await db.destroy();
       logger.info('stopped');

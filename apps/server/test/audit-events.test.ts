@@ -30,6 +30,12 @@ const actionOf: Record<string, string> = {
   updateChangeRequestContent: 'change_request.content_updated',
   mergeChangeRequest: 'change_request.merged',
   updateChangeRequest: 'change_request.updated_from_space',
+  createWebhook: 'webhook.created',
+  updateWebhook: 'webhook.updated',
+  deleteWebhook: 'webhook.deleted',
+  rotateWebhookSecret: 'webhook.secret_rotated',
+  pingWebhook: 'webhook.pinged',
+  redeliverWebhookDelivery: 'webhook.redelivered',
 };
 
 describe('events and the audit log', () => {
@@ -99,6 +105,22 @@ describe('events and the audit log', () => {
     await merges.apply(other2, [{ operation: 'insert_page', title: 'B', document: {} }]);
     await merges.merge(other2);
     await merges.update(changeRequestId);
+    const webhook = await client.POST('/orgs/{organizationId}/webhooks', {
+      ...org,
+      body: { url: 'https://hooks.example.com/quire', events: ['*'] },
+    });
+    const hook = { params: { path: { organizationId, webhookId: webhook.id } } };
+    await client.PATCH('/orgs/{organizationId}/webhooks/{webhookId}', {
+      ...hook,
+      body: { description: 'Chat' },
+    });
+    await client.POST('/orgs/{organizationId}/webhooks/{webhookId}/secret', hook);
+    const ping = await client.POST('/orgs/{organizationId}/webhooks/{webhookId}/ping', hook);
+    await client.POST(
+      '/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver',
+      { params: { path: { organizationId, webhookId: webhook.id, deliveryId: ping.id } } },
+    );
+    await client.DELETE('/orgs/{organizationId}/webhooks/{webhookId}', hook);
 
     // A created organization, and one with requests and request ids sent by the client.
     const created = await server.fetch(

@@ -76,6 +76,8 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           into: fixtures.pageIds,
           pagePath: fixtures.pagePaths,
           fileId: fixtures.fileIds,
+          webhookId: fixtures.webhookIds,
+          deliveryId: fixtures.deliveryIds,
           // The list's own token first, then those of the lists fuzzed before: a token must open
           // only the list it was made for.
           'query.page': [

@@ -1,7 +1,13 @@
 import type { operations } from './generated/schema.js';
 
-/** Every operationId in the contract. */
-export type OperationId = keyof operations;
+/**
+ * Operations the contract describes for receivers, not the server: what Quire sends to a
+ * webhook (`webhooks:` of the document).
+ */
+export type ReceiverOperationId = 'receiveEvent';
+
+/** Every operationId the server answers. */
+export type OperationId = Exclude<keyof operations, ReceiverOperationId>;
 
 type Operation<Op extends OperationId> = operations[Op];
 

@@ -14,8 +14,13 @@ export interface OutboundOptions {
   timeoutMs?: number;
   /** Largest body in bytes; 10 MiB unless given. */
   maxBytes?: number;
-  /** Redirects followed before giving up; 5 unless given. */
+  /** Redirects followed before giving up; 5 unless given. With 0, a redirect is the answer. */
   maxRedirects?: number;
+  /** `GET` unless given; a `POST` sends `body`. */
+  method?: 'GET' | 'POST';
+  /** Headers sent besides the server's own (`User-Agent`, `Accept`). */
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 /** The final answer of an outbound fetch, whatever its status. */
@@ -76,6 +81,9 @@ export async function fetchOutbound(
     timeoutMs = 10_000,
     maxBytes = 10 * 1024 * 1024,
     maxRedirects = 5,
+    method = 'GET',
+    headers = {},
+    body: requestBody,
   }: OutboundOptions,
 ): Promise<OutboundResponse> {
   let target = outboundUrl(url, url);
@@ -83,10 +91,14 @@ export async function fetchOutbound(
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
     for (let redirects = 0; ; redirects += 1) {
-      const { request, response } = await send(target, allowPrivate, controller.signal);
+      const { request, response } = await send(target, allowPrivate, controller.signal, {
+        method,
+        headers,
+        body: requestBody,
+      });
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
-      if (redirectStatuses.has(status) && location !== undefined) {
+      if (redirectStatuses.has(status) && location !== undefined && maxRedirects > 0) {
         request.destroy();
         if (redirects >= maxRedirects) {
           throw new OutboundError(
@@ -122,6 +134,23 @@ export async function fetchOutbound(
     );
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * Checks, before it is stored, a URL the server will fetch later (a webhook's): what
+ * {@link fetchOutbound} refuses without a DNS lookup (scheme, credentials, an address written in
+ * the URL). Answers why not, for a person, or `undefined` when it may be fetched.
+ * @example checkOutboundUrl('http://127.0.0.1/hook', false); // 'Refused to fetch …: 127.0.0.1 is not a public address (loopback); …'
+ */
+export function checkOutboundUrl(url: string, allowPrivate: boolean): string | undefined {
+  try {
+    const parsed = outboundUrl(url, url);
+    const literal = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+    const refused = isIP(literal) === 0 ? undefined : refusalOf(literal, allowPrivate);
+    return refused === undefined ? undefined : refuse(parsed, `${literal} is ${refused}`).message;
+  } catch (error) {
+    return error instanceof OutboundError ? error.message : String(error);
   }
 }
 
@@ -200,6 +229,11 @@ function send(
   url: URL,
   allowPrivate: boolean,
   signal: AbortSignal,
+  {
+    method,
+    headers,
+    body,
+  }: { method: 'GET' | 'POST'; headers: Record<string, string>; body: string | undefined },
 ): Promise<{ request: ClientRequest; response: IncomingMessage }> {
   // Host names are checked as they resolve; an address written in the URL has no lookup.
   const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -209,7 +243,7 @@ function send(
   }
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
-      method: 'GET',
+      method,
       // A connection of its own per request: no pooled socket outlives the checks made for it.
       agent: false,
       lookup: guardedLookup(url, allowPrivate),
@@ -219,11 +253,12 @@ function send(
         Accept: '*/*',
         // Bodies are used as they arrive, so ask for them unencoded.
         'Accept-Encoding': 'identity',
+        ...headers,
       },
     });
     request.once('response', (response) => resolve({ request, response }));
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 

@@ -21,4 +21,11 @@ export const eventActionLabels: Record<EventAction, string> = {
   'change_request.content_updated': 'Change request content edited',
   'change_request.merged': 'Change request merged',
   'change_request.updated_from_space': 'Change request updated from its space',
+  'webhook.created': 'Webhook created',
+  'webhook.updated': 'Webhook updated',
+  'webhook.deleted': 'Webhook deleted',
+  'webhook.secret_rotated': 'Webhook secret rotated',
+  'webhook.pinged': 'Webhook sent a test event',
+  'webhook.redelivered': 'Webhook delivery sent again',
+  'webhook.disabled': 'Webhook turned off after failing deliveries',
 };

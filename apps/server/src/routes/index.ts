@@ -7,6 +7,7 @@ import { organizationHandlers } from './organizations.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
+import { webhookHandlers } from './webhooks.js';
 
 /** Every operation's handler, keyed by operationId. */
 export const handlers: HandlerTable = {
@@ -18,4 +19,5 @@ export const handlers: HandlerTable = {
   ...contentHandlers,
   ...changeRequestHandlers,
   ...auditEventHandlers,
+  ...webhookHandlers,
 };

@@ -111,3 +111,9 @@ export async function deleteEventsBefore(db: Executor, cutoff: string): Promise<
   const result = await db.deleteFrom('events').where('occurred_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** An event by id alone, for background work that holds only the id. */
+export async function findEventById(db: Executor, id: string): Promise<EventRecord | undefined> {
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && toEvent(row);
+}

@@ -135,6 +135,61 @@ export interface EventsTable {
   occurred_at: string;
 }
 
+export interface JobsTable {
+  id: string;
+  /** Which handler runs it (`webhook.deliver`). */
+  kind: string;
+  /** JSON object the handler is given. */
+  payload: string;
+  /** `queued` (waiting for `run_at`), `running` (leased until `locked_until`) or `failed`. */
+  state: string;
+  /** Runs started so far, the current one included. */
+  attempts: number;
+  run_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhooksTable {
+  id: string;
+  organization_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event actions, `*` for all. */
+  events: string;
+  active: number;
+  secret: string;
+  /** The secret before the last rotation, still signing alongside the new one until `previous_secret_until`. */
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  secret_rotated_at: string | null;
+  /** When the current run of failed attempts began; `null` after a success. */
+  failing_since: string | null;
+  /** Why the server turned the webhook off; `null` when a person did, or it is on. */
+  disabled_reason: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  /** `pending`, `succeeded` or `failed`. */
+  status: string;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  duration_ms: number | null;
+  error: string | null;
+  redelivery_of: string | null;
+  created_at: string;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -155,6 +210,9 @@ export interface Database {
   content_objects: ContentObjectsTable;
   change_requests: ChangeRequestsTable;
   events: EventsTable;
+  jobs: JobsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

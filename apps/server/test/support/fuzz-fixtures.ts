@@ -23,6 +23,9 @@ export interface FuzzFixtures extends ContentFixtures {
   collectionIds: string[];
   /** Email domains of the first organization; the test users' addresses are in the first one. */
   emailDomains: string[];
+  /** A webhook of the first organization, and the delivery of a test event to it. */
+  webhookIds: string[];
+  deliveryIds: string[];
 }
 
 /**
@@ -61,6 +64,13 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   const deleted = await createSpace(organizationId, 'Trashed');
   await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: deleted.id } } });
   const content = await createContentFixtures(admin, spaces[0]?.id ?? '');
+  const webhook = await admin.client.POST('/orgs/{organizationId}/webhooks', {
+    params: { path: { organizationId } },
+    body: { url: 'https://hooks.example.com/quire', events: ['*'] },
+  });
+  const ping = await admin.client.POST('/orgs/{organizationId}/webhooks/{webhookId}/ping', {
+    params: { path: { organizationId, webhookId: webhook.id } },
+  });
   return {
     ...content,
     admin,
@@ -71,6 +81,8 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     revisionIds: [...content.revisionIds, ...spaces.map((space) => space.revision)],
     collectionIds: [guides.id, nested.id, elsewhere.id],
     emailDomains,
+    webhookIds: [webhook.id],
+    deliveryIds: [ping.id],
   };
 }
 

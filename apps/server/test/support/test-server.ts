@@ -10,6 +10,8 @@ import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
 import { createUserWithToken } from '../../src/domain/users/create-user.js';
+import { jobHandlers } from '../../src/jobs/job-handlers.js';
+import { createJobRunner, type JobRunner } from '../../src/jobs/job-runner.js';
 import type { MemberRole } from '../../src/model/roles.js';
 import { createUrls } from '../../src/presenters/urls.js';
 import { createLocalBlobStore } from '../../src/store/blobs/local-blob-store.js';
@@ -39,6 +41,8 @@ export interface TestUser {
 export interface TestServer {
   deps: AppDeps;
   clock: TestClock;
+  /** The background jobs, run when the test says (`runDue`); never on their own. */
+  jobs: JobRunner;
   /** Sends a raw request through the contract check, for what the typed client can't send. */
   fetch(request: Request): Promise<Response>;
   /** A client with this token (or none). */
@@ -46,7 +50,9 @@ export interface TestServer {
   /** Creates a user; with `membership`, a member of that organization with that role. */
   createUser(membership?: { organizationId: string; role: MemberRole }): Promise<TestUser>;
   /** How many rows a table holds now. */
-  countRows(table: 'content_objects' | 'revisions' | 'events'): Promise<number>;
+  countRows(
+    table: 'content_objects' | 'revisions' | 'events' | 'jobs' | 'webhook_deliveries',
+  ): Promise<number>;
   /** Creates an organization administered by `admin`. */
   createOrganization(admin: TestUser, title?: string): Promise<string>;
   close(): Promise<void>;
@@ -96,6 +102,13 @@ export async function startTestServer({
     renderedMarkdown: createRenderedMarkdownCache(),
   };
   const app = createApp(deps, document);
+  const jobs = createJobRunner({
+    db: deps.db,
+    dialect: deps.dialect,
+    clock,
+    logger: deps.logger,
+    handlers: jobHandlers(deps),
+  });
   const fetch = contractCheckedFetch((request) => app.fetch(request), document);
   const clientWith = (token?: string) =>
     createQuireClient({ baseUrl: testBaseUrl, fetch, ...(token === undefined ? {} : { token }) });
@@ -103,6 +116,7 @@ export async function startTestServer({
   return {
     deps,
     clock,
+    jobs,
     fetch,
     clientWith,
     async createUser(membership) {
@@ -131,6 +145,7 @@ export async function startTestServer({
       return organization.id;
     },
     async close() {
+      await jobs.stop();
       await deps.documents.close();
       await database.drop();
       await rm(filesDir, { recursive: true, force: true });

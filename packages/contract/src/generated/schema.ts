@@ -234,6 +234,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the webhooks of an organization
+         * @description Oldest first, without their secrets. Needs `admin`.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description Starts sending the organization's events of the chosen kinds to a URL. The answer holds the signing secret, shown this once. Needs `admin`.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook
+         * @description Without its secret. Needs `admin`.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook
+         * @description Stops its deliveries, pending ones included, and forgets them. Needs `admin`.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a webhook
+         * @description Changes its URL, events, description, or turns it on or off. Turning it on again clears why the server turned it off. Needs `admin`.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List a webhook's deliveries
+         * @description Newest first, kept as long as their events. Needs `admin`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the delivery. */
+                deliveryId: components["parameters"]["webhookDeliveryId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a webhook delivery
+         * @description Needs `admin`.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the delivery. */
+                deliveryId: components["parameters"]["webhookDeliveryId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again
+         * @description Queues a new delivery of the same event (same `webhook-id`, so receivers that already have it can tell), with fresh attempts. Needs `admin`; the webhook must be active.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/webhooks/{webhookId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook
+         * @description Records a `webhook.pinged` event and sends it to this webhook only, whatever its events, as a delivery like any other. Needs `admin`; the webhook must be active.
+         */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/webhooks/{webhookId}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate a webhook's signing secret
+         * @description Makes a new secret, shown this once. For 24 hours requests carry a signature by the previous secret too, so receivers can switch without missing an event. Needs `admin`.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}": {
         parameters: {
             query?: never;
@@ -1004,7 +1193,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An event, as a webhook receives it
+         * @description What Quire POSTs to a webhook's URL for each event it subscribes to. Verify the `webhook-signature` header with the webhook's secret and any Standard Webhooks library, answer 2xx within 10 seconds, and use `webhook-id` to ignore an event you already have: failed attempts are retried for about a day (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h), so an event may arrive more than once.
+         */
+        post: operations["receiveEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         ApiInformation: {
@@ -1042,7 +1252,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and, later, webhooks.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -1887,6 +2097,110 @@ export interface components {
             /** @enum {string} */
             backend: "custom" | "integration";
         };
+        /** @description An address the organization's events are sent to, signed per Standard Webhooks. */
+        Webhook: {
+            /** @description Whether events are sent. The server turns a webhook off after a day of failed deliveries. */
+            active: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            description: components["schemas"]["WebhookDescription"];
+            /** @description Why the server turned the webhook off; absent when it is on or a person turned it off. */
+            disabledReason?: string;
+            events: components["schemas"]["WebhookEventFilter"];
+            /** @description When the current run of failed delivery attempts began; absent after a success. */
+            failingSince?: components["schemas"]["Timestamp"];
+            id: components["schemas"]["ResourceId"];
+            /** @constant */
+            object: "webhook";
+            /** @description When the signing secret was last rotated. */
+            secretRotatedAt?: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+            url: components["schemas"]["WebhookUrl"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of its deliveries.
+                 */
+                deliveries: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the webhook.
+                 */
+                location: string;
+            };
+        };
+        /** @description One event sent to one webhook, with the outcome of its latest attempt. */
+        WebhookDelivery: {
+            /** @description Attempts made so far. */
+            attempts: number;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The event sent; its id is the `webhook-id` header, the receiver's idempotency key. */
+            event: {
+                action: components["schemas"]["AuditEventActionId"];
+                id: string;
+            };
+            id: components["schemas"]["ResourceId"];
+            /** @description The latest attempt. */
+            lastAttempt?: {
+                at: components["schemas"]["Timestamp"];
+                /** @description From sending the request to the end of the answer. */
+                durationMs?: number;
+                /** @description Why the attempt failed, when it did. */
+                error?: string;
+                /** @description The receiver's HTTP status, when it answered. */
+                responseStatus?: number;
+            };
+            /** @description When the next attempt is due, while the delivery is pending. */
+            nextAttemptAt?: components["schemas"]["Timestamp"];
+            /** @constant */
+            object: "webhook-delivery";
+            /** @description The delivery this one sends again, for a redelivery. */
+            redeliveryOf?: components["schemas"]["ResourceId"];
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            urls: {
+                /** Format: uri */
+                location: string;
+            };
+            webhook: components["schemas"]["ResourceId"];
+        };
+        WebhookDeliveryList: components["schemas"]["List"] & {
+            items: components["schemas"]["WebhookDelivery"][];
+        };
+        /**
+         * @description `pending` while attempts remain (the next at `nextAttemptAt`), `succeeded` once the receiver answered 2xx, `failed` when every attempt failed or the webhook was turned off.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "succeeded" | "failed";
+        /** @description What the webhook is for, for the people who administer it. */
+        WebhookDescription: string;
+        /**
+         * @description The events sent to the webhook: actions of the audit log, or `*` for every event, including kinds added in later versions.
+         * @example [
+         *       "space.created",
+         *       "change_request.merged"
+         *     ]
+         */
+        WebhookEventFilter: (components["schemas"]["AuditEventActionId"] | "*")[];
+        WebhookList: components["schemas"]["List"] & {
+            items: components["schemas"]["Webhook"][];
+        };
+        /** @description The body of every webhook request, in the Standard Webhooks format. The headers `webhook-id` (the event id), `webhook-timestamp` (seconds) and `webhook-signature` (`v1,<base64 HMAC-SHA256>`, several space-separated while a rotated secret is still honoured) sign it. */
+        WebhookPayload: {
+            data: components["schemas"]["AuditEventDetail"];
+            /** @description When the event happened. */
+            timestamp: components["schemas"]["Timestamp"];
+            type: components["schemas"]["AuditEventActionId"];
+        };
+        /**
+         * Format: uri
+         * @description Where events are POSTed: an absolute http(s) URL without credentials. The server only sends to public internet addresses unless the instance allows private ones (`OUTBOUND_ALLOW_PRIVATE`).
+         * @example https://hooks.example.com/quire
+         */
+        WebhookUrl: string;
+        /** @description A webhook with its signing secret, shown only when it is made (create and rotate). */
+        WebhookWithSecret: components["schemas"]["Webhook"] & {
+            /** @description The signing secret (`whsec_` and base64), for verifying the `webhook-signature` header with any Standard Webhooks library. Shown once; rotate it to get a new one. */
+            secret: string;
+        };
     };
     responses: {
         /** @description Bad request, the input does not match the contract */
@@ -1988,6 +2302,10 @@ export interface components {
         shareKey: string;
         /** @description ID of the space. */
         spaceId: components["schemas"]["ResourceId"];
+        /** @description ID of the delivery. */
+        webhookDeliveryId: components["schemas"]["ResourceId"];
+        /** @description ID of the webhook. */
+        webhookId: components["schemas"]["ResourceId"];
     };
     requestBodies: never;
     headers: never;
@@ -2444,6 +2762,337 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Whether to send events from now on; true unless given. */
+                    active?: boolean;
+                    description?: components["schemas"]["WebhookDescription"];
+                    events: components["schemas"]["WebhookEventFilter"];
+                    url: components["schemas"]["WebhookUrl"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new webhook, with its secret. */
+            201: {
+                headers: {
+                    /** @description API URL of the new webhook. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    description?: components["schemas"]["WebhookDescription"];
+                    events?: components["schemas"]["WebhookEventFilter"];
+                    url?: components["schemas"]["WebhookUrl"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated webhook. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only deliveries in this status. */
+                status?: components["schemas"]["WebhookDeliveryStatus"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the delivery. */
+                deliveryId: components["parameters"]["webhookDeliveryId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the delivery. */
+                deliveryId: components["parameters"]["webhookDeliveryId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            201: {
+                headers: {
+                    /** @description API URL of the new delivery. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery of the test event, queued. */
+            201: {
+                headers: {
+                    /** @description API URL of the delivery. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the webhook. */
+                webhookId: components["parameters"]["webhookId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook, with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookWithSecret"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     getSpaceById: {
@@ -3623,6 +4272,35 @@ export interface operations {
                 };
             };
             401: components["responses"]["UnauthorizedError"];
+        };
+    };
+    receiveEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id, the same on every attempt and redelivery. */
+                "webhook-id": string;
+                /** @description `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, space-separated when several secrets sign. */
+                "webhook-signature": string;
+                /** @description When this attempt was signed, in seconds since the epoch. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookPayload"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx answer marks the delivery as succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -3,10 +3,11 @@ import type { EventAction } from '../../model/event-actions.js';
 import { insertEvent } from '../../store/events.js';
 import type { Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
+import { queueDeliveriesOfEvent } from '../webhooks/delivery-queue.js';
 
 /** What an event is about: a kind of resource, its id, and a name a person recognizes. */
 export interface EventTarget {
-  type: 'organization' | 'collection' | 'space' | 'change-request';
+  type: 'organization' | 'collection' | 'space' | 'change-request' | 'webhook';
   id: string;
   label: string;
 }
@@ -40,7 +41,9 @@ export const systemActor = { system: true } as const;
 /**
  * Records that something changed, in `trx`: the transaction of the change itself, so an event
  * exists exactly when its change was committed (an outbox), and a refused or failed request
- * records nothing. Every write of the domain calls this; the audit log reads these rows.
+ * records nothing. Every write of the domain calls this; the audit log reads these rows, and the
+ * deliveries to the organization's webhooks are queued here, in the same transaction. Answers
+ * the event's id.
  * @example await recordEvent(trx, actor, { action: 'space.created', organizationId, target }, now);
  */
 export async function recordEvent(
@@ -48,10 +51,11 @@ export async function recordEvent(
   actor: Actor | typeof systemActor,
   event: DomainEvent,
   now: Date,
-): Promise<void> {
+): Promise<string> {
   const byUser = 'user' in actor;
+  const id = randomUUID();
   await insertEvent(trx, {
-    id: randomUUID(),
+    id,
     organizationId: event.organizationId,
     action: event.action,
     actor: byUser
@@ -63,4 +67,6 @@ export async function recordEvent(
     payload: event.payload ?? {},
     occurredAt: now.toISOString(),
   });
+  await queueDeliveriesOfEvent(trx, { id, ...event }, now);
+  return id;
 }

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import { badRequest } from '../../errors.js';
+import { checkOutboundUrl } from '../../http/outbound.js';
+import { newId } from '../../ids.js';
+import type { Database } from '../../store/schema.js';
+import { insertWebhook, type WebhookRecord } from '../../store/webhooks.js';
+import type { Actor } from '../actor.js';
+import { recordEvent } from '../events/record-event.js';
+import { webhookEvent } from './webhook-events.js';
+import { newWebhookSecret } from './webhook-signature.js';
+
+/** What a new webhook is made from. */
+export interface NewWebhook {
+  url: string;
+  events: string[];
+  description?: string | undefined;
+  active?: boolean | undefined;
+}
+
+/**
+ * Refuses, with 400, a URL the server would never send to: not http(s), with credentials, or an
+ * address outside what outbound requests may reach. Names resolve when a delivery is sent, and
+ * are checked again then.
+ */
+export function requireDeliverableUrl(url: string, allowPrivate: boolean): void {
+  const refused = checkOutboundUrl(url, allowPrivate);
+  if (refused !== undefined) throw badRequest(`Invalid url: ${refused}`);
+}
+
+/** Creates a webhook with a new signing secret. */
+export async function createWebhook(
+  db: Kysely<Database>,
+  actor: Actor,
+  organizationId: string,
+  input: NewWebhook,
+  { now, allowPrivate }: { now: Date; allowPrivate: boolean },
+): Promise<WebhookRecord> {
+  requireDeliverableUrl(input.url, allowPrivate);
+  const at = now.toISOString();
+  const webhook: WebhookRecord = {
+    id: newId(),
+    organizationId,
+    url: input.url,
+    description: input.description ?? '',
+    events: input.events,
+    active: input.active ?? true,
+    secret: newWebhookSecret(),
+    previousSecret: null,
+    previousSecretUntil: null,
+    secretRotatedAt: null,
+    failingSince: null,
+    disabledReason: null,
+    createdBy: actor.user.id,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await db.transaction().execute(async (trx) => {
+    await insertWebhook(trx, webhook);
+    await recordEvent(
+      trx,
+      actor,
+      webhookEvent('webhook.created', webhook, { url: webhook.url, events: webhook.events }),
+      now,
+    );
+  });
+  return webhook;
+}

@@ -1,0 +1,42 @@
+import { newId } from '../../ids.js';
+import { enqueueJob } from '../../store/jobs.js';
+import type { Executor } from '../../store/schema.js';
+import { insertDelivery } from '../../store/webhook-deliveries.js';
+import { findActiveWebhooks } from '../../store/webhooks.js';
+
+/** The job kind that sends one delivery; its payload is `{deliveryId}`. */
+export const deliveryJobKind = 'webhook.deliver';
+
+/** Queues a delivery of an event to a webhook, and the job that sends it, in `trx`. */
+export async function queueDelivery(
+  trx: Executor,
+  delivery: { webhookId: string; eventId: string; redeliveryOf: string | null },
+  now: Date,
+): Promise<string> {
+  const id = newId();
+  await insertDelivery(trx, { id, ...delivery }, now);
+  await enqueueJob(trx, { kind: deliveryJobKind, payload: { deliveryId: id }, runAt: now }, now);
+  return id;
+}
+
+/**
+ * Queues the deliveries of a just-recorded event, in the transaction that recorded it: to every
+ * active webhook of the organization that takes its action. A test event (`webhook.pinged`) goes
+ * only to the webhook it tests, whatever that webhook takes.
+ */
+export async function queueDeliveriesOfEvent(
+  trx: Executor,
+  event: { id: string; organizationId: string; action: string; target: { id: string } },
+  now: Date,
+): Promise<void> {
+  const webhooks = await findActiveWebhooks(trx, event.organizationId);
+  const recipients =
+    event.action === 'webhook.pinged'
+      ? webhooks.filter((webhook) => webhook.id === event.target.id)
+      : webhooks.filter(
+          (webhook) => webhook.events.includes('*') || webhook.events.includes(event.action),
+        );
+  for (const webhook of recipients) {
+    await queueDelivery(trx, { webhookId: webhook.id, eventId: event.id, redeliveryOf: null }, now);
+  }
+}

@@ -1,0 +1,11 @@
+import type { AppDeps } from '../deps.js';
+import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
+import { webhookDeliveryJob } from '../domain/webhooks/send-delivery.js';
+import type { JobHandler } from './job-runner.js';
+
+/** Every kind of background job, with what runs it. */
+export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {
+  return {
+    [deliveryJobKind]: webhookDeliveryJob(deps),
+  };
+}
