@@ -21,4 +21,10 @@ export const eventActionLabels: Record<EventAction, string> = {
   'change_request.content_updated': 'Change request content edited',
   'change_request.merged': 'Change request merged',
   'change_request.updated_from_space': 'Change request updated from its space',
+  'comment.created': 'Comment posted',
+  'comment.updated': 'Comment updated',
+  'comment.deleted': 'Comment deleted',
+  'comment_reply.created': 'Reply posted',
+  'comment_reply.updated': 'Reply updated',
+  'comment_reply.deleted': 'Reply deleted',
 };
