@@ -23,6 +23,10 @@ export interface FuzzFixtures extends ContentFixtures {
   collectionIds: string[];
   /** Email domains of the first organization; the test users' addresses are in the first one. */
   emailDomains: string[];
+  /** A comment on a page of the first space, then one on its open change request. */
+  commentIds: string[];
+  /** A reply to each of those comments, in the same order. */
+  commentReplyIds: string[];
 }
 
 /**
@@ -61,7 +65,14 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   const deleted = await createSpace(organizationId, 'Trashed');
   await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: deleted.id } } });
   const content = await createContentFixtures(admin, spaces[0]?.id ?? '');
+  const comments = await createCommentFixtures(
+    admin,
+    spaces[0]?.id ?? '',
+    content.changeRequestIds[0] ?? '',
+    content.pageIds[0] ?? '',
+  );
   return {
+    ...comments,
     ...content,
     admin,
     reader,
@@ -71,6 +82,39 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     revisionIds: [...content.revisionIds, ...spaces.map((space) => space.revision)],
     collectionIds: [guides.id, nested.id, elsewhere.id],
     emailDomains,
+  };
+}
+
+/** A comment with a reply in a space (on one of its pages) and in one of its change requests. */
+async function createCommentFixtures(
+  admin: TestUser,
+  spaceId: string,
+  changeRequestId: string,
+  pageId: string,
+): Promise<{ commentIds: string[]; commentReplyIds: string[] }> {
+  const body = { markdown: 'A comment' };
+  const inSpace = await admin.client.POST('/spaces/{spaceId}/comments', {
+    params: { path: { spaceId } },
+    body: { body, page: pageId },
+  });
+  const spaceReply = await admin.client.POST('/spaces/{spaceId}/comments/{commentId}/replies', {
+    params: { path: { spaceId, commentId: inSpace.id } },
+    body: { body },
+  });
+  const inChangeRequest = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+    { params: { path: { spaceId, changeRequestId } }, body: { body } },
+  );
+  const changeRequestReply = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
+    {
+      params: { path: { spaceId, changeRequestId, commentId: inChangeRequest.id } },
+      body: { body },
+    },
+  );
+  return {
+    commentIds: [inSpace.id, inChangeRequest.id],
+    commentReplyIds: [spaceReply.id, changeRequestReply.id],
   };
 }
 
