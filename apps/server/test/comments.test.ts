@@ -258,6 +258,47 @@ describe('comments', () => {
     expect(all.count).toBe(open.count + (await list(staff.reader, { status: 'resolved' })).count);
   });
 
+  it('keeps the open counter exact when people resolve, reopen and delete at once', async () => {
+    const thread = await createMergeSpace(staff.admin, staff.organizationId);
+    const path = { path: { spaceId: thread.spaceId } };
+    const comments = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        commenter.client.POST('/spaces/{spaceId}/comments', {
+          params: path,
+          body: { body: { markdown: `Point ${index}` } },
+        }),
+      ),
+    );
+    const onComment = (commentId: string) => ({ path: { ...path.path, commentId } });
+    const resolve = (user: TestUser, commentId: string, resolved: boolean) =>
+      user.client.PUT('/spaces/{spaceId}/comments/{commentId}', {
+        params: onComment(commentId),
+        body: { resolved },
+      });
+    await Promise.all(
+      comments.flatMap((comment, index) => {
+        const racing = [resolve(editor, comment.id, true), resolve(staff.admin, comment.id, true)];
+        if (index % 3 === 0) {
+          racing.push(
+            staff.admin.client
+              .DELETE('/spaces/{spaceId}/comments/{commentId}', { params: onComment(comment.id) })
+              .then(() => comment),
+          );
+        }
+        if (index % 3 === 1) racing.push(resolve(commenter, comment.id, false));
+        // A comment deleted while someone resolves it may answer that one 404.
+        return racing.map((call) => call.catch(() => undefined));
+      }),
+    );
+    const open = await staff.admin.client.GET('/spaces/{spaceId}/comments', {
+      params: { ...path, query: { status: 'open' } },
+    });
+    const space = await staff.admin.client.GET('/spaces/{spaceId}', { params: path });
+    expect(space.comments).toBe(open.count);
+    const all = await staff.admin.client.GET('/spaces/{spaceId}/comments', { params: path });
+    expect(all.count).toBe(8);
+  });
+
   it('lets only the author edit the body, and the author or an admin delete', async () => {
     const comment = await say(commenter, 'First draft');
     server.clock.advance(1000);
