@@ -36,6 +36,18 @@ const actionOf: Record<string, string> = {
   rotateWebhookSecret: 'webhook.secret_rotated',
   pingWebhook: 'webhook.pinged',
   redeliverWebhookDelivery: 'webhook.redelivered',
+  postCommentInSpace: 'comment.created',
+  updateCommentInSpace: 'comment.updated',
+  deleteCommentInSpace: 'comment.deleted',
+  postCommentReplyInSpace: 'comment_reply.created',
+  updateCommentReplyInSpace: 'comment_reply.updated',
+  deleteCommentReplyInSpace: 'comment_reply.deleted',
+  postCommentInChangeRequest: 'comment.created',
+  updateCommentInChangeRequest: 'comment.updated',
+  deleteCommentInChangeRequest: 'comment.deleted',
+  postCommentReplyInChangeRequest: 'comment_reply.created',
+  updateCommentReplyInChangeRequest: 'comment_reply.updated',
+  deleteCommentReplyInChangeRequest: 'comment_reply.deleted',
 };
 
 describe('events and the audit log', () => {
@@ -121,6 +133,29 @@ describe('events and the audit log', () => {
       { params: { path: { organizationId, webhookId: webhook.id, deliveryId: ping.id } } },
     );
     await client.DELETE('/orgs/{organizationId}/webhooks/{webhookId}', hook);
+    const thread = { params: { path: { spaceId: merges.spaceId } } };
+    const comment = await client.POST('/spaces/{spaceId}/comments', {
+      ...thread,
+      body: { body: { markdown: 'Audited comment' } },
+    });
+    const onComment = { params: { path: { spaceId: merges.spaceId, commentId: comment.id } } };
+    await client.PUT('/spaces/{spaceId}/comments/{commentId}', {
+      ...onComment,
+      body: { resolved: true },
+    });
+    const reply = await client.POST('/spaces/{spaceId}/comments/{commentId}/replies', {
+      ...onComment,
+      body: { body: { markdown: 'Audited reply' } },
+    });
+    const onReply = {
+      params: { path: { ...onComment.params.path, commentReplyId: reply.id } },
+    };
+    await client.PUT('/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', {
+      ...onReply,
+      body: { addedReactions: ['👍'] },
+    });
+    await client.DELETE('/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', onReply);
+    await client.DELETE('/spaces/{spaceId}/comments/{commentId}', onComment);
 
     // A created organization, and one with requests and request ids sent by the client.
     const created = await server.fetch(

@@ -78,6 +78,10 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           fileId: fixtures.fileIds,
           webhookId: fixtures.webhookIds,
           deliveryId: fixtures.deliveryIds,
+          commentId: fixtures.commentIds,
+          commentReplyId: fixtures.commentReplyIds,
+          targetPage: fixtures.pageIds,
+          authors: [fixtures.admin.user.id, fixtures.reader.user.id],
           // The list's own token first, then those of the lists fuzzed before: a token must open
           // only the list it was made for.
           'query.page': [

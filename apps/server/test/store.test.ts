@@ -66,6 +66,7 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     updatedAt: at,
     deletedAt: null,
     changeRequestCounts: { total: 0, open: 0, draft: 0 },
+    commentsOpen: 0,
     ...extra,
   });
 

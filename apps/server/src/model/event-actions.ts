@@ -28,4 +28,10 @@ export const eventActionLabels: Record<EventAction, string> = {
   'webhook.pinged': 'Webhook sent a test event',
   'webhook.redelivered': 'Webhook delivery sent again',
   'webhook.disabled': 'Webhook turned off after failing deliveries',
+  'comment.created': 'Comment posted',
+  'comment.updated': 'Comment updated',
+  'comment.deleted': 'Comment deleted',
+  'comment_reply.created': 'Reply posted',
+  'comment_reply.updated': 'Reply updated',
+  'comment_reply.deleted': 'Reply deleted',
 };

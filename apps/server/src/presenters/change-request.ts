@@ -36,8 +36,7 @@ export function presentChangeRequest(
     ...(changeRequest.revisionMerged === null
       ? {}
       : { revisionMerged: changeRequest.revisionMerged }),
-    // Comments arrive with their own area; until then there are none.
-    comments: 0,
+    comments: changeRequest.commentsOpen,
     outdated: changeRequest.status !== 'merged' && space.revisionId !== mergeBase,
     urls: {
       location: urls.api('spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),

@@ -24,8 +24,7 @@ export function presentSpace(space: SpaceRecord, role: MemberRole | null, urls: 
     ...(space.parentId === null ? {} : { parent: space.parentId }),
     revision: space.revisionId,
     defaultLevel: space.defaultLevel,
-    // Comments arrive with their own area; until then there are none.
-    comments: 0,
+    comments: space.commentsOpen,
     changeRequests: space.changeRequestCounts.total,
     changeRequestsOpen: space.changeRequestCounts.open,
     changeRequestsDraft: space.changeRequestCounts.draft,

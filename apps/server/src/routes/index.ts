@@ -2,6 +2,7 @@ import type { HandlerTable } from '../http/handler.js';
 import { auditEventHandlers } from './audit-events.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
+import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
 import { spaceHandlers } from './spaces.js';
@@ -20,4 +21,5 @@ export const handlers: HandlerTable = {
   ...changeRequestHandlers,
   ...auditEventHandlers,
   ...webhookHandlers,
+  ...commentOperationHandlers,
 };

@@ -20,6 +20,8 @@ export interface ChangeRequestRecord {
   revisionInitial: string;
   revisionMergedAncestor: string | null;
   revisionMerged: string | null;
+  /** How many of its comments are open. */
+  commentsOpen: number;
 }
 
 /** A change request with the user who created it. */
@@ -42,6 +44,7 @@ function toChangeRequest(row: Selectable<ChangeRequestsTable>): ChangeRequestRec
     revisionInitial: row.revision_initial,
     revisionMergedAncestor: row.revision_merged_ancestor,
     revisionMerged: row.revision_merged,
+    commentsOpen: Number(row.comments_open),
   };
 }
 

@@ -37,3 +37,20 @@ export async function findMemberRole(
     .executeTakeFirst();
   return row !== undefined && isMemberRole(row.role) ? row.role : null;
 }
+
+/** Which of these users are members of the organization. */
+export async function membersAmong(
+  db: Executor,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('user_id', 'in', unique)
+    .execute();
+  return new Set(rows.map((row) => row.user_id));
+}

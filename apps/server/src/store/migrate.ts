@@ -5,6 +5,7 @@ import { instanceSettingsMigration } from './migrations/0002-instance-settings.j
 import { contentMigration } from './migrations/0003-content.js';
 import { eventsMigration } from './migrations/0004-events.js';
 import { jobsAndWebhooksMigration } from './migrations/0005-jobs-and-webhooks.js';
+import { commentsMigration } from './migrations/0006-comments.js';
 import type { Database } from './schema.js';
 
 /**
@@ -22,6 +23,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0003-content': contentMigration(),
         '0004-events': eventsMigration(),
         '0005-jobs-and-webhooks': jobsAndWebhooksMigration(),
+        '0006-comments': commentsMigration(),
       }),
     },
   });

@@ -79,6 +79,7 @@ export interface SpacesTable {
   change_requests_total: Generated<number>;
   change_requests_open: Generated<number>;
   change_requests_draft: Generated<number>;
+  comments_open: Generated<number>;
 }
 
 export interface RevisionsTable {
@@ -115,6 +116,7 @@ export interface ChangeRequestsTable {
   revision_initial: string;
   revision_merged_ancestor: string | null;
   revision_merged: string | null;
+  comments_open: Generated<number>;
 }
 
 export interface EventsTable {
@@ -190,6 +192,47 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+export interface CommentsTable {
+  id: string;
+  space_id: string;
+  /** Empty for a comment on the space itself. */
+  change_request_id: string;
+  author_id: string;
+  /** JSON document. */
+  body: string;
+  posted_at: string;
+  edited_at: string | null;
+  status: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  replies: Generated<number>;
+  revision_id: string;
+  page_id: string | null;
+  /** JSON of the page as it was when the comment was posted. */
+  page_snapshot: string | null;
+  node_key: string | null;
+  node_preview: string | null;
+}
+
+export interface CommentRepliesTable {
+  id: string;
+  comment_id: string;
+  author_id: string;
+  /** JSON document. */
+  body: string;
+  posted_at: string;
+  edited_at: string | null;
+}
+
+export interface CommentReactionsTable {
+  comment_id: string;
+  /** Empty for a reaction to the comment itself. */
+  reply_id: string;
+  emoji: string;
+  user_id: string;
+  reacted_at: string;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -213,6 +256,9 @@ export interface Database {
   jobs: JobsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  comments: CommentsTable;
+  comment_replies: CommentRepliesTable;
+  comment_reactions: CommentReactionsTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

@@ -28,6 +28,8 @@ export interface SpaceRecord {
   deletedAt: string | null;
   /** How many change requests the space has: all of them, open ones and drafts. */
   changeRequestCounts: { total: number; open: number; draft: number };
+  /** How many of the space's own comments are open. */
+  commentsOpen: number;
 }
 
 /** The fields of a space that updates, moves, transfers, deletes and restores change. */
@@ -71,6 +73,7 @@ function toSpace(row: Selectable<SpacesTable>): SpaceRecord {
       open: row.change_requests_open,
       draft: row.change_requests_draft,
     },
+    commentsOpen: row.comments_open,
   };
 }
 

@@ -58,3 +58,14 @@ export async function hasAnyUser(db: Executor): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
 }
+
+/** The users with these ids, by id; ids of no user are left out. */
+export async function findUsersByIds(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, UserRecord>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').selectAll().where('id', 'in', unique).execute();
+  return new Map(rows.map((row) => [row.id, toUser(row)]));
+}

@@ -26,6 +26,10 @@ export interface FuzzFixtures extends ContentFixtures {
   /** A webhook of the first organization, and the delivery of a test event to it. */
   webhookIds: string[];
   deliveryIds: string[];
+  /** A comment on a page of the first space, then one on its open change request. */
+  commentIds: string[];
+  /** A reply to each of those comments, in the same order. */
+  commentReplyIds: string[];
 }
 
 /**
@@ -71,7 +75,14 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   const ping = await admin.client.POST('/orgs/{organizationId}/webhooks/{webhookId}/ping', {
     params: { path: { organizationId, webhookId: webhook.id } },
   });
+  const comments = await createCommentFixtures(
+    admin,
+    spaces[0]?.id ?? '',
+    content.changeRequestIds[0] ?? '',
+    content.pageIds[0] ?? '',
+  );
   return {
+    ...comments,
     ...content,
     admin,
     reader,
@@ -83,6 +94,39 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     emailDomains,
     webhookIds: [webhook.id],
     deliveryIds: [ping.id],
+  };
+}
+
+/** A comment with a reply in a space (on one of its pages) and in one of its change requests. */
+async function createCommentFixtures(
+  admin: TestUser,
+  spaceId: string,
+  changeRequestId: string,
+  pageId: string,
+): Promise<{ commentIds: string[]; commentReplyIds: string[] }> {
+  const body = { markdown: 'A comment' };
+  const inSpace = await admin.client.POST('/spaces/{spaceId}/comments', {
+    params: { path: { spaceId } },
+    body: { body, page: pageId },
+  });
+  const spaceReply = await admin.client.POST('/spaces/{spaceId}/comments/{commentId}/replies', {
+    params: { path: { spaceId, commentId: inSpace.id } },
+    body: { body },
+  });
+  const inChangeRequest = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+    { params: { path: { spaceId, changeRequestId } }, body: { body } },
+  );
+  const changeRequestReply = await admin.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
+    {
+      params: { path: { spaceId, changeRequestId, commentId: inChangeRequest.id } },
+      body: { body },
+    },
+  );
+  return {
+    commentIds: [inSpace.id, inChangeRequest.id],
+    commentReplyIds: [spaceReply.id, changeRequestReply.id],
   };
 }
 

@@ -127,12 +127,24 @@ function parameterDraws(
     realValues: sources.realValuesOf(parameter.name, parameter.in),
     accepts: (value) => sources.checks.acceptsParameter(parameter.name, value),
   };
-  const valid = validUrlValues(parameter, urlSources);
-  const invalid = invalidUrlValues(parameter, urlSources);
+  const valid = validUrlValues(oneValueOf(parameter), urlSources);
+  const invalid = invalidUrlValues(oneValueOf(parameter), urlSources);
   const options: fc.WeightedArbitrary<ParameterDraw>[] = [{ weight: 4, arbitrary: valid }];
   if (!parameter.required) options.push({ weight: 4, arbitrary: fc.constant(absent) });
   if (breakSome) options.push({ weight: 2, arbitrary: invalid });
   return fc.oneof(...options);
+}
+
+/**
+ * The parameter one URL value is drawn for: an array parameter arrives as repeated keys, and
+ * one key is an array of one item, so its values are drawn from the items' schema.
+ */
+function oneValueOf(parameter: OperationParameter): OperationParameter {
+  const { items } = parameter.schema;
+  if (parameter.schema.type !== 'array' || typeof items !== 'object' || items === null) {
+    return parameter;
+  }
+  return { ...parameter, schema: { ...items } };
 }
 
 interface DrawnParts {

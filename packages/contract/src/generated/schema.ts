@@ -534,6 +534,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/commenters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users who commented in a change request
+         * @description Everyone who posted a comment or a reply there, by ID. Needs `read` or higher on the space.
+         */
+        get: operations["listCommentersInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the comments in a change request
+         * @description Newest first unless `order=asc`. Needs `read` or higher on the space.
+         */
+        get: operations["listCommentsInChangeRequest"];
+        put?: never;
+        /**
+         * Post a comment in a change request
+         * @description Optionally on a page (`page`) and one of its blocks (`node`). Needs `comment` or higher.
+         */
+        post: operations["postCommentInChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a comment in a change request
+         * @description Needs `read` or higher on the space.
+         */
+        get: operations["getCommentInChangeRequest"];
+        /**
+         * Update a comment in a change request
+         * @description Resolves or reopens it and adds or removes the caller's reactions (`comment` or higher); changes its body (its author only).
+         */
+        put: operations["updateCommentInChangeRequest"];
+        post?: never;
+        /**
+         * Delete a comment in a change request
+         * @description With its replies. Its author or an admin of the space; 204 also when it did not exist.
+         */
+        delete: operations["deleteCommentInChangeRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the replies to a comment in a change request
+         * @description Oldest first unless `order=desc`. Needs `read` or higher on the space.
+         */
+        get: operations["listCommentRepliesInChangeRequest"];
+        put?: never;
+        /**
+         * Reply to a comment in a change request
+         * @description Needs `comment` or higher.
+         */
+        post: operations["postCommentReplyInChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reply to a comment in a change request
+         * @description Needs `read` or higher on the space.
+         */
+        get: operations["getCommentReplyInChangeRequest"];
+        /**
+         * Update a reply to a comment in a change request
+         * @description Adds or removes the caller's reactions (`comment` or higher); changes its body (its author only).
+         */
+        put: operations["updateCommentReplyInChangeRequest"];
+        post?: never;
+        /**
+         * Delete a reply to a comment in a change request
+         * @description Its author or an admin of the space; 204 also when it did not exist.
+         */
+        delete: operations["deleteCommentReplyInChangeRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/content": {
         parameters: {
             query?: never;
@@ -748,6 +905,153 @@ export interface paths {
          */
         post: operations["updateChangeRequest"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/commenters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users who commented in a space
+         * @description Everyone who posted a comment or a reply there, by ID. Needs `read` or higher on the space.
+         */
+        get: operations["listCommentersInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the comments in a space
+         * @description Newest first unless `order=asc`. Needs `read` or higher on the space.
+         */
+        get: operations["listCommentsInSpace"];
+        put?: never;
+        /**
+         * Post a comment in a space
+         * @description Optionally on a page (`page`) and one of its blocks (`node`). Needs `comment` or higher.
+         */
+        post: operations["postCommentInSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a comment in a space
+         * @description Needs `read` or higher on the space.
+         */
+        get: operations["getCommentInSpace"];
+        /**
+         * Update a comment in a space
+         * @description Resolves or reopens it and adds or removes the caller's reactions (`comment` or higher); changes its body (its author only).
+         */
+        put: operations["updateCommentInSpace"];
+        post?: never;
+        /**
+         * Delete a comment in a space
+         * @description With its replies. Its author or an admin of the space; 204 also when it did not exist.
+         */
+        delete: operations["deleteCommentInSpace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the replies to a comment in a space
+         * @description Oldest first unless `order=desc`. Needs `read` or higher on the space.
+         */
+        get: operations["listCommentRepliesInSpace"];
+        put?: never;
+        /**
+         * Reply to a comment in a space
+         * @description Needs `comment` or higher.
+         */
+        post: operations["postCommentReplyInSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reply to a comment in a space
+         * @description Needs `read` or higher on the space.
+         */
+        get: operations["getCommentReplyInSpace"];
+        /**
+         * Update a reply to a comment in a space
+         * @description Adds or removes the caller's reactions (`comment` or higher); changes its body (its author only).
+         */
+        put: operations["updateCommentReplyInSpace"];
+        post?: never;
+        /**
+         * Delete a reply to a comment in a space
+         * @description Its author or an admin of the space; 204 also when it did not exist.
+         */
+        delete: operations["deleteCommentReplyInSpace"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1252,7 +1556,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and, later, webhooks.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -1409,6 +1713,150 @@ export interface components {
         };
         /** @description Title of the collection; it must have a character other than white space. */
         CollectionTitle: string;
+        Comment: {
+            body: components["schemas"]["CommentBody"];
+            editedAt?: components["schemas"]["Timestamp"];
+            /** @description Unique identifier of the comment. */
+            id: string;
+            /** @enum {string} */
+            object: "comment";
+            permissions: components["schemas"]["CommentPermissions"];
+            postedAt: components["schemas"]["Timestamp"];
+            postedBy: components["schemas"]["User"];
+            reactions: components["schemas"]["CommentReactions"];
+            /** @description Number of replies. */
+            replies: number;
+            resolvedAt?: components["schemas"]["Timestamp"];
+            resolvedBy?: components["schemas"]["User"];
+            status: components["schemas"]["CommentStatus"];
+            target: components["schemas"]["CommentTarget"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the comment in the API.
+                 */
+                location: string;
+            };
+        };
+        /** @description A comment or reply body in the format the request asked for. */
+        CommentBody: {
+            markdown: string;
+        } | {
+            document: components["schemas"]["JsonDocument"];
+        };
+        /** @description A comment or reply body, as Markdown or as a JSON document. It may not be empty (`{}` or blank text is a 400). */
+        CommentBodyInput: {
+            markdown: string;
+        } | {
+            document: components["schemas"]["JsonDocument"];
+        } | Record<string, never>;
+        CommentInput: {
+            body: components["schemas"]["CommentBodyInput"];
+            /** @description Key of the block of `page` the comment is on; needs `page`. */
+            node?: string;
+            /** @description ID of the page the comment is on. */
+            page?: components["schemas"]["ResourceId"];
+        };
+        CommentList: components["schemas"]["List"] & {
+            items: components["schemas"]["Comment"][];
+        };
+        /** @description What the caller may do with the comment or reply. */
+        CommentPermissions: {
+            /** @description Can delete it (its author, or an admin of the space). */
+            delete: boolean;
+            /** @description Can change its body (its author only). */
+            edit: boolean;
+            /** @description Can reply, react and resolve (`comment` role or higher). */
+            reply: boolean;
+            /** @description Can read it. */
+            view: boolean;
+        };
+        /** @description Emoji (each one emoji character or sequence, such as 👍 or 👍🏽). */
+        CommentReactionChanges: components["schemas"]["Emoji"][];
+        /** @description The reactions, one entry per emoji, in the order each emoji was first used. */
+        CommentReactions: {
+            /** @description How many people reacted with this emoji. */
+            count: number;
+            emoji: components["schemas"]["Emoji"];
+            /** @description Who reacted with it, earliest first. */
+            users: {
+                reactedAt: components["schemas"]["Timestamp"];
+                user: components["schemas"]["User"];
+            }[];
+        }[];
+        CommentReply: {
+            body: components["schemas"]["CommentBody"];
+            editedAt?: components["schemas"]["Timestamp"];
+            /** @description Unique identifier of the reply. */
+            id: string;
+            /** @enum {string} */
+            object: "comment-reply";
+            permissions: components["schemas"]["CommentPermissions"];
+            postedAt: components["schemas"]["Timestamp"];
+            postedBy: components["schemas"]["User"];
+            reactions: components["schemas"]["CommentReactions"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the reply in the API.
+                 */
+                location: string;
+            };
+        };
+        CommentReplyInput: {
+            body: components["schemas"]["CommentBodyInput"];
+        };
+        CommentReplyList: components["schemas"]["List"] & {
+            items: components["schemas"]["CommentReply"][];
+        };
+        /** @description What to change; every field is optional but one is needed. */
+        CommentReplyUpdateInput: {
+            addedReactions?: components["schemas"]["CommentReactionChanges"];
+            body?: components["schemas"]["CommentBodyInput"];
+            removedReactions?: components["schemas"]["CommentReactionChanges"];
+        };
+        /**
+         * @description `open` until someone resolves the comment; reopening makes it `open` again.
+         * @enum {string}
+         */
+        CommentStatus: "open" | "resolved";
+        /** @description What the comment is about. */
+        CommentTarget: {
+            /** @description ID of the change request, for a comment on one. */
+            changeRequest?: string;
+            /** @description The block of the page the comment is on. */
+            node?: {
+                /** @description The block's `key` in the page's document. */
+                id: string;
+                /** @description The block's plain text, shortened. */
+                preview: string;
+            };
+            /** @description The page the comment is on, as it is now. */
+            page?: {
+                createdAt: components["schemas"]["Timestamp"];
+                emoji?: string;
+                icon?: string;
+                id: string;
+                /** @description Whether the page changed (or was deleted) since the comment was posted. */
+                outdated: boolean;
+                /** @description Path of the page in the content; its last known path once it is deleted. */
+                path: string;
+                title: string;
+                updatedAt: components["schemas"]["Timestamp"];
+            };
+            /** @description ID of the revision the comment was posted on. */
+            revision?: string;
+            /** @description ID of the space. */
+            space: string;
+        };
+        /** @description What to change; every field is optional but one is needed. */
+        CommentUpdateInput: {
+            addedReactions?: components["schemas"]["CommentReactionChanges"];
+            body?: components["schemas"]["CommentBodyInput"];
+            removedReactions?: components["schemas"]["CommentReactionChanges"];
+            /** @description `true` resolves the comment, `false` reopens it (`comment` role or higher). */
+            resolved?: boolean;
+        };
         /** @description One change of a batch, by its `operation`. */
         ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"];
         /** @description What one change did to a page. */
@@ -2088,6 +2536,9 @@ export interface components {
                 location: string;
             };
         };
+        UserList: components["schemas"]["List"] & {
+            items: components["schemas"]["User"][];
+        };
         /** @description Variables of the content, name → value. */
         Variables: {
             [key: string]: string;
@@ -2272,6 +2723,18 @@ export interface components {
         changeRequestId: components["schemas"]["ResourceId"];
         /** @description ID of the collection. */
         collectionId: components["schemas"]["ResourceId"];
+        /** @description Only comments posted by these users (IDs; repeat the parameter for several). */
+        commentAuthors: components["schemas"]["ResourceId"][];
+        /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+        commentFormat: "markdown" | "document";
+        /** @description ID of the comment. */
+        commentId: components["schemas"]["ResourceId"];
+        /** @description ID of the reply. */
+        commentReplyId: components["schemas"]["ResourceId"];
+        /** @description Only comments with this status; `all` (the default) lists both. */
+        commentStatusFilter: "all" | "open" | "resolved";
+        /** @description Only comments on this page (its ID). */
+        commentTargetPage: components["schemas"]["ResourceId"];
         /** @description Whether to compute computed content; `false` skips it. */
         contentComputed: boolean;
         /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
@@ -3358,6 +3821,409 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    listCommentersInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listCommentsInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description Only comments posted by these users (IDs; repeat the parameter for several). */
+                authors?: components["parameters"]["commentAuthors"];
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["listOrder"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only comments with this status; `all` (the default) lists both. */
+                status?: components["parameters"]["commentStatusFilter"];
+                /** @description Only comments on this page (its ID). */
+                targetPage?: components["parameters"]["commentTargetPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    postCommentInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentInput"];
+            };
+        };
+        responses: {
+            /** @description The new comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getCommentInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateCommentInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteCommentInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such comment. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listCommentRepliesInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: "asc" | "desc";
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of replies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReplyList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    postCommentReplyInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The new reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getCommentReplyInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateCommentReplyInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteCommentReplyInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such reply. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     getRevisionOfChangeRequestById: {
         parameters: {
             query?: {
@@ -3670,6 +4536,387 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             409: components["responses"]["ConflictError"];
+        };
+    };
+    listCommentersInSpace: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listCommentsInSpace: {
+        parameters: {
+            query?: {
+                /** @description Only comments posted by these users (IDs; repeat the parameter for several). */
+                authors?: components["parameters"]["commentAuthors"];
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["listOrder"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only comments with this status; `all` (the default) lists both. */
+                status?: components["parameters"]["commentStatusFilter"];
+                /** @description Only comments on this page (its ID). */
+                targetPage?: components["parameters"]["commentTargetPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    postCommentInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentInput"];
+            };
+        };
+        responses: {
+            /** @description The new comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getCommentInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateCommentInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated comment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteCommentInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such comment. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listCommentRepliesInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: "asc" | "desc";
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of replies. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReplyList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    postCommentReplyInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyInput"];
+            };
+        };
+        responses: {
+            /** @description The new reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getCommentReplyInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateCommentReplyInSpace: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentReplyUpdateInput"];
+            };
+        };
+        responses: {
+            /** @description The updated reply. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteCommentReplyInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the comment. */
+                commentId: components["parameters"]["commentId"];
+                /** @description ID of the reply. */
+                commentReplyId: components["parameters"]["commentReplyId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such reply. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     getCurrentRevision: {

@@ -44,6 +44,7 @@ export async function createChangeRequest(
       revisionInitial: current.revisionId,
       revisionMergedAncestor: null,
       revisionMerged: null,
+      commentsOpen: 0,
     };
     await insertChangeRequest(trx, changeRequest);
     await countChangeRequestStatus(trx, space.id, null, changeRequest.status);

@@ -50,10 +50,14 @@ export async function prepareChanges(
   return prepared;
 }
 
-async function prepareBody(
+/**
+ * A body as a document: Markdown read, a document checked by writing it out (400 naming `where`
+ * when it cannot be), `{}` an empty document. Comment bodies are read the same way.
+ */
+export async function prepareBody(
   input: PageBodyInput | undefined,
   where: string,
-  services: ContentWriteServices,
+  services: Pick<ContentWriteServices, 'fromMarkdown' | 'toMarkdown'>,
 ): Promise<Document | undefined> {
   if (input === undefined) return undefined;
   if ('markdown' in input) return (await services.fromMarkdown(input.markdown)).document;

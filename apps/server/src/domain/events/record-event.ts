@@ -7,7 +7,14 @@ import { queueDeliveriesOfEvent } from '../webhooks/delivery-queue.js';
 
 /** What an event is about: a kind of resource, its id, and a name a person recognizes. */
 export interface EventTarget {
-  type: 'organization' | 'collection' | 'space' | 'change-request' | 'webhook';
+  type:
+    | 'organization'
+    | 'collection'
+    | 'space'
+    | 'change-request'
+    | 'comment'
+    | 'comment-reply'
+    | 'webhook';
   id: string;
   label: string;
 }

@@ -52,6 +52,7 @@ export async function createSpace(
       updatedAt: at,
       deletedAt: null,
       changeRequestCounts: { total: 0, open: 0, draft: 0 },
+      commentsOpen: 0,
     };
     await insertSpace(trx, space);
     await insertRevision(trx, {

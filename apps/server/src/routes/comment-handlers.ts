@@ -1,0 +1,275 @@
+import type { components } from '@quire/contract';
+import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
+import { type CommentScope, loadComment, loadReply } from '../domain/comments/comment-access.js';
+import { readCommentBody } from '../domain/comments/comment-body.js';
+import { anchorOf } from '../domain/comments/comment-target.js';
+import { postComment, removeComment, updateComment } from '../domain/comments/comment-writes.js';
+import { reactionChangesOf } from '../domain/comments/reactions.js';
+import { postReply, removeReply, updateReply } from '../domain/comments/reply-writes.js';
+import {
+  type CommentCaller,
+  requireAuthor,
+  requireCommenter,
+  requireDeleter,
+} from '../policies/comment-policy.js';
+import { presentList } from '../presenters/list.js';
+import { presentUser } from '../presenters/user.js';
+import { findReply, listReplies } from '../store/comment-replies.js';
+import { findComment, listCommenters, listComments } from '../store/comments.js';
+import { findUsersByIds } from '../store/users.js';
+import {
+  commentResponse,
+  commentsResponse,
+  repliesResponse,
+  replyResponse,
+} from './comment-responses.js';
+import { pageRequest } from './page-request.js';
+
+type Schemas = components['schemas'];
+
+interface Input<Params, Query = unknown, Body = unknown> {
+  params: Params;
+  query: Query;
+  body: Body;
+  actor: Actor;
+  deps: AppDeps;
+}
+
+type Format = { format?: 'markdown' | 'document' };
+type ListQuery = { page?: string; limit?: number; order?: 'asc' | 'desc' };
+type CommentParams = { commentId: string };
+type ReplyParams = { commentId: string; commentReplyId: string };
+
+const callerOf = (actor: Actor, scope: CommentScope): CommentCaller => ({
+  userId: actor.user.id,
+  role: scope.role,
+});
+
+/**
+ * The eleven comment operations of one kind of thread, given how to find it: a space's own
+ * comments and a change request's work the same once the thread is known.
+ * @example const space = commentHandlers((deps, actor, params) => loadSpaceThread(…));
+ */
+export function commentHandlers<Params>(
+  load: (deps: AppDeps, actor: Actor, params: Params) => Promise<CommentScope>,
+) {
+  const scopeOf = (input: Input<Params, unknown, unknown>) =>
+    load(input.deps, input.actor, input.params);
+  const bodyOf = (deps: AppDeps, scope: CommentScope, body: Schemas['CommentBodyInput']) =>
+    readCommentBody(deps.db, deps.documents, scope.space.organizationId, body, 'body.body');
+
+  return {
+    list: async (
+      input: Input<
+        Params,
+        ListQuery &
+          Format & {
+            status?: 'all' | 'open' | 'resolved';
+            targetPage?: string;
+            authors?: string[];
+          }
+      >,
+    ) => {
+      const { deps, actor, query } = input;
+      const scope = await scopeOf(input);
+      const page = await listComments(
+        deps.db,
+        scope.thread,
+        {
+          status: query.status ?? 'all',
+          targetPage: query.targetPage,
+          authors: query.authors,
+          order: query.order ?? 'desc',
+        },
+        pageRequest(query),
+      );
+      const items = await commentsResponse(
+        deps,
+        actor,
+        scope,
+        page.items,
+        query.format ?? 'markdown',
+      );
+      return { status: 200 as const, body: presentList({ ...page, items }, (item) => item) };
+    },
+
+    post: async (
+      input: Input<
+        Params,
+        Format,
+        { body: Schemas['CommentBodyInput']; page?: string; node?: string }
+      >,
+    ) => {
+      const { deps, actor, body } = input;
+      const scope = await scopeOf(input);
+      requireCommenter(callerOf(actor, scope), 'comment');
+      const document = await bodyOf(deps, scope, body.body);
+      const anchor = await anchorOf(deps.db, scope.space, scope.revisionId, body);
+      const comment = await postComment(deps.db, actor, scope, document, anchor, deps.clock.now());
+      return {
+        status: 200 as const,
+        body: await commentResponse(deps, actor, scope, comment, input.query.format ?? 'markdown'),
+      };
+    },
+
+    get: async (input: Input<Params & CommentParams, Format>) => {
+      const scope = await scopeOf(input);
+      const comment = await loadComment(input.deps.db, scope, input.params.commentId);
+      return {
+        status: 200 as const,
+        body: await commentResponse(
+          input.deps,
+          input.actor,
+          scope,
+          comment,
+          input.query.format ?? 'markdown',
+        ),
+      };
+    },
+
+    update: async (input: Input<Params & CommentParams, Format, Schemas['CommentUpdateInput']>) => {
+      const { deps, actor, body } = input;
+      const scope = await scopeOf(input);
+      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      const caller = callerOf(actor, scope);
+      requireCommenter(caller, 'resolve, react to or edit comments');
+      if (body.body !== undefined) requireAuthor(caller, comment.authorId, 'comment');
+      await updateComment(
+        deps.db,
+        actor,
+        scope,
+        comment,
+        {
+          resolved: body.resolved,
+          body: body.body === undefined ? undefined : await bodyOf(deps, scope, body.body),
+          reactions: reactionChangesOf(body),
+        },
+        deps.clock.now(),
+      );
+      return {
+        status: 200 as const,
+        body: await commentResponse(
+          deps,
+          actor,
+          scope,
+          await loadComment(deps.db, scope, comment.id),
+          input.query.format ?? 'markdown',
+        ),
+      };
+    },
+
+    delete: async (input: Input<Params & CommentParams>) => {
+      const { deps, actor } = input;
+      const scope = await scopeOf(input);
+      const comment = await findComment(deps.db, scope.thread, input.params.commentId);
+      if (comment !== undefined) {
+        requireDeleter(callerOf(actor, scope), comment.authorId, 'comment');
+        await removeComment(deps.db, actor, scope, comment, deps.clock.now());
+      }
+      return { status: 204 as const };
+    },
+
+    listReplies: async (input: Input<Params & CommentParams, ListQuery & Format>) => {
+      const { deps, actor, query } = input;
+      const scope = await scopeOf(input);
+      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      const page = await listReplies(deps.db, comment.id, query.order ?? 'asc', pageRequest(query));
+      const items = await repliesResponse(
+        deps,
+        actor,
+        scope,
+        comment.id,
+        page.items,
+        query.format ?? 'markdown',
+      );
+      return { status: 200 as const, body: presentList({ ...page, items }, (item) => item) };
+    },
+
+    postReply: async (
+      input: Input<Params & CommentParams, Format, { body: Schemas['CommentBodyInput'] }>,
+    ) => {
+      const { deps, actor } = input;
+      const scope = await scopeOf(input);
+      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      requireCommenter(callerOf(actor, scope), 'reply to comments');
+      const document = await bodyOf(deps, scope, input.body.body);
+      const reply = await postReply(deps.db, actor, scope, comment, document, deps.clock.now());
+      return {
+        status: 200 as const,
+        body: await replyResponse(deps, actor, scope, reply, input.query.format ?? 'markdown'),
+      };
+    },
+
+    getReply: async (input: Input<Params & ReplyParams, Format>) => {
+      const { deps, actor } = input;
+      const scope = await scopeOf(input);
+      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      const reply = await loadReply(deps.db, comment, input.params.commentReplyId);
+      return {
+        status: 200 as const,
+        body: await replyResponse(deps, actor, scope, reply, input.query.format ?? 'markdown'),
+      };
+    },
+
+    updateReply: async (
+      input: Input<Params & ReplyParams, Format, Schemas['CommentReplyUpdateInput']>,
+    ) => {
+      const { deps, actor, body } = input;
+      const scope = await scopeOf(input);
+      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      const reply = await loadReply(deps.db, comment, input.params.commentReplyId);
+      const caller = callerOf(actor, scope);
+      requireCommenter(caller, 'react to or edit replies');
+      if (body.body !== undefined) requireAuthor(caller, reply.authorId, 'reply');
+      await updateReply(
+        deps.db,
+        actor,
+        scope,
+        reply,
+        {
+          body: body.body === undefined ? undefined : await bodyOf(deps, scope, body.body),
+          reactions: reactionChangesOf(body),
+        },
+        deps.clock.now(),
+      );
+      return {
+        status: 200 as const,
+        body: await replyResponse(
+          deps,
+          actor,
+          scope,
+          await loadReply(deps.db, comment, reply.id),
+          input.query.format ?? 'markdown',
+        ),
+      };
+    },
+
+    deleteReply: async (input: Input<Params & ReplyParams>) => {
+      const { deps, actor } = input;
+      const scope = await scopeOf(input);
+      const comment = await findComment(deps.db, scope.thread, input.params.commentId);
+      const reply = comment && (await findReply(deps.db, comment.id, input.params.commentReplyId));
+      if (reply !== undefined) {
+        requireDeleter(callerOf(actor, scope), reply.authorId, 'reply');
+        await removeReply(deps.db, actor, scope, reply, deps.clock.now());
+      }
+      return { status: 204 as const };
+    },
+
+    commenters: async (input: Input<Params, { page?: string; limit?: number }>) => {
+      const { deps, query } = input;
+      const scope = await scopeOf(input);
+      const page = await listCommenters(deps.db, scope.thread, pageRequest(query));
+      const users = await findUsersByIds(deps.db, page.items);
+      return {
+        status: 200 as const,
+        body: presentList(page, (id) => {
+          const user = users.get(id);
+          if (user === undefined) throw new Error(`Commenter ${id} was not loaded`);
+          return presentUser(user, deps.urls);
+        }),
+      };
+    },
+  };
+}

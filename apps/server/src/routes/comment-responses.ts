@@ -1,0 +1,138 @@
+import type { components } from '@quire/contract';
+import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
+import type { CommentScope } from '../domain/comments/comment-access.js';
+import { currentPages } from '../domain/comments/comment-target.js';
+import { storedBody } from '../domain/comments/stored-body.js';
+import { type CommentContext, presentComment, presentReply } from '../presenters/comment.js';
+import { type ReactionRecord, reactionsOf } from '../store/comment-reactions.js';
+import type { CommentReplyRecord } from '../store/comment-replies.js';
+import type { CommentRecord } from '../store/comments.js';
+import { findUsersByIds } from '../store/users.js';
+
+type Schemas = components['schemas'];
+type Format = 'markdown' | 'document';
+
+/** The comments of one thread as the API shows them to the caller, bodies in `format`. */
+export async function commentsResponse(
+  deps: AppDeps,
+  actor: Actor,
+  scope: CommentScope,
+  comments: readonly CommentRecord[],
+  format: Format,
+): Promise<Schemas['Comment'][]> {
+  const reactions = await reactionsOf(
+    deps.db,
+    comments.map((comment) => comment.id),
+  );
+  const people = comments.flatMap((comment) =>
+    comment.resolvedBy === null ? [comment.authorId] : [comment.authorId, comment.resolvedBy],
+  );
+  const context = await contextOf(deps, actor, scope, people, reactions);
+  const pages = await currentPages(
+    deps.db,
+    scope.space,
+    scope.revisionId,
+    comments.flatMap((comment) => (comment.anchor === null ? [] : [comment.anchor.page.id])),
+  );
+  return Promise.all(
+    comments.map(async (comment) =>
+      presentComment(
+        comment,
+        await bodyIn(deps, comment.body, format),
+        comment.anchor === null ? undefined : pages.get(comment.anchor.page.id),
+        context,
+      ),
+    ),
+  );
+}
+
+/** One comment, as {@link commentsResponse} shows it. */
+export async function commentResponse(
+  deps: AppDeps,
+  actor: Actor,
+  scope: CommentScope,
+  comment: CommentRecord,
+  format: Format,
+): Promise<Schemas['Comment']> {
+  const [presented] = await commentsResponse(deps, actor, scope, [comment], format);
+  if (presented === undefined) throw new Error(`Comment ${comment.id} could not be presented`);
+  return presented;
+}
+
+/** Replies to one comment as the API shows them to the caller, bodies in `format`. */
+export async function repliesResponse(
+  deps: AppDeps,
+  actor: Actor,
+  scope: CommentScope,
+  commentId: string,
+  replies: readonly CommentReplyRecord[],
+  format: Format,
+): Promise<Schemas['CommentReply'][]> {
+  const reactions = await reactionsOf(
+    deps.db,
+    [commentId],
+    replies.map((reply) => reply.id),
+  );
+  const context = await contextOf(
+    deps,
+    actor,
+    scope,
+    replies.map((reply) => reply.authorId),
+    reactions,
+  );
+  return Promise.all(
+    replies.map(async (reply) =>
+      presentReply(reply, scope.thread, await bodyIn(deps, reply.body, format), context),
+    ),
+  );
+}
+
+/** One reply, as {@link repliesResponse} shows it. */
+export async function replyResponse(
+  deps: AppDeps,
+  actor: Actor,
+  scope: CommentScope,
+  reply: CommentReplyRecord,
+  format: Format,
+): Promise<Schemas['CommentReply']> {
+  const [presented] = await repliesResponse(deps, actor, scope, reply.commentId, [reply], format);
+  if (presented === undefined) throw new Error(`Reply ${reply.id} could not be presented`);
+  return presented;
+}
+
+async function contextOf(
+  deps: AppDeps,
+  actor: Actor,
+  scope: CommentScope,
+  people: readonly string[],
+  reactions: readonly ReactionRecord[],
+): Promise<CommentContext> {
+  const users = await findUsersByIds(deps.db, [
+    ...people,
+    ...reactions.map((reaction) => reaction.userId),
+  ]);
+  const bySubject = new Map<string, ReactionRecord[]>();
+  for (const reaction of reactions) {
+    const list = bySubject.get(reaction.subjectId) ?? [];
+    list.push(reaction);
+    bySubject.set(reaction.subjectId, list);
+  }
+  return {
+    space: scope.space,
+    caller: { userId: actor.user.id, role: scope.role },
+    users,
+    reactions: bySubject,
+    urls: deps.urls,
+  };
+}
+
+async function bodyIn(
+  deps: AppDeps,
+  json: string,
+  format: Format,
+): Promise<Schemas['CommentBody']> {
+  const document = storedBody(json);
+  if (format === 'document') return { document };
+  return { markdown: await deps.documents.toMarkdown(document) };
+}
