@@ -11,11 +11,12 @@ import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
 import { mountOperations } from './http/mount-operations.js';
 import { requestLogger } from './http/request-logger.js';
+import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { handlers } from './routes/index.js';
 
 /**
  * Builds the HTTP app: middleware, the operations mounted from the contract, health checks, the
- * spec and its rendered reference, and signed file downloads. No port is opened here; tests call
+ * spec and its rendered reference, signed file downloads and single sign-on. No port is opened here; tests call
  * `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
@@ -44,6 +45,7 @@ export function createApp(
 
   mountApiReference(app, document, deps.urls.api().replace(/\/$/, ''));
   mountFileDownloads(app, { blobs: deps.blobs, signer: deps.fileUrls, clock: deps.clock });
+  mountSamlEndpoints(app, deps);
   mountOperations(app, document, handlers, deps);
   return app;
 }

@@ -30,6 +30,9 @@ const actionOf: Record<string, string> = {
   updateChangeRequestContent: 'change_request.content_updated',
   mergeChangeRequest: 'change_request.merged',
   updateChangeRequest: 'change_request.updated_from_space',
+  createOrganizationSamlProvider: 'saml_provider.created',
+  updateOrganizationSamlProvider: 'saml_provider.updated',
+  deleteOrganizationSamlProvider: 'saml_provider.deleted',
   createWebhook: 'webhook.created',
   updateWebhook: 'webhook.updated',
   deleteWebhook: 'webhook.deleted',
@@ -133,6 +136,16 @@ describe('events and the audit log', () => {
       { params: { path: { organizationId, webhookId: webhook.id, deliveryId: ping.id } } },
     );
     await client.DELETE('/orgs/{organizationId}/webhooks/{webhookId}', hook);
+    const saml = await client.POST('/orgs/{organizationId}/saml', {
+      ...org,
+      body: { label: 'Login' },
+    });
+    const onSaml = { params: { path: { organizationId, samlProviderId: saml.id } } };
+    await client.PATCH('/orgs/{organizationId}/saml/{samlProviderId}', {
+      ...onSaml,
+      body: { defaultRole: 'read' },
+    });
+    await client.DELETE('/orgs/{organizationId}/saml/{samlProviderId}', onSaml);
     const thread = { params: { path: { spaceId: merges.spaceId } } };
     const comment = await client.POST('/spaces/{spaceId}/comments', {
       ...thread,

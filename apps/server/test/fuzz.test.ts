@@ -78,6 +78,7 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           fileId: fixtures.fileIds,
           webhookId: fixtures.webhookIds,
           deliveryId: fixtures.deliveryIds,
+          samlProviderId: fixtures.samlProviderIds,
           commentId: fixtures.commentIds,
           commentReplyId: fixtures.commentReplyIds,
           targetPage: fixtures.pageIds,

@@ -3,7 +3,10 @@ import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 
 /** Operations that answer without a token; the router checks this list against the spec. */
-export const publicOperations = ['getApiInformation'] as const satisfies readonly OperationId[];
+export const publicOperations = [
+  'getApiInformation',
+  'listOrganizationSsoProviders',
+] as const satisfies readonly OperationId[];
 type PublicOperation = (typeof publicOperations)[number];
 
 /** What a handler receives: the validated input of its operation, the caller and the app. */

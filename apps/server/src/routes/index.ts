@@ -5,6 +5,7 @@ import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
+import { samlHandlers } from './saml.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
@@ -22,4 +23,5 @@ export const handlers: HandlerTable = {
   ...auditEventHandlers,
   ...webhookHandlers,
   ...commentOperationHandlers,
+  ...samlHandlers,
 };

@@ -233,6 +233,27 @@ export interface CommentReactionsTable {
   reacted_at: string;
 }
 
+export interface SamlProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  /** The identity provider's entity ID, SSO URL and signing certificate (PEM); set to be active. */
+  entity_id: string | null;
+  sso_url: string | null;
+  certificate: string | null;
+  default_team_id: string | null;
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SamlRequestsTable {
+  /** The id of an AuthnRequest sent. */
+  id: string;
+  /** Its IssueInstant, as the SAML library wrote it. */
+  issued_at: string;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -259,6 +280,8 @@ export interface Database {
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;
+  saml_providers: SamlProvidersTable;
+  saml_requests: SamlRequestsTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

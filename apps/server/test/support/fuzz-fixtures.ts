@@ -26,6 +26,8 @@ export interface FuzzFixtures extends ContentFixtures {
   /** A webhook of the first organization, and the delivery of a test event to it. */
   webhookIds: string[];
   deliveryIds: string[];
+  /** A SAML provider of the first organization. */
+  samlProviderIds: string[];
   /** A comment on a page of the first space, then one on its open change request. */
   commentIds: string[];
   /** A reply to each of those comments, in the same order. */
@@ -81,6 +83,10 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     content.changeRequestIds[0] ?? '',
     content.pageIds[0] ?? '',
   );
+  const samlProvider = await admin.client.POST('/orgs/{organizationId}/saml', {
+    params: { path: { organizationId } },
+    body: { label: 'Company login' },
+  });
   return {
     ...comments,
     ...content,
@@ -94,6 +100,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     emailDomains,
     webhookIds: [webhook.id],
     deliveryIds: [ping.id],
+    samlProviderIds: [samlProvider.id],
   };
 }
 

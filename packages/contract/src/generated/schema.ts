@@ -207,6 +207,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/saml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the SAML providers of an organization
+         * @description Needs `admin`.
+         */
+        get: operations["listOrganizationSamlProviders"];
+        put?: never;
+        /**
+         * Add a SAML provider
+         * @description Adds an identity provider members sign in with. It is `pending` until `ssoURL`, `entityID` and `certificate` are set. Needs `admin`.
+         */
+        post: operations["createOrganizationSamlProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/saml/{samlProviderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the SAML provider. */
+                samlProviderId: components["parameters"]["samlProviderId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a SAML provider
+         * @description Needs `admin`.
+         */
+        get: operations["getOrganizationSamlProvider"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a SAML provider
+         * @description Members who signed in with it stay members. Needs `admin`.
+         */
+        delete: operations["deleteOrganizationSamlProvider"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a SAML provider
+         * @description Needs `admin`.
+         */
+        patch: operations["updateOrganizationSamlProvider"];
+        trace?: never;
+    };
     "/orgs/{organizationId}/spaces": {
         parameters: {
             query?: never;
@@ -228,6 +288,29 @@ export interface paths {
          * @description Creates a private space with an empty first revision, at the end of its siblings. Needs `create` or higher.
          */
         post: operations["createSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List how to sign in to an organization with single sign-on
+         * @description The active SAML providers of the organization, with where a browser starts signing in. Open to anyone: a sign-in page shows it before the visitor has a token.
+         */
+        get: operations["listOrganizationSsoProviders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1556,7 +1639,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and, later, webhooks.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -2322,6 +2405,70 @@ export interface components {
          * @enum {string}
          */
         RevisionType: "edits" | "merge" | "rollback" | "update" | "computed";
+        /** @description A SAML 2.0 identity provider members sign in with. Quire is the service provider; `service` holds what to configure on the identity provider's side. */
+        SamlProvider: {
+            /** @description The identity provider's signing certificate, PEM. */
+            certificate?: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The role people get when they sign in for the first time; `null`: the organization's `defaultRole`, else `read`. */
+            defaultRole?: components["schemas"]["MemberRole"] | null;
+            /** @description The team people who sign in with this provider join. */
+            defaultTeam?: components["schemas"]["ResourceId"];
+            /** @description The identity provider's entity ID; responses must be issued by it. */
+            entityID?: string;
+            id: components["schemas"]["ResourceId"];
+            label: components["schemas"]["SamlProviderLabel"];
+            /** @constant */
+            object: "saml-provider";
+            /** @description Quire's endpoints for this provider, to enter in the identity provider. */
+            service: {
+                /**
+                 * Format: uri
+                 * @description Assertion consumer service (HTTP-POST binding), where responses are posted.
+                 */
+                acsURL: string;
+                /**
+                 * Format: uri
+                 * @description Quire's entity ID (and the URL of its service provider metadata); the audience of responses.
+                 */
+                entityID: string;
+                /**
+                 * Format: uri
+                 * @description Where a browser starts signing in; it is sent on to `ssoURL`.
+                 */
+                startURL: string;
+            };
+            /**
+             * Format: uri
+             * @description The identity provider's single sign-on URL (HTTP-Redirect binding).
+             */
+            ssoURL?: string;
+            /**
+             * @description `active` once `ssoURL`, `entityID` and `certificate` are set; `pending` before.
+             * @enum {string}
+             */
+            status: "active" | "pending";
+            urls: {
+                /** Format: uri */
+                location: string;
+            };
+        };
+        SamlProviderFields: {
+            /** @description The identity provider's signing certificate, PEM (an X.509 certificate). */
+            certificate?: string;
+            defaultRole?: components["schemas"]["MemberRole"] | null;
+            /** @description A team of the organization. */
+            defaultTeam?: components["schemas"]["ResourceId"];
+            entityID?: string;
+            label?: components["schemas"]["SamlProviderLabel"];
+            /** Format: uri */
+            ssoURL?: string;
+        };
+        /** @description The name people pick the provider by on the sign-in page. */
+        SamlProviderLabel: string;
+        SamlProviderList: components["schemas"]["List"] & {
+            items: components["schemas"]["SamlProvider"][];
+        };
         /** @description One change between two versions of content, by its `type`. */
         SemanticChange: {
             page: components["schemas"]["ChangedPage"];
@@ -2474,6 +2621,18 @@ export interface components {
         };
         /** @description Title of the space; it must have a character other than white space. */
         SpaceTitle: string;
+        /** @description How to sign in to an organization with single sign-on. */
+        SsoProviderList: {
+            items: {
+                id: components["schemas"]["ResourceId"];
+                label: components["schemas"]["SamlProviderLabel"];
+                /**
+                 * Format: uri
+                 * @description Where a browser starts signing in with this provider.
+                 */
+                startURL: string;
+            }[];
+        };
         /**
          * Format: date-time
          * @description An instant in ISO 8601, UTC.
@@ -2761,6 +2920,8 @@ export interface components {
         pagePath: string;
         /** @description ID of the revision. */
         revisionId: components["schemas"]["ResourceId"];
+        /** @description ID of the SAML provider. */
+        samlProviderId: components["schemas"]["ResourceId"];
         /** @description Secret key of a share link, to read content shared through it. */
         shareKey: string;
         /** @description ID of the space. */
@@ -3155,6 +3316,166 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
+    listOrganizationSamlProviders: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of SAML providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlProviderList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createOrganizationSamlProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlProviderFields"] & {
+                    label: components["schemas"]["SamlProviderLabel"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new provider. */
+            201: {
+                headers: {
+                    /** @description API URL of the new provider. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getOrganizationSamlProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the SAML provider. */
+                samlProviderId: components["parameters"]["samlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    deleteOrganizationSamlProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the SAML provider. */
+                samlProviderId: components["parameters"]["samlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateOrganizationSamlProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the SAML provider. */
+                samlProviderId: components["parameters"]["samlProviderId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SamlProviderFields"];
+            };
+        };
+        responses: {
+            /** @description The updated provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SamlProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
     listSpacesInOrganizationById: {
         parameters: {
             query?: {
@@ -3225,6 +3546,31 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listOrganizationSsoProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SsoProviderList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     listWebhooks: {

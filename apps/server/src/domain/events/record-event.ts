@@ -14,7 +14,9 @@ export interface EventTarget {
     | 'change-request'
     | 'comment'
     | 'comment-reply'
-    | 'webhook';
+    | 'webhook'
+    | 'saml-provider'
+    | 'user';
   id: string;
   label: string;
 }

@@ -1,0 +1,41 @@
+import type { components } from '@quire/contract';
+import { isActive, samlServiceUrls } from '../domain/sso/saml-service.js';
+import type { SamlProviderRecord } from '../store/saml-providers.js';
+import type { Urls } from './urls.js';
+
+type Schemas = components['schemas'];
+
+/** A SAML provider, with Quire's endpoints for it. */
+export function presentSamlProvider(
+  provider: SamlProviderRecord,
+  urls: Urls,
+): Schemas['SamlProvider'] {
+  return {
+    object: 'saml-provider',
+    id: provider.id,
+    label: provider.label,
+    ...(provider.ssoUrl === null ? {} : { ssoURL: provider.ssoUrl }),
+    ...(provider.entityId === null ? {} : { entityID: provider.entityId }),
+    ...(provider.certificate === null ? {} : { certificate: provider.certificate }),
+    ...(provider.defaultTeamId === null ? {} : { defaultTeam: provider.defaultTeamId }),
+    defaultRole: provider.defaultRole,
+    createdAt: provider.createdAt,
+    status: isActive(provider) ? 'active' : 'pending',
+    service: samlServiceUrls(urls, provider.id),
+    urls: { location: urls.api('orgs', provider.organizationId, 'saml', provider.id) },
+  };
+}
+
+/** How to sign in with the active providers of an organization. */
+export function presentSsoProviders(
+  providers: readonly SamlProviderRecord[],
+  urls: Urls,
+): Schemas['SsoProviderList'] {
+  return {
+    items: providers.filter(isActive).map((provider) => ({
+      id: provider.id,
+      label: provider.label,
+      startURL: samlServiceUrls(urls, provider.id).startURL,
+    })),
+  };
+}

@@ -1,0 +1,111 @@
+import type { Actor } from '../domain/actor.js';
+import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import {
+  changeSamlProvider,
+  createSamlProvider,
+  removeSamlProvider,
+} from '../domain/sso/saml-providers.js';
+import { notFound } from '../errors.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { presentList } from '../presenters/list.js';
+import { presentSamlProvider, presentSsoProviders } from '../presenters/saml-provider.js';
+import { findOrganizationById } from '../store/organizations.js';
+import {
+  allSamlProviders,
+  findSamlProvider,
+  listSamlProviders,
+  type SamlProviderRecord,
+} from '../store/saml-providers.js';
+import type { Executor } from '../store/schema.js';
+import { pageRequest } from './page-request.js';
+
+type SamlHandlers = Pick<
+  HandlerTable,
+  | 'listOrganizationSamlProviders'
+  | 'createOrganizationSamlProvider'
+  | 'getOrganizationSamlProvider'
+  | 'updateOrganizationSamlProvider'
+  | 'deleteOrganizationSamlProvider'
+  | 'listOrganizationSsoProviders'
+>;
+
+async function organizationForSsoAdmin(db: Executor, actor: Actor, organizationId: string) {
+  const { organization, role } = await loadOrganizationForMember(db, actor, organizationId);
+  requireOrganizationRole(role, 'admin', 'manage single sign-on');
+  return organization;
+}
+
+async function loadProvider(
+  db: Executor,
+  actor: Actor,
+  organizationId: string,
+  providerId: string,
+): Promise<SamlProviderRecord> {
+  const organization = await organizationForSsoAdmin(db, actor, organizationId);
+  const provider = await findSamlProvider(db, organization.id, providerId);
+  if (provider === undefined) throw notFound(`SAML provider ${providerId} not found`);
+  return provider;
+}
+
+/** Handlers of SAML providers (organization admins) and the public list of sign-in options. */
+export const samlHandlers: SamlHandlers = {
+  listOrganizationSamlProviders: async ({ params, query, actor, deps }) => {
+    const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
+    const page = await listSamlProviders(deps.db, organization.id, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (provider) => presentSamlProvider(provider, deps.urls)),
+    };
+  },
+
+  createOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
+    const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
+    const provider = await createSamlProvider(
+      deps.db,
+      actor,
+      organization.id,
+      body,
+      deps.clock.now(),
+    );
+    const presented = presentSamlProvider(provider, deps.urls);
+    return { status: 201, body: presented, headers: { Location: presented.urls.location } };
+  },
+
+  getOrganizationSamlProvider: async ({ params, actor, deps }) => {
+    const provider = await loadProvider(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.samlProviderId,
+    );
+    return { status: 200, body: presentSamlProvider(provider, deps.urls) };
+  },
+
+  updateOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
+    const provider = await loadProvider(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.samlProviderId,
+    );
+    const updated = await changeSamlProvider(deps.db, actor, provider, body, deps.clock.now());
+    return { status: 200, body: presentSamlProvider(updated, deps.urls) };
+  },
+
+  deleteOrganizationSamlProvider: async ({ params, actor, deps }) => {
+    const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
+    const provider = await findSamlProvider(deps.db, organization.id, params.samlProviderId);
+    if (provider !== undefined)
+      await removeSamlProvider(deps.db, actor, provider, deps.clock.now());
+    return { status: 204 };
+  },
+
+  listOrganizationSsoProviders: async ({ params, deps }) => {
+    const organization = await findOrganizationById(deps.db, params.organizationId);
+    if (organization === undefined)
+      throw notFound(`Organization ${params.organizationId} not found`);
+    const providers = await allSamlProviders(deps.db, organization.id);
+    return { status: 200, body: presentSsoProviders(providers, deps.urls) };
+  },
+};
