@@ -4,6 +4,7 @@ import { purgeExpiredSpaces } from '../src/domain/spaces/trash.js';
 import { operationRoutes } from '../src/http/operations.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { createMergeSpace, mergeScenario } from './support/merge-scenario.js';
+import { walkSiteWrites } from './support/site-writes.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -30,6 +31,31 @@ const actionOf: Record<string, string> = {
   updateChangeRequestContent: 'change_request.content_updated',
   mergeChangeRequest: 'change_request.merged',
   updateChangeRequest: 'change_request.updated_from_space',
+  createSite: 'site.created',
+  updateSiteById: 'site.updated',
+  deleteSiteById: 'site.deleted',
+  publishSite: 'site.published',
+  unpublishSite: 'site.unpublished',
+  updateSiteAdaptiveSchema: 'site.adaptive_schema_updated',
+  updateSiteCustomizationById: 'site.customization_updated',
+  createSiteSection: 'site_section.created',
+  updateSiteSection: 'site_section.updated',
+  deleteSiteSection: 'site_section.deleted',
+  moveSiteSection: 'site_section.moved',
+  createSiteSectionGroup: 'site_section_group.created',
+  updateSiteSectionGroup: 'site_section_group.updated',
+  deleteSiteSectionGroup: 'site_section_group.deleted',
+  moveSiteSectionGroup: 'site_section_group.moved',
+  addSiteSectionToGroup: 'site_section_group.section_added',
+  removeSiteSectionFromGroup: 'site_section_group.section_removed',
+  addSpaceToSite: 'site_space.created',
+  updateSiteSpace: 'site_space.updated',
+  deleteSiteSpace: 'site_space.deleted',
+  moveSiteSpace: 'site_space.moved',
+  updateSiteSpaceCustomizationById: 'site_space.customization_updated',
+  createSiteShareLink: 'share_link.created',
+  updateSiteShareLinkById: 'share_link.updated',
+  deleteSiteShareLinkById: 'share_link.deleted',
 };
 
 describe('events and the audit log', () => {
@@ -99,6 +125,11 @@ describe('events and the audit log', () => {
     await merges.apply(other2, [{ operation: 'insert_page', title: 'B', document: {} }]);
     await merges.merge(other2);
     await merges.update(changeRequestId);
+    const published = await client.POST('/orgs/{organizationId}/spaces', {
+      ...org,
+      body: { title: 'Published' },
+    });
+    await walkSiteWrites(admin, organizationId, [space.id, published.id]);
 
     // A created organization, and one with requests and request ids sent by the client.
     const created = await server.fetch(

@@ -4,6 +4,8 @@ export interface Urls {
   api(...segments: string[]): string;
   /** URL of a resource in the application: `app('spaces', id)` → `…/app/spaces/<id>`. */
   app(...segments: string[]): string;
+  /** Where a published site serves a page to readers: `site(id, 'guides')` → `…/s/<id>/guides`. */
+  site(siteId: string, ...segments: string[]): string;
 }
 
 /**
@@ -15,5 +17,6 @@ export function createUrls(publicUrl: string): Urls {
   return {
     api: (...segments) => join('v1', segments),
     app: (...segments) => join('app', segments),
+    site: (siteId, ...segments) => `${join('s', [siteId, ...segments])}/`,
   };
 }

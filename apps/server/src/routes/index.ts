@@ -4,6 +4,9 @@ import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
+import { siteSpaceHandlers } from './site-spaces.js';
+import { siteStructureHandlers } from './site-structure.js';
+import { siteHandlers } from './sites.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
@@ -18,4 +21,7 @@ export const handlers: HandlerTable = {
   ...contentHandlers,
   ...changeRequestHandlers,
   ...auditEventHandlers,
+  ...siteHandlers,
+  ...siteStructureHandlers,
+  ...siteSpaceHandlers,
 };

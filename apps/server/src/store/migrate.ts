@@ -4,6 +4,7 @@ import { foundationMigration } from './migrations/0001-foundation.js';
 import { instanceSettingsMigration } from './migrations/0002-instance-settings.js';
 import { contentMigration } from './migrations/0003-content.js';
 import { eventsMigration } from './migrations/0004-events.js';
+import { sitesMigration } from './migrations/0007-sites.js';
 import type { Database } from './schema.js';
 
 /**
@@ -20,6 +21,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0002-instance-settings': instanceSettingsMigration(),
         '0003-content': contentMigration(),
         '0004-events': eventsMigration(),
+        '0007-sites': sitesMigration(),
       }),
     },
   });

@@ -6,7 +6,16 @@ import type { Actor } from '../actor.js';
 
 /** What an event is about: a kind of resource, its id, and a name a person recognizes. */
 export interface EventTarget {
-  type: 'organization' | 'collection' | 'space' | 'change-request';
+  type:
+    | 'organization'
+    | 'collection'
+    | 'space'
+    | 'change-request'
+    | 'site'
+    | 'site-section'
+    | 'site-section-group'
+    | 'site-space'
+    | 'share-link';
   id: string;
   label: string;
 }

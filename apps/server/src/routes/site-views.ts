@@ -1,0 +1,44 @@
+import type { AppDeps } from '../deps.js';
+import { type ShareKeys, shareKeys } from '../domain/sites/share-keys.js';
+import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
+import { readSiteStructure, spacesOf } from '../domain/sites/site-structure.js';
+import type { MemberRole } from '../model/roles.js';
+import type { StructureView } from '../presenters/site-structure.js';
+import type { Executor } from '../store/schema.js';
+import type { SiteRecord } from '../store/sites.js';
+
+const keysByDeps = new WeakMap<AppDeps, ShareKeys>();
+
+/** The share key machinery of this server, made once from its secret. */
+export function shareKeysOf(deps: AppDeps): ShareKeys {
+  let keys = keysByDeps.get(deps);
+  if (keys === undefined) {
+    keys = shareKeys(deps.keys.pageTokenKey);
+    keysByDeps.set(deps, keys);
+  }
+  return keys;
+}
+
+/**
+ * Reads a site's structure and spaces for presenting; with a `shareKey` (which must open a
+ * working link of this site, else 404) published URLs go through that link.
+ */
+export async function structureView(
+  db: Executor,
+  deps: AppDeps,
+  site: SiteRecord,
+  role: MemberRole,
+  shareKey?: string,
+): Promise<StructureView> {
+  if (shareKey !== undefined) {
+    await requireShareKeyOfSite(db, shareKeysOf(deps), site, shareKey, deps.clock.now());
+  }
+  const structure = await readSiteStructure(db, site);
+  return {
+    structure,
+    spaces: await spacesOf(db, structure.siteSpaces),
+    role,
+    urls: deps.urls,
+    shareKey,
+  };
+}
