@@ -5,7 +5,7 @@ import { readSiteStructure, spacesOf } from '../domain/sites/site-structure.js';
 import type { MemberRole } from '../model/roles.js';
 import type { StructureView } from '../presenters/site-structure.js';
 import type { Executor } from '../store/schema.js';
-import type { SiteRecord } from '../store/sites.js';
+import { findSiteById, type SiteRecord } from '../store/sites.js';
 
 const keysByDeps = new WeakMap<AppDeps, ShareKeys>();
 
@@ -33,7 +33,8 @@ export async function structureView(
   if (shareKey !== undefined) {
     await requireShareKeyOfSite(db, shareKeysOf(deps), site, shareKey, deps.clock.now());
   }
-  const structure = await readSiteStructure(db, site);
+  // After a write, the site's defaults may have changed: present them as they now are.
+  const structure = await readSiteStructure(db, (await findSiteById(db, site.id)) ?? site);
   return {
     structure,
     spaces: await spacesOf(db, structure.siteSpaces),

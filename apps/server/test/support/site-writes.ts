@@ -64,10 +64,13 @@ export async function walkSiteWrites(
     '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}',
     { params: { path: { ...groupAt, siteSectionId: other.id } } },
   );
-  await client.POST('/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move', {
-    params: { path: groupAt },
-    body: { position: { before: { type: 'site-section', id: section.id } } },
-  });
+  await client.POST(
+    '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move',
+    {
+      params: { path: groupAt },
+      body: { position: { before: { type: 'site-section', id: section.id } } },
+    },
+  );
   await client.DELETE('/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}', {
     params: { path: groupAt },
   });
@@ -80,10 +83,13 @@ export async function walkSiteWrites(
     params: { path: siteSpaceAt },
     body: { path: 'audited-copy' },
   });
-  await client.PUT('/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization', {
-    params: { path: siteSpaceAt },
-    body: { pdf: { enabled: false } },
-  });
+  await client.PUT(
+    '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization',
+    {
+      params: { path: siteSpaceAt },
+      body: { pdf: { enabled: false } },
+    },
+  );
   const siblings = await client.GET('/orgs/{organizationId}/sites/{siteId}/site-spaces', {
     params: { path: at },
   });
