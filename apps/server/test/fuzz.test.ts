@@ -76,6 +76,17 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           into: fixtures.pageIds,
           pagePath: fixtures.pagePaths,
           fileId: fixtures.fileIds,
+          siteId: fixtures.siteIds,
+          siteSectionId: fixtures.siteSectionIds,
+          sectionId: fixtures.siteSectionIds,
+          siteSection: fixtures.siteSectionIds,
+          defaultSiteSection: fixtures.siteSectionIds,
+          sections: fixtures.siteSectionIds,
+          siteSectionGroupId: fixtures.siteSectionGroupIds,
+          siteSpaceId: fixtures.siteSpaceIds,
+          siteSpace: fixtures.siteSpaceIds,
+          defaultSiteSpace: fixtures.siteSpaceIds,
+          shareLinkId: fixtures.shareLinkIds,
           // The list's own token first, then those of the lists fuzzed before: a token must open
           // only the list it was made for.
           'query.page': [

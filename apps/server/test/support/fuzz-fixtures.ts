@@ -23,6 +23,12 @@ export interface FuzzFixtures extends ContentFixtures {
   collectionIds: string[];
   /** Email domains of the first organization; the test users' addresses are in the first one. */
   emailDomains: string[];
+  /** A site with sections, a group and a share link first, then one in the second organization. */
+  siteIds: string[];
+  siteSectionIds: string[];
+  siteSectionGroupIds: string[];
+  siteSpaceIds: string[];
+  shareLinkIds: string[];
 }
 
 /**
@@ -61,7 +67,9 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   const deleted = await createSpace(organizationId, 'Trashed');
   await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: deleted.id } } });
   const content = await createContentFixtures(admin, spaces[0]?.id ?? '');
+  const sites = await createSiteFixtures(admin, organizationId, secondOrganizationId, spaces);
   return {
+    ...sites,
     ...content,
     admin,
     reader,
@@ -71,6 +79,48 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     revisionIds: [...content.revisionIds, ...spaces.map((space) => space.revision)],
     collectionIds: [guides.id, nested.id, elsewhere.id],
     emailDomains,
+  };
+}
+
+/** A site of the first organization with its structure and a share link, and one elsewhere. */
+async function createSiteFixtures(
+  admin: TestUser,
+  organizationId: string,
+  secondOrganizationId: string,
+  spaces: readonly { id: string }[],
+) {
+  const id = (index: number) => spaces[index]?.id ?? '';
+  const site = await admin.client.POST('/orgs/{organizationId}/sites', {
+    params: { path: { organizationId } },
+    body: { title: 'Fuzzed site', spaces: [id(0), id(1)] },
+  });
+  const at = { organizationId, siteId: site.id };
+  const section = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/sections', {
+    params: { path: at },
+    body: { spaceId: id(2), title: 'Guides' },
+  });
+  const other = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/sections', {
+    params: { path: at },
+    body: { spaceId: id(3), title: 'Reference' },
+  });
+  const group = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/section-groups', {
+    params: { path: at },
+    body: { title: 'Docs', sections: [other.id] },
+  });
+  const link = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
+    params: { path: at },
+    body: { name: 'Partners' },
+  });
+  const elsewhere = await admin.client.POST('/orgs/{organizationId}/sites', {
+    params: { path: { organizationId: secondOrganizationId } },
+    body: { title: 'Elsewhere site', spaces: [id(4)] },
+  });
+  return {
+    siteIds: [site.id, elsewhere.id],
+    siteSectionIds: [section.id, other.id],
+    siteSectionGroupIds: [group.id],
+    siteSpaceIds: [...section.siteSpaces, ...other.siteSpaces].map((siteSpace) => siteSpace.id),
+    shareLinkIds: [link.id],
   };
 }
 

@@ -3420,7 +3420,7 @@ export interface operations {
                 /** @description Only sites whose title contains this text, ignoring case. */
                 title?: string;
                 /** @description Only sites of these types (repeat the parameter for several). */
-                type?: components["schemas"]["SiteType"][];
+                type?: ("basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium")[];
             };
             header?: never;
             path: {
