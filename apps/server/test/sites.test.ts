@@ -76,6 +76,13 @@ describe('sites', () => {
     ]);
     expect((await listSiteSpaces(org.reader, site.id, { default: true })).items).toHaveLength(1);
     expect((await listSiteSpaces(org.reader, site.id, { default: false })).items).toHaveLength(1);
+    const sample = await createSite(org.creator, { title: 'Sampled', spaces: 'sample' });
+    const sampleSpace = (await listSiteSpaces(org.reader, sample.id)).items[0]?.space;
+    expect(sampleSpace?.title).toBe('Sampled');
+    const pages = await org.reader.client.GET('/spaces/{spaceId}/content/pages', {
+      params: { path: { spaceId: sampleSpace?.id ?? '' } },
+    });
+    expect(pages.pages.map((page) => page.title)).toEqual(['Welcome']);
     const empty = await createSite(org.admin, { spaces: 'empty', type: 'premium' });
     expect(empty).toMatchObject({ title: 'Docs site', siteSpaces: 1, type: 'premium' });
   });
@@ -108,6 +115,49 @@ describe('sites', () => {
       }),
       404,
     );
+  });
+
+  it('holds titles, paths, conditions and names to their limits', async () => {
+    const site = await createSite(org.creator, { spaces: [spaceIds[0] ?? ''] });
+    const section = await addSection(site.id, spaceIds[1] ?? '', 'Limits');
+    const sectionPath = { params: { path: { ...at(site.id), siteSectionId: section.id } } };
+    const patchSection = (body: Record<string, unknown>) =>
+      org.creator.client.PATCH('/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', {
+        ...sectionPath,
+        body,
+      });
+    await expectApiError(createSite(org.creator, { title: 'x'.repeat(129) }), 400, /title/);
+    expect((await createSite(org.creator, { title: 'x'.repeat(128) })).title).toHaveLength(128);
+    await expectApiError(addSection(site.id, spaceIds[1] ?? '', 'x'), 400, /title/);
+    await expectApiError(patchSection({ description: 'x'.repeat(257) }), 400, /description/);
+    await expectApiError(patchSection({ path: 'x'.repeat(101) }), 400, /path/);
+    await expectApiError(patchSection({ path: 'a/b' }), 400, /path/);
+    await expectApiError(patchSection({ condition: 'x'.repeat(1025) }), 400, /condition/);
+    await expectApiError(
+      org.creator.client.POST('/orgs/{organizationId}/sites/{siteId}/section-groups', {
+        params: { path: at(site.id) },
+        body: { title: 'x'.repeat(101) },
+      }),
+      400,
+      /title/,
+    );
+    await expectApiError(
+      org.creator.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
+        params: { path: at(site.id) },
+        body: { name: 'x'.repeat(51) },
+      }),
+      400,
+      /name/,
+    );
+    await expectApiError(
+      org.creator.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
+        params: { path: at(site.id) },
+        body: { name: 'Past', expiresAt: '2000-01-01T00:00:00.000Z' },
+      }),
+      400,
+      /expiresAt/,
+    );
+    expect((await listSections(org.reader, site.id)).items[0]?.title).toBe('Limits');
   });
 
   it('filters the list by space, title, published and type, in pages', async () => {
@@ -397,6 +447,33 @@ describe('sites', () => {
       `http://quire.test/s/${site.id}/handbook/?share=${encodeURIComponent(key)}`,
     );
     await expectApiError(listSections(org.reader, site.id, { shareKey: 'wrong' }), 404);
+    // The space itself, through the link: readable by anyone holding the key, nobody else.
+    const getSpace = (by: TestUser, shareKey?: string) =>
+      by.client.GET('/spaces/{spaceId}', {
+        params: {
+          path: { spaceId: spaceIds[0] ?? '' },
+          query: shareKey === undefined ? {} : { shareKey },
+        },
+      });
+    await expectApiError(getSpace(org.outsider), 404);
+    const throughLink = await getSpace(org.outsider, key);
+    expect(throughLink.id).toBe(spaceIds[0]);
+    expect(throughLink.urls.published).toBe(shared.items[0]?.urls.published);
+    expect((await getSpace(org.reader, key)).permissions.view).toBe(true);
+    await expectApiError(getSpace(org.outsider, 'wrong'), 404);
+    await expectApiError(getSpace(org.outsider, key.slice(1)), 404);
+    const linkPath = { params: { path: { ...at(site.id), shareLinkId: created.id } } };
+    const off = await org.creator.client.PATCH(
+      '/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+      { ...linkPath, body: { active: false } },
+    );
+    expect(off).toMatchObject({ active: false, urls: {} });
+    await expectApiError(listSiteSpaces(org.reader, site.id, { shareKey: key }), 404);
+    const on = await org.admin.client.PATCH(
+      '/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+      { ...linkPath, body: { active: true } },
+    );
+    expect(on.urls.published).toBe(created.urls.published);
     await org.creator.client.PATCH(
       '/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
       {
@@ -410,6 +487,7 @@ describe('sites', () => {
     expect((await listSiteSpaces(org.reader, site.id, { shareKey: key })).count).toBe(1);
     server.clock.advance(120_000);
     await expectApiError(listSiteSpaces(org.reader, site.id, { shareKey: key }), 404);
+    await expectApiError(getSpace(org.outsider, key), 404);
     await expectApiError(
       org.reader.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
         ...path,

@@ -25,6 +25,7 @@ import {
   listSitesInOrganization,
   type SiteRecord,
 } from '../store/sites.js';
+import { contentWriteServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 import { structureView } from './site-views.js';
 
@@ -85,7 +86,15 @@ export const siteHandlers: SiteHandlers = {
       params.organizationId,
     );
     requireOrganizationRole(role, 'create', 'create sites');
-    const site = await createSite(deps.db, actor, organization.id, body ?? {}, deps.clock.now());
+    const sample = { writes: contentWriteServices(deps), bodies: deps.documents };
+    const site = await createSite(
+      deps.db,
+      actor,
+      organization.id,
+      body ?? {},
+      sample,
+      deps.clock.now(),
+    );
     const presented = await siteBody(deps.db, site, deps.urls);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },

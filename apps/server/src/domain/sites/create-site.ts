@@ -14,6 +14,7 @@ import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import { positionBetween } from '../positions.js';
 import { createSpace } from '../spaces/create-space.js';
+import { createSampleSpace, type SampleContentServices } from './sample-space.js';
 import { uniquePath } from './site-structure.js';
 
 /** What a new site is made from. */
@@ -30,20 +31,25 @@ export const untitledSite = 'Docs site';
 
 /**
  * Creates an unpublished site publishing `spaces` at its root, the first one the default. With
- * `empty` or `sample` a new space is made for it first (recorded as its own creation).
+ * `empty` or `sample` (with a first page) a new space is made for it first, recorded as its own
+ * creation.
  */
 export async function createSite(
   db: Kysely<Database>,
   actor: Actor,
   organizationId: string,
   input: NewSite,
+  sample: SampleContentServices,
   now: Date,
 ): Promise<SiteRecord> {
   const title = input.title ?? untitledSite;
+  const spaceTitle = title.slice(0, 50);
   const made =
-    input.spaces === 'empty' || input.spaces === 'sample'
-      ? await createSpace(db, actor, organizationId, { title: title.slice(0, 50) }, now)
-      : undefined;
+    input.spaces === 'empty'
+      ? await createSpace(db, actor, organizationId, { title: spaceTitle }, now)
+      : input.spaces === 'sample'
+        ? await createSampleSpace(db, actor, organizationId, spaceTitle, sample, now)
+        : undefined;
   return db.transaction().execute(async (trx) => {
     const spaces: SpaceRecord[] = made === undefined ? [] : [made];
     for (const spaceId of Array.isArray(input.spaces) ? input.spaces : []) {
