@@ -54,43 +54,36 @@ function walk(node: jsep.Expression, known: Set<string>, field: string): void {
     }
     return;
   }
-  for (const child of children(node)) walk(child, known, field);
+  for (const child of subexpressions(node)) walk(child, known, field);
 }
 
 /** `visitor.claims.a` → ['visitor', 'claims', 'a']; `undefined` when not a plain reference. */
 function referencePath(node: jsep.Expression): string[] | undefined {
-  if (node.type === 'Identifier') return [String((node as jsep.Identifier).name)];
-  if (node.type !== 'MemberExpression') return undefined;
-  const member = node as jsep.MemberExpression;
-  const base = referencePath(member.object);
-  if (base === undefined) return undefined;
-  if (!member.computed && member.property.type === 'Identifier') {
-    return [...base, String((member.property as jsep.Identifier).name)];
+  if (node.type === 'Identifier') return typeof node.name === 'string' ? [node.name] : undefined;
+  const { object, property, computed } = node;
+  if (node.type !== 'MemberExpression' || !isExpression(object) || !isExpression(property)) {
+    return undefined;
   }
-  if (member.computed && member.property.type === 'Literal') {
-    const value = (member.property as jsep.Literal).value;
-    if (typeof value === 'string') return [...base, value];
+  const base = referencePath(object);
+  if (base === undefined) return undefined;
+  if (!computed && property.type === 'Identifier' && typeof property.name === 'string') {
+    return [...base, property.name];
+  }
+  if (computed && property.type === 'Literal' && typeof property.value === 'string') {
+    return [...base, property.value];
   }
   return undefined;
 }
 
-function children(node: jsep.Expression): jsep.Expression[] {
-  switch (node.type) {
-    case 'BinaryExpression': {
-      const binary = node as jsep.BinaryExpression;
-      return [binary.left, binary.right];
-    }
-    case 'UnaryExpression':
-      return [(node as jsep.UnaryExpression).argument];
-    case 'ConditionalExpression': {
-      const conditional = node as jsep.ConditionalExpression;
-      return [conditional.test, conditional.consequent, conditional.alternate];
-    }
-    case 'ArrayExpression':
-      return (node as jsep.ArrayExpression).elements.filter(
-        (element): element is jsep.Expression => element !== null,
-      );
-    default:
-      return [];
-  }
+/** The expressions directly inside a node (operands, branches, array elements). */
+function subexpressions(node: jsep.Expression): jsep.Expression[] {
+  return Object.values(node).flatMap((value) =>
+    Array.isArray(value) ? value.filter(isExpression) : isExpression(value) ? [value] : [],
+  );
+}
+
+function isExpression(value: unknown): value is jsep.Expression {
+  return (
+    typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
+  );
 }
