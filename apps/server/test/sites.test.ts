@@ -621,4 +621,77 @@ describe('sites', () => {
     const left = await listSiteSpaces(org.reader, site.id);
     expect(left.items.map((item) => [item.space.id, item.default])).toEqual([[spaceIds[0], true]]);
   });
+
+  it('keeps one default and distinct positions under concurrent adds', async () => {
+    const site = await createSite(org.creator, {});
+    const added = await Promise.all(
+      [0, 1, 2, 0, 1, 2].map((index) =>
+        org.creator.client.POST('/orgs/{organizationId}/sites/{siteId}/site-spaces', {
+          params: { path: at(site.id) },
+          body: { spaceId: spaceIds[index] ?? '' },
+        }),
+      ),
+    );
+    const listed = await listSiteSpaces(org.reader, site.id);
+    expect(listed.count).toBe(6);
+    expect(listed.items.filter((item) => item.default)).toHaveLength(1);
+    expect(new Set(listed.items.map((item) => item.path)).size).toBe(6);
+    expect(new Set(listed.items.map((item) => item.id))).toEqual(
+      new Set(added.map((item) => item.id)),
+    );
+  });
+
+  it('takes the default site space only from the root or the default section', async () => {
+    const site = await createSite(org.creator, {});
+    const first = await addSection(site.id, spaceIds[0] ?? '', 'First');
+    const second = await addSection(site.id, spaceIds[1] ?? '', 'Second');
+    const path = { params: { path: at(site.id) } };
+    const elsewhere = second.siteSpaces[0]?.id ?? '';
+    await expectApiError(
+      org.creator.client.PATCH('/orgs/{organizationId}/sites/{siteId}', {
+        ...path,
+        body: { defaultSiteSpace: elsewhere },
+      }),
+      400,
+      /default section/,
+    );
+    await org.creator.client.PATCH('/orgs/{organizationId}/sites/{siteId}', {
+      ...path,
+      body: { defaultSiteSection: second.id, defaultSiteSpace: elsewhere },
+    });
+    const sections = (await listSections(org.reader, site.id)).items;
+    expect(sections.map((item) => [item.id, item.default])).toEqual([
+      [first.id, false],
+      [second.id, true],
+    ]);
+    await expectApiError(
+      org.creator.client.PATCH('/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', {
+        params: { path: { ...at(site.id), siteSectionId: first.id } },
+        body: { defaultSiteSpace: elsewhere },
+      }),
+      400,
+      /defaultSiteSpace/,
+    );
+  });
+
+  it('takes a space transferred to another organization out of its sites', async () => {
+    const leaving = await org.admin.client.POST('/orgs/{organizationId}/spaces', {
+      ...orgPath(),
+      body: { title: 'Leaving' },
+    });
+    const site = await createSite(org.creator, { spaces: [leaving.id] });
+    const other = await server.createOrganization(org.admin, 'Receiver');
+    await org.admin.client.POST('/spaces/{spaceId}/transfer', {
+      params: { path: { spaceId: leaving.id } },
+      body: { organization: other },
+    });
+    expect((await listSiteSpaces(org.reader, site.id)).count).toBe(0);
+    expect(
+      (
+        await org.reader.client.GET('/orgs/{organizationId}/sites/{siteId}', {
+          params: { path: at(site.id) },
+        })
+      ).siteSpaces,
+    ).toBe(0);
+  });
 });

@@ -18,7 +18,6 @@ import {
 } from '../domain/sites/site-spaces.js';
 import { readSiteStructure } from '../domain/sites/site-structure.js';
 import type { HandlerTable } from '../http/handler.js';
-import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentShareLink } from '../presenters/share-link.js';
 import { presentSiteSpace } from '../presenters/site-structure.js';
@@ -26,7 +25,7 @@ import { arrayPage } from '../store/pagination.js';
 import { findShareLink, listShareLinksOfSite } from '../store/share-links.js';
 import { pageRequest } from './page-request.js';
 import { placementOf } from './site-structure.js';
-import { shareKeysOf, structureView } from './site-views.js';
+import { loadSiteToChange, shareKeysOf, structureView } from './site-views.js';
 
 type SiteSpaceHandlers = Pick<
   HandlerTable,
@@ -73,13 +72,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   addSpaceToSite: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const siteSpace = await addSpaceToSite(deps.db, actor, site, body, deps.clock.now());
     return {
       status: 200,
@@ -88,13 +81,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   updateSiteSpace: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const siteSpace = await updateSiteSpaceSettings(
       deps.db,
       actor,
@@ -110,25 +97,13 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   deleteSiteSpace: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     await removeSiteSpace(deps.db, actor, site, params.siteSpaceId, deps.clock.now());
     return { status: 204 };
   },
 
   moveSiteSpace: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const siteSpace = await moveSiteSpace(
       deps.db,
       actor,
@@ -151,13 +126,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   updateSiteSpaceCustomizationById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     const customization = await replaceSiteSpaceCustomization(
       deps.db,
       actor,
@@ -187,13 +156,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   createSiteShareLink: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     const { link, key } = await createShareLink(
       deps.db,
       actor,
@@ -219,13 +182,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   updateSiteShareLinkById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const link = await loadShareLink(deps.db, site, params.shareLinkId);
     const updated = await updateShareLinkSettings(
       deps.db,
@@ -240,13 +197,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
   },
 
   deleteSiteShareLinkById: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     const link = await findShareLink(deps.db, site.id, params.shareLinkId);
     if (link !== undefined) await removeShareLink(deps.db, actor, site, link, deps.clock.now());
     return { status: 204 };

@@ -15,12 +15,11 @@ import {
 import { loadSiteForMember } from '../domain/sites/site-access.js';
 import type { Placement } from '../domain/sites/site-structure.js';
 import type { HandlerTable } from '../http/handler.js';
-import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentSection, presentSectionGroup } from '../presenters/site-structure.js';
 import { arrayPage } from '../store/pagination.js';
 import { pageRequest } from './page-request.js';
-import { structureView } from './site-views.js';
+import { loadSiteToChange, structureView } from './site-views.js';
 
 type SiteStructureHandlers = Pick<
   HandlerTable,
@@ -48,14 +47,6 @@ export function placementOf(position: {
   return { side, anchorId: pointer?.siteSection ?? pointer?.siteSpace ?? pointer?.id ?? '' };
 }
 
-/** Loads the site and checks the caller may change it (`create` or higher). */
-async function siteToChange(input: Parameters<SiteStructureHandlers['createSiteSection']>[0]) {
-  const { params, actor, deps } = input;
-  const access = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
-  requireOrganizationRole(access.role, 'create', 'change sites');
-  return access;
-}
-
 /** Handlers of a site's sections and section groups. */
 export const siteStructureHandlers: SiteStructureHandlers = {
   listSiteSections: async ({ params, query, actor, deps }) => {
@@ -75,22 +66,15 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     return { status: 200, body: presentList(page, (section) => presentSection(section, view)) };
   },
 
-  createSiteSection: async (input) => {
-    const { site, role } = await siteToChange(input);
-    const { body, actor, deps } = input;
+  createSiteSection: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const section = await createSection(deps.db, actor, site, body, deps.clock.now());
     const view = await structureView(deps.db, deps, site, role);
     return { status: 200, body: presentSection(section, view) };
   },
 
   updateSiteSection: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const section = await updateSectionSettings(
       deps.db,
       actor,
@@ -106,25 +90,13 @@ export const siteStructureHandlers: SiteStructureHandlers = {
   },
 
   deleteSiteSection: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     await removeSection(deps.db, actor, site, params.siteSectionId, deps.clock.now());
     return { status: 204 };
   },
 
   moveSiteSection: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const section = await moveSection(
       deps.db,
       actor,
@@ -157,13 +129,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
   },
 
   createSiteSectionGroup: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const group = await createSectionGroup(deps.db, actor, site, body, deps.clock.now());
     return {
       status: 200,
@@ -172,13 +138,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
   },
 
   updateSiteSectionGroup: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const group = await updateSectionGroupSettings(
       deps.db,
       actor,
@@ -194,25 +154,13 @@ export const siteStructureHandlers: SiteStructureHandlers = {
   },
 
   deleteSiteSectionGroup: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     await removeSectionGroup(deps.db, actor, site, params.siteSectionGroupId, deps.clock.now());
     return { status: 204 };
   },
 
   addSiteSectionToGroup: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const group = await addSectionToGroup(
       deps.db,
       actor,
@@ -228,13 +176,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
   },
 
   removeSiteSectionFromGroup: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     await removeSectionFromGroup(
       deps.db,
       actor,
@@ -247,13 +189,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
   },
 
   moveSiteSectionGroup: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const group = await moveSectionGroup(
       deps.db,
       actor,

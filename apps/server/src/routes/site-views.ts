@@ -1,8 +1,11 @@
 import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
 import { type ShareKeys, shareKeys } from '../domain/sites/share-keys.js';
 import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
+import { loadSiteForMember, type SiteAccess } from '../domain/sites/site-access.js';
 import { readSiteStructure, spacesOf } from '../domain/sites/site-structure.js';
 import type { MemberRole } from '../model/roles.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
 import type { StructureView } from '../presenters/site-structure.js';
 import type { Executor } from '../store/schema.js';
 import { findSiteById, type SiteRecord } from '../store/sites.js';
@@ -42,4 +45,18 @@ export async function structureView(
     urls: deps.urls,
     shareKey,
   };
+}
+
+/**
+ * Loads a site the caller may change: a member of its organization with `create` or higher
+ * (a site they cannot see is a 404, one they may only read a 403).
+ */
+export async function loadSiteToChange(
+  deps: AppDeps,
+  actor: Actor,
+  params: { organizationId: string; siteId: string },
+): Promise<SiteAccess> {
+  const access = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  requireOrganizationRole(access.role, 'create', 'change sites');
+  return access;
 }

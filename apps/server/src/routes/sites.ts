@@ -27,7 +27,7 @@ import {
 } from '../store/sites.js';
 import { contentWriteServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
-import { structureView } from './site-views.js';
+import { loadSiteToChange, structureView } from './site-views.js';
 
 type SiteHandlers = Pick<
   HandlerTable,
@@ -105,13 +105,7 @@ export const siteHandlers: SiteHandlers = {
   },
 
   updateSiteById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     const updated = await updateSiteSettings(deps.db, actor, site, body, deps.clock.now());
     return { status: 200, body: await siteBody(deps.db, updated, deps.urls) };
   },
@@ -154,13 +148,7 @@ export const siteHandlers: SiteHandlers = {
   },
 
   updateSiteAdaptiveSchema: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     const updated = await replaceAdaptiveSchema(
       deps.db,
       actor,
@@ -197,13 +185,7 @@ export const siteHandlers: SiteHandlers = {
   },
 
   updateSiteCustomizationById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'create', 'change sites');
+    const { site } = await loadSiteToChange(deps, actor, params);
     const updated = await replaceSiteCustomization(deps.db, actor, site, body, deps.clock.now());
     return { status: 200, body: parseCustomization(updated.customization) };
   },
