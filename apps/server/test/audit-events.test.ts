@@ -4,6 +4,7 @@ import { purgeExpiredSpaces } from '../src/domain/spaces/trash.js';
 import { operationRoutes } from '../src/http/operations.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { createMergeSpace, mergeScenario } from './support/merge-scenario.js';
+import { walkSiteWrites } from './support/site-writes.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -51,6 +52,31 @@ const actionOf: Record<string, string> = {
   postCommentReplyInChangeRequest: 'comment_reply.created',
   updateCommentReplyInChangeRequest: 'comment_reply.updated',
   deleteCommentReplyInChangeRequest: 'comment_reply.deleted',
+  createSite: 'site.created',
+  updateSiteById: 'site.updated',
+  deleteSiteById: 'site.deleted',
+  publishSite: 'site.published',
+  unpublishSite: 'site.unpublished',
+  updateSiteAdaptiveSchema: 'site.adaptive_schema_updated',
+  updateSiteCustomizationById: 'site.customization_updated',
+  createSiteSection: 'site_section.created',
+  updateSiteSection: 'site_section.updated',
+  deleteSiteSection: 'site_section.deleted',
+  moveSiteSection: 'site_section.moved',
+  createSiteSectionGroup: 'site_section_group.created',
+  updateSiteSectionGroup: 'site_section_group.updated',
+  deleteSiteSectionGroup: 'site_section_group.deleted',
+  moveSiteSectionGroup: 'site_section_group.moved',
+  addSiteSectionToGroup: 'site_section_group.section_added',
+  removeSiteSectionFromGroup: 'site_section_group.section_removed',
+  addSpaceToSite: 'site_space.created',
+  updateSiteSpace: 'site_space.updated',
+  deleteSiteSpace: 'site_space.deleted',
+  moveSiteSpace: 'site_space.moved',
+  updateSiteSpaceCustomizationById: 'site_space.customization_updated',
+  createSiteShareLink: 'share_link.created',
+  updateSiteShareLinkById: 'share_link.updated',
+  deleteSiteShareLinkById: 'share_link.deleted',
 };
 
 describe('events and the audit log', () => {
@@ -169,6 +195,11 @@ describe('events and the audit log', () => {
     });
     await client.DELETE('/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}', onReply);
     await client.DELETE('/spaces/{spaceId}/comments/{commentId}', onComment);
+    const published = await client.POST('/orgs/{organizationId}/spaces', {
+      ...org,
+      body: { title: 'Published' },
+    });
+    await walkSiteWrites(admin, organizationId, [space.id, published.id]);
 
     // A created organization, and one with requests and request ids sent by the client.
     const created = await server.fetch(

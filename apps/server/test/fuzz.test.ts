@@ -83,6 +83,17 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           commentReplyId: fixtures.commentReplyIds,
           targetPage: fixtures.pageIds,
           authors: [fixtures.admin.user.id, fixtures.reader.user.id],
+          siteId: fixtures.siteIds,
+          siteSectionId: fixtures.siteSectionIds,
+          sectionId: fixtures.siteSectionIds,
+          siteSection: fixtures.siteSectionIds,
+          defaultSiteSection: fixtures.siteSectionIds,
+          sections: fixtures.siteSectionIds,
+          siteSectionGroupId: fixtures.siteSectionGroupIds,
+          siteSpaceId: fixtures.siteSpaceIds,
+          siteSpace: fixtures.siteSpaceIds,
+          defaultSiteSpace: fixtures.siteSpaceIds,
+          shareLinkId: fixtures.shareLinkIds,
           // The list's own token first, then those of the lists fuzzed before: a token must open
           // only the list it was made for.
           'query.page': [

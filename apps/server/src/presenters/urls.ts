@@ -6,6 +6,8 @@ export interface Urls {
   app(...segments: string[]): string;
   /** URL of a single sign-on endpoint: `sso('saml', id, 'acs')` → `…/sso/saml/<id>/acs`. */
   sso(...segments: string[]): string;
+  /** Where a published site serves a page to readers: `site(id, 'guides')` → `…/s/<id>/guides`. */
+  site(siteId: string, ...segments: string[]): string;
 }
 
 /**
@@ -18,5 +20,6 @@ export function createUrls(publicUrl: string): Urls {
     api: (...segments) => join('v1', segments),
     app: (...segments) => join('app', segments),
     sso: (...segments) => join('sso', segments),
+    site: (siteId, ...segments) => `${join('s', [siteId, ...segments])}/`,
   };
 }

@@ -6,6 +6,9 @@ import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { organizationHandlers } from './organizations.js';
 import { samlHandlers } from './saml.js';
+import { siteSpaceHandlers } from './site-spaces.js';
+import { siteStructureHandlers } from './site-structure.js';
+import { siteHandlers } from './sites.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { userHandlers } from './users.js';
@@ -24,4 +27,7 @@ export const handlers: HandlerTable = {
   ...webhookHandlers,
   ...commentOperationHandlers,
   ...samlHandlers,
+  ...siteHandlers,
+  ...siteStructureHandlers,
+  ...siteSpaceHandlers,
 };

@@ -17,6 +17,7 @@ import { presentList } from '../presenters/list.js';
 import { presentSpace } from '../presenters/space.js';
 import { listSpacesInOrganization } from '../store/spaces.js';
 import { pageRequest } from './page-request.js';
+import { getSharedSpace } from './shared-space.js';
 
 type SpaceHandlers = Pick<
   HandlerTable,
@@ -63,7 +64,9 @@ export const spaceHandlers: SpaceHandlers = {
     };
   },
 
-  getSpaceById: async ({ params, actor, deps }) => {
+  getSpaceById: async ({ params, query, actor, deps }) => {
+    if (query.shareKey !== undefined)
+      return getSharedSpace(params.spaceId, query.shareKey, actor, deps);
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     return { status: 200, body: presentSpace(space, role, deps.urls) };
   },

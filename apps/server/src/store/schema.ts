@@ -254,6 +254,79 @@ export interface SamlRequestsTable {
   issued_at: string;
 }
 
+export interface SitesTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  type: string;
+  visibility: string;
+  published: number;
+  basename: string | null;
+  proxy: string | null;
+  adaptive_content: number;
+  agents_context: string;
+  default_section_id: string | null;
+  /** The default site space at the root, for a site without sections. */
+  default_site_space_id: string | null;
+  /** JSON Schema of visitor claims, as JSON; `null`: none stored yet. */
+  adaptive_schema: string | null;
+  adaptive_schema_updated_at: string | null;
+  /** JSON object of customization settings. */
+  customization: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SiteSectionGroupsTable {
+  id: string;
+  site_id: string;
+  title: string;
+  icon: string | null;
+  /** Among the site's top level: ungrouped sections and groups share one order. */
+  position: string;
+  created_at: string;
+}
+
+export interface SiteSectionsTable {
+  id: string;
+  site_id: string;
+  section_group_id: string | null;
+  title: string;
+  description: string | null;
+  path: string;
+  condition: string | null;
+  icon: string | null;
+  default_site_space_id: string | null;
+  /** Among the site's top level, or among its group's sections. */
+  position: string;
+  created_at: string;
+}
+
+export interface SiteSpacesTable {
+  id: string;
+  site_id: string;
+  /** `null`: at the root of a site without sections. */
+  section_id: string | null;
+  space_id: string;
+  path: string;
+  condition: string | null;
+  /** JSON object of customization settings; `null`: none of its own. */
+  customization: string | null;
+  position: string;
+  created_at: string;
+}
+
+export interface SiteShareLinksTable {
+  id: string;
+  site_id: string;
+  name: string | null;
+  active: number;
+  key_hash: string;
+  key_sealed: string;
+  expires_at: string | null;
+  created_at: string;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -282,6 +355,11 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   saml_providers: SamlProvidersTable;
   saml_requests: SamlRequestsTable;
+  sites: SitesTable;
+  site_section_groups: SiteSectionGroupsTable;
+  site_sections: SiteSectionsTable;
+  site_spaces: SiteSpacesTable;
+  site_share_links: SiteShareLinksTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

@@ -32,6 +32,12 @@ export interface FuzzFixtures extends ContentFixtures {
   commentIds: string[];
   /** A reply to each of those comments, in the same order. */
   commentReplyIds: string[];
+  /** A site with sections, a group and a share link first, then one in the second organization. */
+  siteIds: string[];
+  siteSectionIds: string[];
+  siteSectionGroupIds: string[];
+  siteSpaceIds: string[];
+  shareLinkIds: string[];
 }
 
 /**
@@ -87,8 +93,10 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     params: { path: { organizationId } },
     body: { label: 'Company login' },
   });
+  const sites = await createSiteFixtures(admin, organizationId, secondOrganizationId, spaces);
   return {
     ...comments,
+    ...sites,
     ...content,
     admin,
     reader,
@@ -134,6 +142,48 @@ async function createCommentFixtures(
   return {
     commentIds: [inSpace.id, inChangeRequest.id],
     commentReplyIds: [spaceReply.id, changeRequestReply.id],
+  };
+}
+
+/** A site of the first organization with its structure and a share link, and one elsewhere. */
+async function createSiteFixtures(
+  admin: TestUser,
+  organizationId: string,
+  secondOrganizationId: string,
+  spaces: readonly { id: string }[],
+) {
+  const id = (index: number) => spaces[index]?.id ?? '';
+  const site = await admin.client.POST('/orgs/{organizationId}/sites', {
+    params: { path: { organizationId } },
+    body: { title: 'Fuzzed site', spaces: [id(0), id(1)] },
+  });
+  const at = { organizationId, siteId: site.id };
+  const section = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/sections', {
+    params: { path: at },
+    body: { spaceId: id(2), title: 'Guides' },
+  });
+  const other = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/sections', {
+    params: { path: at },
+    body: { spaceId: id(3), title: 'Reference' },
+  });
+  const group = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/section-groups', {
+    params: { path: at },
+    body: { title: 'Docs', sections: [other.id] },
+  });
+  const link = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
+    params: { path: at },
+    body: { name: 'Partners' },
+  });
+  const elsewhere = await admin.client.POST('/orgs/{organizationId}/sites', {
+    params: { path: { organizationId: secondOrganizationId } },
+    body: { title: 'Elsewhere site', spaces: [id(4)] },
+  });
+  return {
+    siteIds: [site.id, elsewhere.id],
+    siteSectionIds: [section.id, other.id],
+    siteSectionGroupIds: [group.id],
+    siteSpaceIds: [...section.siteSpaces, ...other.siteSpaces].map((siteSpace) => siteSpace.id),
+    shareLinkIds: [link.id],
   };
 }
 

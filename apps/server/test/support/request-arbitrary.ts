@@ -118,10 +118,16 @@ function undeclaredQueryParameter(route: OperationRoute): fc.Arbitrary<string> {
 }
 
 function parameterDraws(
-  parameter: OperationParameter,
+  declared: OperationParameter,
   sources: RequestSources,
   breakSome: boolean,
 ): fc.Arbitrary<ParameterDraw> {
+  // A repeated query parameter (an array) is drawn as one occurrence: one item of the array.
+  const { items } = declared.schema;
+  const parameter =
+    declared.schema.type === 'array' && typeof items === 'object' && items !== null
+      ? { ...declared, schema: { ...items } }
+      : declared;
   const urlSources: UrlValueSources = {
     document: sources.document,
     realValues: sources.realValuesOf(parameter.name, parameter.in),

@@ -35,7 +35,11 @@ export function compileInputChecks(
   return {
     acceptsParameter(name, value) {
       const check = parameterChecks.get(name);
-      const holder: Record<string, unknown> = { [name]: value };
+      // A repeated query parameter arrives as an array; one occurrence is an array of one.
+      const repeated = route.parameters.some(
+        (parameter) => parameter.name === name && parameter.schema.type === 'array',
+      );
+      const holder: Record<string, unknown> = { [name]: repeated ? [value] : value };
       // Ajv coerces `Infinity` and `1e400` to a number and then skips `maximum` for it; JSON has
       // no infinite numbers, so the contract allows none.
       return check?.(holder) === true && !isInfinite(holder[name]);

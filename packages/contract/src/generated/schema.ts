@@ -267,6 +267,632 @@ export interface paths {
         patch: operations["updateOrganizationSamlProvider"];
         trace?: never;
     };
+    "/orgs/{organizationId}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the sites of an organization
+         * @description Oldest first. Any member may list them.
+         */
+        get: operations["listSites"];
+        put?: never;
+        /**
+         * Create a site
+         * @description Creates an unpublished site publishing `spaces` (IDs of spaces of the organization, the first one the default), or a new space made for it (`empty`, or `sample` with a first page). Needs `create` or higher.
+         */
+        post: operations["createSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a site
+         * @description Any member may read it.
+         */
+        get: operations["getSiteById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a site
+         * @description Removes the site, its structure and its share links. Answers 204 also when there is no such site. Needs `create` or higher.
+         */
+        delete: operations["deleteSiteById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a site
+         * @description Changes its settings; `defaultSiteSpace` must be a site space at the root or in the default section, `defaultSiteSection` one of its sections, and `proxy` a host with one or more path segments (`null` removes it). Needs `create` or higher.
+         */
+        patch: operations["updateSiteById"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/adaptive-schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the adaptive schema of a site
+         * @description The JSON Schema of the claims visitors carry. Any member may read it.
+         */
+        get: operations["getSiteAdaptiveSchema"];
+        /**
+         * Replace the adaptive schema of a site
+         * @description Stores a draft-07 JSON Schema: an object of boolean, string or number claims, with `unsigned` an object of boolean claims. Conditions already written keep working only if they name claims it still has. Needs `create` or higher.
+         */
+        put: operations["updateSiteAdaptiveSchema"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List ready conditions for a site
+         * @description Conditions made from the claims of the adaptive schema, ready to put on sections and site spaces. Any member may read them.
+         */
+        get: operations["listSiteAdaptiveTemplateConditions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/customization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the customization of a site
+         * @description Any member may read it.
+         */
+        get: operations["getSiteCustomizationById"];
+        /**
+         * Replace the customization of a site
+         * @description Replaces every key; conditions of header links must parse and name claims of the adaptive schema. Needs `create` or higher.
+         */
+        put: operations["updateSiteCustomizationById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publish a site
+         * @description Makes the site live. Needs `admin`.
+         */
+        post: operations["publishSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the published profile of a site
+         * @description The site with its structure in order and its customizations, as readers are served it. Any member may read it.
+         */
+        get: operations["getPublishedContentSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/section-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the section groups of a site
+         * @description In the order of the site. Any member may list them.
+         */
+        get: operations["listSiteSectionGroups"];
+        put?: never;
+        /**
+         * Create a site section group
+         * @description Adds a group at the end of the top level, holding `sections` in that order. Needs `create` or higher.
+         */
+        post: operations["createSiteSectionGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a site section group
+         * @description Its sections stay, at the end of the top level. Answers 204 also when there is no such group. Needs `create` or higher.
+         */
+        delete: operations["deleteSiteSectionGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a site section group
+         * @description Needs `create` or higher; `icon: null` removes the icon.
+         */
+        patch: operations["updateSiteSectionGroup"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a site section group
+         * @description Puts the group right before or after a top-level section or another group. Needs `create` or higher.
+         */
+        post: operations["moveSiteSectionGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a section to a group
+         * @description Puts the section at the end of the group, taking it out of any other group. Needs `create` or higher.
+         */
+        post: operations["addSiteSectionToGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a section from a group
+         * @description The section goes to the end of the top level. Answers 204 also when the section is not in the group. Needs `create` or higher.
+         */
+        delete: operations["removeSiteSectionFromGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/sections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the sections of a site
+         * @description In reading order: ungrouped sections and groups as the site orders them, the sections of a group in its order. Any member may list them.
+         */
+        get: operations["listSiteSections"];
+        put?: never;
+        /**
+         * Create a site section
+         * @description Adds a section at the end with a site space of `spaceId`. The first section becomes the default and takes in the site spaces at the root. Needs `create` or higher.
+         */
+        post: operations["createSiteSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a site section
+         * @description Removes the section and its site spaces; deleting the default section makes the first remaining one the default. Answers 204 also when there is no such section. Needs `create` or higher.
+         */
+        delete: operations["deleteSiteSection"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a site section
+         * @description `condition` and `icon` and `description` absent stay, `null` removes them. `defaultSiteSpace` must be one of its site spaces. Needs `create` or higher.
+         */
+        patch: operations["updateSiteSection"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a site section
+         * @description Puts the section right before or after another section of the same group (or of the top level). Needs `create` or higher.
+         */
+        post: operations["moveSiteSection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/share-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the share links of a site
+         * @description Oldest first. Any member may list them; only admins see their keys (in `urls.published`).
+         */
+        get: operations["listSiteShareLinks"];
+        put?: never;
+        /**
+         * Create a share link
+         * @description Makes a link with a new secret key, shown in `urls.published` of the answer. With `expiresAt` it stops working then. Needs `create` or higher.
+         */
+        post: operations["createSiteShareLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the share link. */
+                shareLinkId: components["parameters"]["shareLinkId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a share link
+         * @description Its key stops working. Answers 204 also when there is no such link. Needs `create` or higher.
+         */
+        delete: operations["deleteSiteShareLinkById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a share link
+         * @description Turns it on or off, renames it, or changes its expiry (`null`: never). Needs `create` or higher.
+         */
+        patch: operations["updateSiteShareLinkById"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/site-spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the site spaces of a site
+         * @description In reading order: by section, then in the order of each section. Any member may list them.
+         */
+        get: operations["listSiteSpaces"];
+        put?: never;
+        /**
+         * Add a space to a site
+         * @description Adds a site space at the end of section `sectionId`, or of the default section, or of the root when the site has no sections; the first of its section becomes the default. Needs `create` or higher.
+         */
+        post: operations["addSpaceToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a space from a site
+         * @description Deleting the default makes the first remaining site space of its section the default. Answers 204 also when there is no such site space. Needs `create` or higher.
+         */
+        delete: operations["deleteSiteSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a site space
+         * @description `condition` absent stays, `null` removes it; `spaceId` points the site space at another space. Needs `create` or higher.
+         */
+        patch: operations["updateSiteSpace"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the customization of a site space
+         * @description What the site space changes of the site customization. Any member may read it.
+         */
+        get: operations["getSiteSpaceCustomizationById"];
+        /**
+         * Replace the customization of a site space
+         * @description Replaces every key. Needs `create` or higher.
+         */
+        put: operations["updateSiteSpaceCustomizationById"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a site space
+         * @description Puts the site space right before or after another one of the same section (or of the root). Needs `create` or higher.
+         */
+        post: operations["moveSiteSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unpublish a site
+         * @description Makes the site no longer live. Needs `admin`.
+         */
+        post: operations["unpublishSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/spaces": {
         parameters: {
             query?: never;
@@ -1639,7 +2265,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and, later, webhooks.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -2280,6 +2906,35 @@ export interface components {
         PageSlug: string;
         /** @description Title of the page; it must have a character other than white space. */
         PageTitle: string;
+        PublishedContentSite: {
+            customizations: {
+                site: components["schemas"]["SiteCustomizationSettings"];
+                /** @description Customizations of site spaces that have their own, by site space id. */
+                siteSpaces: {
+                    [key: string]: components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            /** @enum {string} */
+            object: "published-content-site";
+            scripts: {
+                contentSecurityPolicy?: string;
+                cookies: boolean;
+                /** Format: uri */
+                script: string;
+            }[];
+            site: components["schemas"]["Site"];
+            structure: {
+                /** @description Sections and section groups, in order. */
+                structure: (components["schemas"]["SiteSection"] | components["schemas"]["SiteSectionGroup"])[];
+                /** @enum {string} */
+                type: "sections";
+            } | {
+                /** @description The site spaces of a site without sections, in order. */
+                structure: components["schemas"]["SiteSpace"][];
+                /** @enum {string} */
+                type: "siteSpaces";
+            };
+        };
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
         Revision: {
@@ -2523,6 +3178,361 @@ export interface components {
             /** @description How many changes were left out by `limit`; absent when none were. */
             more?: number;
         };
+        ShareLink: {
+            active: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            expiresAt?: components["schemas"]["Timestamp"];
+            id: string;
+            name?: components["schemas"]["ShareLinkName"];
+            /** @enum {string} */
+            object: "share-link";
+            /** @description `published` carries the secret key (`?share=<key>`) and is shown to admins only, and to whoever creates the link. */
+            urls: {
+                /** Format: uri */
+                published?: string;
+            };
+        };
+        ShareLinkList: components["schemas"]["List"] & {
+            items: components["schemas"]["ShareLink"][];
+        };
+        /** @description A name saying who the link is for. */
+        ShareLinkName: string;
+        Site: {
+            adaptiveContent: {
+                enabled: boolean;
+            };
+            ads: {
+                /** @enum {string} */
+                status: "pending" | "in-review" | "live" | "rejected" | "disabled";
+                submittable: boolean;
+            };
+            agentsContext: components["schemas"]["SiteAgentsContext"];
+            /** @description Path of the site under the organization's URL. */
+            basename?: string;
+            createdAt: components["schemas"]["Timestamp"];
+            features: {
+                customizations: string[];
+                frozen: boolean;
+                id: string;
+                plan: components["schemas"]["SiteType"];
+            }[];
+            /** @description Custom hostname the site is served at. */
+            hostname?: string;
+            icon?: {
+                icon: {
+                    /** Format: uri */
+                    dark?: string;
+                    /** Format: uri */
+                    light?: string;
+                };
+            };
+            /** @description Unique identifier of the site. */
+            id: string;
+            /** @enum {string} */
+            object: "site";
+            /** @description Where the site is served through a proxy. */
+            proxy?: {
+                /** @description Host and path the proxy answers at (`docs.example.com/help`). */
+                origin: string;
+                /**
+                 * Format: uri
+                 * @description Where the proxy fetches the site from.
+                 */
+                target: string;
+            };
+            /** @description Whether the site is live. */
+            published: boolean;
+            /** @description Number of site spaces. */
+            siteSpaces: number;
+            title: string;
+            type: components["schemas"]["SiteType"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the site in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description URL of the site in the API.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Where readers find the site once it is published.
+                 */
+                published: string;
+            };
+            visibility: components["schemas"]["SiteVisibility"];
+        };
+        /**
+         * @description A draft-07 JSON Schema of the claims visitors carry: an object schema whose properties are
+         *     boolean, string or number claims, with `unsigned` an object of boolean claims, and
+         *     `additionalProperties: false`.
+         */
+        SiteAdaptiveJsonSchema: {
+            [key: string]: unknown;
+        };
+        SiteAdaptiveSchema: {
+            jsonSchema: components["schemas"]["SiteAdaptiveJsonSchema"];
+            /** @enum {string} */
+            object: "site-adaptive-schema";
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        /**
+         * @description Whether agents may read the site.
+         * @enum {string}
+         */
+        SiteAgentsContext: "excluded" | "included";
+        /**
+         * @description An expression over `visitor.claims` (for example `visitor.claims.unsigned.beta === true`)
+         *     deciding whether a visitor sees the item. It may name only claims of the site's adaptive schema.
+         */
+        SiteCondition: string;
+        /** @description How a site (or one site space) looks and behaves; every key is optional. */
+        SiteCustomizationSettings: {
+            advancedCustomization?: components["schemas"]["SiteToggle"];
+            ai?: {
+                /** @enum {string} */
+                mode?: "none" | "search" | "assistant";
+            };
+            announcement?: {
+                enabled?: boolean;
+                link?: {
+                    title: components["schemas"]["SiteLinkTitle"];
+                    to: components["schemas"]["SiteLinkTarget"];
+                };
+                message?: string;
+                /** @enum {string} */
+                style?: "info" | "warning" | "danger" | "success";
+            };
+            externalLinks?: {
+                /** @enum {string} */
+                target?: "self" | "blank";
+            };
+            favicon?: {
+                emoji?: string;
+                icon?: components["schemas"]["ThemedImage"];
+            };
+            feedback?: components["schemas"]["SiteToggle"];
+            footer?: {
+                copyright?: string;
+                groups?: {
+                    links: {
+                        title: components["schemas"]["SiteLinkTitle"];
+                        to: components["schemas"]["SiteLinkTarget"];
+                    }[];
+                    title: components["schemas"]["SiteLinkTitle"];
+                }[];
+                logo?: components["schemas"]["ThemedImage"];
+            };
+            git?: {
+                showEditLink?: boolean;
+            };
+            header?: {
+                links?: components["schemas"]["SiteHeaderLink"][];
+                logo?: components["schemas"]["ThemedImage"];
+            };
+            insights?: {
+                trackingCookie?: boolean;
+            };
+            internationalization?: {
+                /** @enum {string} */
+                locale?: "en" | "fr" | "de" | "es" | "it" | "pt" | "ru" | "ja" | "zh" | "ko" | "ar" | "hi" | "nl" | "pl" | "tr" | "sv" | "no" | "da" | "fi" | "el" | "cs" | "hu" | "ro" | "th" | "vi" | "id" | "ms" | "he" | "uk" | "sk" | "bg" | "hr" | "lt" | "lv" | "et" | "sl";
+            };
+            pagination?: components["schemas"]["SiteToggle"];
+            pdf?: components["schemas"]["SiteToggle"];
+            privacyPolicy?: components["schemas"]["SiteOptionalUrl"];
+            socialPreview?: components["schemas"]["SiteOptionalUrl"];
+            styling?: {
+                /** @enum {string} */
+                corners?: "straight" | "rounded" | "circular";
+                dangerColor?: components["schemas"]["ThemedColor"];
+                /** @enum {string} */
+                depth?: "subtle" | "flat";
+                /** @enum {string} */
+                font?: "ABCFavorit" | "Inter" | "Roboto" | "RobotoSlab" | "OpenSans" | "SourceSansPro" | "Lato" | "Ubuntu" | "Raleway" | "Merriweather" | "Overpass" | "NotoSans" | "IBMPlexSerif" | "Poppins" | "FiraSans";
+                /** @enum {string} */
+                icons?: "regular" | "solid" | "duotone" | "light" | "thin";
+                infoColor?: components["schemas"]["ThemedColor"];
+                /** @enum {string} */
+                links?: "default" | "accent";
+                /** @enum {string} */
+                monospaceFont?: "IBMPlexMono" | "FiraCode" | "JetBrainsMono" | "SourceCodePro" | "RobotoMono";
+                primaryColor?: components["schemas"]["ThemedColor"];
+                /** @enum {string} */
+                search?: "prominent" | "subtle";
+                sidebar?: {
+                    /** @enum {string} */
+                    background?: "default" | "filled";
+                    /** @enum {string} */
+                    list?: "default" | "pill" | "line";
+                };
+                successColor?: components["schemas"]["ThemedColor"];
+                /** @enum {string} */
+                theme?: "clean" | "muted" | "bold" | "gradient";
+                tint?: {
+                    color?: components["schemas"]["ThemedColor"];
+                };
+                warningColor?: components["schemas"]["ThemedColor"];
+            };
+            themes?: {
+                /**
+                 * @description The theme readers start with; `null` follows their system.
+                 * @enum {string|null}
+                 */
+                default?: "light" | "dark" | null;
+                toggeable?: boolean;
+            };
+            title?: components["schemas"]["SiteTitle"];
+            trademark?: components["schemas"]["SiteToggle"];
+        };
+        SiteHeaderLink: {
+            condition?: components["schemas"]["SiteCondition"];
+            /** @description A menu of links under this one. */
+            links?: {
+                condition?: components["schemas"]["SiteCondition"];
+                title: components["schemas"]["SiteLinkTitle"];
+                to: components["schemas"]["SiteLinkTarget"];
+            }[];
+            /** @enum {string} */
+            style?: "link" | "button-primary" | "button-secondary";
+            title: components["schemas"]["SiteLinkTitle"];
+            to?: components["schemas"]["SiteLinkTarget"];
+        };
+        /** @description Name of an icon. */
+        SiteIconName: string;
+        /** @description What a customization link points to. */
+        SiteLinkTarget: {
+            /** @enum {string} */
+            kind: "url";
+            /** Format: uri */
+            url: string;
+        } | {
+            file: components["schemas"]["ResourceId"];
+            /** @enum {string} */
+            kind: "file";
+        } | {
+            /** @enum {string} */
+            kind: "page";
+            page: components["schemas"]["ResourceId"];
+            space?: components["schemas"]["ResourceId"];
+        } | {
+            /** @enum {string} */
+            kind: "space";
+            space: components["schemas"]["ResourceId"];
+        };
+        SiteLinkTitle: string;
+        SiteList: components["schemas"]["List"] & {
+            items: components["schemas"]["Site"][];
+        };
+        SiteOptionalUrl: {
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description A segment of the site's URLs, unique among its siblings. */
+        SitePath: string;
+        SitePublishedUrls: {
+            /**
+             * Format: uri
+             * @description Where readers find it; with the `shareKey` of a share link, the URL through that link.
+             */
+            published: string;
+        };
+        SiteSection: {
+            condition?: string;
+            /** @description Whether this is the site's default section. */
+            default: boolean;
+            description?: string;
+            icon?: string;
+            id: string;
+            /** @enum {string} */
+            object: "site-section";
+            path: string;
+            /** @description ID of the section group holding the section. */
+            sectionGroup?: string;
+            siteSpaces: components["schemas"]["SiteSpace"][];
+            title: string;
+            urls: components["schemas"]["SitePublishedUrls"];
+        };
+        SiteSectionGroup: {
+            icon?: string;
+            id: string;
+            /** @enum {string} */
+            object: "site-section-group";
+            sections: components["schemas"]["SiteSection"][];
+            title: string;
+        };
+        SiteSectionGroupList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteSectionGroup"][];
+        };
+        /** @description Title of a section group. */
+        SiteSectionGroupTitle: string;
+        SiteSectionList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteSection"][];
+        };
+        SiteSectionPointer: {
+            /** @description ID of the section. */
+            siteSection: components["schemas"]["ResourceId"];
+            /** @enum {string} */
+            type: "site-section";
+        };
+        SiteSpace: {
+            condition?: string;
+            /** @description Whether this is the default site space of its section (or of the root). */
+            default: boolean;
+            hasAdvancedCustomizationFeature: boolean;
+            id: string;
+            /** @enum {string} */
+            object: "site-space";
+            path: string;
+            /** @description ID of the section holding it; absent at the root of the site. */
+            section?: string;
+            space: components["schemas"]["Space"];
+            /** @description Title of its space. */
+            title: string;
+            urls: components["schemas"]["SitePublishedUrls"];
+        };
+        SiteSpaceList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteSpace"][];
+        };
+        SiteSpacePointer: {
+            /** @description ID of the site space. */
+            siteSpace: components["schemas"]["ResourceId"];
+            /** @enum {string} */
+            type: "site-space";
+        };
+        SiteTemplateConditions: {
+            items: {
+                condition: string;
+                description: string;
+            }[];
+        };
+        /** @description Title of a site or a site section. */
+        SiteTitle: string;
+        SiteToggle: {
+            enabled?: boolean;
+        };
+        SiteTopLevelPointer: {
+            /** @description ID of a top-level section or of a section group. */
+            id: components["schemas"]["ResourceId"];
+            /** @enum {string} */
+            type: "site-section" | "site-section-group";
+        };
+        /**
+         * @description The plan of the site.
+         * @enum {string}
+         */
+        SiteType: "basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium";
+        /**
+         * @description Who can read the published site:
+         *     * `public`: anyone, and search engines index it.
+         *     * `unlisted`: anyone, not indexed.
+         *     * `share-link`: anyone with the key of one of its share links.
+         *     * `visitor-auth`: anyone authenticated through a JWT.
+         * @enum {string}
+         */
+        SiteVisibility: "public" | "unlisted" | "share-link" | "visitor-auth";
         Space: {
             /** @description Number of change requests. */
             changeRequests: number;
@@ -2632,6 +3642,18 @@ export interface components {
                  */
                 startURL: string;
             }[];
+        };
+        /** @description A colour for the light and the dark theme. */
+        ThemedColor: {
+            dark?: string;
+            light?: string;
+        };
+        /** @description An image for the light and the dark theme. */
+        ThemedImage: {
+            /** Format: uri */
+            dark?: string;
+            /** Format: uri */
+            light?: string;
         };
         /**
          * Format: date-time
@@ -2924,6 +3946,16 @@ export interface components {
         samlProviderId: components["schemas"]["ResourceId"];
         /** @description Secret key of a share link, to read content shared through it. */
         shareKey: string;
+        /** @description ID of the share link. */
+        shareLinkId: components["schemas"]["ResourceId"];
+        /** @description ID of the site. */
+        siteId: components["schemas"]["ResourceId"];
+        /** @description ID of the site section group. */
+        siteSectionGroupId: components["schemas"]["ResourceId"];
+        /** @description ID of the site section. */
+        siteSectionId: components["schemas"]["ResourceId"];
+        /** @description ID of the site space. */
+        siteSpaceId: components["schemas"]["ResourceId"];
         /** @description ID of the space. */
         spaceId: components["schemas"]["ResourceId"];
         /** @description ID of the delivery. */
@@ -3474,6 +4506,1272 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listSites: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only published (`true`) or unpublished (`false`) sites. */
+                published?: boolean;
+                /** @description Only sites publishing this space. */
+                space?: components["schemas"]["ResourceId"];
+                /** @description Only sites whose title contains this text, ignoring case. */
+                title?: string;
+                /** @description Only sites of these types (repeat the parameter for several). */
+                type?: ("basic" | "premium" | "ultimate" | "sponsored" | "legacy-basic" | "legacy-premium")[];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sites. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    spaces?: components["schemas"]["ResourceId"][] | ("sample" | "empty");
+                    title?: components["schemas"]["SiteTitle"];
+                    type?: components["schemas"]["SiteType"];
+                    visibility?: components["schemas"]["SiteVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new site. */
+            201: {
+                headers: {
+                    /** @description API URL of the new site. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    deleteSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such site. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adaptiveContent?: {
+                        enabled: boolean;
+                    };
+                    agentsContext?: components["schemas"]["SiteAgentsContext"];
+                    basename?: string | null;
+                    defaultSiteSection?: components["schemas"]["ResourceId"];
+                    defaultSiteSpace?: components["schemas"]["ResourceId"];
+                    /** @description Host and path the site is served at through a proxy (`docs.example.com/help`). */
+                    proxy?: string | null;
+                    title?: components["schemas"]["SiteTitle"];
+                    visibility?: components["schemas"]["SiteVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getSiteAdaptiveSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteAdaptiveSchema"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteAdaptiveSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jsonSchema: components["schemas"]["SiteAdaptiveJsonSchema"];
+                };
+            };
+        };
+        responses: {
+            /** @description The stored schema. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteAdaptiveSchema"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listSiteAdaptiveTemplateConditions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conditions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteTemplateConditions"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getSiteCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteCustomizationSettings"];
+            };
+        };
+        responses: {
+            /** @description The stored customization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    publishSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPublishedContentSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The published profile. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedContentSite"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listSiteSectionGroups: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of section groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroupList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createSiteSectionGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    icon?: components["schemas"]["SiteIconName"];
+                    sections?: components["schemas"]["ResourceId"][];
+                    title: components["schemas"]["SiteSectionGroupTitle"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new section group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteSiteSectionGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteSectionGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    icon?: components["schemas"]["SiteIconName"] | null;
+                    title?: components["schemas"]["SiteSectionGroupTitle"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated section group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    moveSiteSectionGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    position: {
+                        after?: components["schemas"]["SiteTopLevelPointer"];
+                        before?: components["schemas"]["SiteTopLevelPointer"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The moved section group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    addSiteSectionToGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sectionId: components["schemas"]["ResourceId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The section group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionGroup"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    removeSiteSectionFromGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section group. */
+                siteSectionGroupId: components["parameters"]["siteSectionGroupId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed, or it was not in the group. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listSiteSections: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Secret key of a share link, to read content shared through it. */
+                shareKey?: components["parameters"]["shareKey"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sections. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSectionList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createSiteSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    icon?: components["schemas"]["SiteIconName"];
+                    spaceId: components["schemas"]["ResourceId"];
+                    title: components["schemas"]["SiteTitle"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new section. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteSiteSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such section. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    condition?: components["schemas"]["SiteCondition"] | null;
+                    defaultSiteSpace?: components["schemas"]["ResourceId"];
+                    description?: string | null;
+                    icon?: components["schemas"]["SiteIconName"] | null;
+                    path?: components["schemas"]["SitePath"];
+                    title?: components["schemas"]["SiteTitle"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated section. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    moveSiteSection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site section. */
+                siteSectionId: components["parameters"]["siteSectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    position: {
+                        after?: components["schemas"]["SiteSectionPointer"];
+                        before?: components["schemas"]["SiteSectionPointer"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The moved section. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSection"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listSiteShareLinks: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of share links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createSiteShareLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    expiresAt?: string;
+                    name: components["schemas"]["ShareLinkName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new share link. */
+            201: {
+                headers: {
+                    /** @description API URL of the new share link. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteSiteShareLinkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the share link. */
+                shareLinkId: components["parameters"]["shareLinkId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such link. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteShareLinkById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the share link. */
+                shareLinkId: components["parameters"]["shareLinkId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    active?: boolean;
+                    /** Format: date-time */
+                    expiresAt?: string | null;
+                    name?: components["schemas"]["ShareLinkName"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated share link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShareLink"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listSiteSpaces: {
+        parameters: {
+            query?: {
+                /** @description Only default site spaces (`true`) or only the others (`false`). */
+                default?: boolean;
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Secret key of a share link, to read content shared through it. */
+                shareKey?: components["parameters"]["shareKey"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of site spaces. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpaceList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    addSpaceToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    sectionId?: components["schemas"]["ResourceId"];
+                    spaceId: components["schemas"]["ResourceId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new site space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteSiteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such site space. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    condition?: components["schemas"]["SiteCondition"] | null;
+                    path?: components["schemas"]["SitePath"];
+                    spaceId?: components["schemas"]["ResourceId"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated site space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getSiteSpaceCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteSpaceCustomizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SiteCustomizationSettings"];
+            };
+        };
+        responses: {
+            /** @description The stored customization. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    moveSiteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site space. */
+                siteSpaceId: components["parameters"]["siteSpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    position: {
+                        after?: components["schemas"]["SiteSpacePointer"];
+                        before?: components["schemas"]["SiteSpacePointer"];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The moved site space. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteSpace"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    unpublishSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Site"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     listSpacesInOrganizationById: {

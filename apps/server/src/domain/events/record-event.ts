@@ -16,7 +16,12 @@ export interface EventTarget {
     | 'comment-reply'
     | 'webhook'
     | 'saml-provider'
-    | 'user';
+    | 'user'
+    | 'site'
+    | 'site-section'
+    | 'site-section-group'
+    | 'site-space'
+    | 'share-link';
   id: string;
   label: string;
 }

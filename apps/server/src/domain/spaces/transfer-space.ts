@@ -5,6 +5,7 @@ import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import { positionBetween } from '../positions.js';
+import { removeSpaceFromSites } from '../sites/site-spaces.js';
 import { applySpaceChanges } from './update-space.js';
 
 /**
@@ -27,6 +28,8 @@ export async function transferSpaceTo(
       position: positionBetween(last, null),
       updatedAt: now.toISOString(),
     });
+    // Sites publish spaces of their own organization only: the space leaves the old one's sites.
+    await removeSpaceFromSites(trx, space.id);
     // Both organizations' audit logs show the space leaving one and arriving in the other.
     const payload = { from: space.organizationId, to: organizationId };
     await recordEvent(trx, actor, spaceEvent('space.transferred', space, payload), now);

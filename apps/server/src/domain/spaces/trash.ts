@@ -9,7 +9,8 @@ import {
 import type { Actor } from '../actor.js';
 import { recordEvent, systemActor } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
-import { changeSpace } from './update-space.js';
+import { removeSpaceFromSites } from '../sites/site-spaces.js';
+import { applySpaceChanges, changeSpace } from './update-space.js';
 
 /** How long a deleted space can be restored before it is removed for good. */
 export const spaceRetentionDays = 7;
@@ -24,7 +25,12 @@ export async function trashSpace(
 ): Promise<void> {
   if (space.deletedAt !== null) return;
   const at = now.toISOString();
-  await changeSpace(db, actor, space.id, { deletedAt: at, updatedAt: at }, 'space.deleted');
+  await db.transaction().execute(async (trx) => {
+    const deleted = await applySpaceChanges(trx, space.id, { deletedAt: at, updatedAt: at });
+    // A deleted space is published nowhere: it leaves every site, and a restore does not put it back.
+    await removeSpaceFromSites(trx, space.id);
+    await recordEvent(trx, actor, spaceEvent('space.deleted', deleted), now);
+  });
 }
 
 /**

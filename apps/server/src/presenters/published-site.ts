@@ -1,0 +1,47 @@
+import type { components } from '@quire/contract';
+import { parseCustomization, type SiteCustomization } from '../domain/sites/site-settings.js';
+import {
+  presentSection,
+  presentSectionGroup,
+  presentSiteSpace,
+  type StructureView,
+} from './site-structure.js';
+
+type Schemas = components['schemas'];
+
+/**
+ * The published profile of a site: the site, its structure in reading order (its sections and
+ * groups, or the site spaces of a site without sections) and its customizations.
+ */
+export function presentPublishedSite(
+  site: Schemas['Site'],
+  view: StructureView,
+): Schemas['PublishedContentSite'] {
+  const { structure } = view;
+  const siteSpaces: Record<string, SiteCustomization> = {};
+  for (const siteSpace of structure.siteSpaces) {
+    if (siteSpace.customization !== null) {
+      siteSpaces[siteSpace.id] = parseCustomization(siteSpace.customization);
+    }
+  }
+  return {
+    object: 'published-content-site',
+    site,
+    structure:
+      structure.sections.length > 0
+        ? {
+            type: 'sections',
+            structure: structure.topLevel.map((item) =>
+              item.kind === 'section'
+                ? presentSection(item.section, view)
+                : presentSectionGroup(item.group, view),
+            ),
+          }
+        : {
+            type: 'siteSpaces',
+            structure: structure.siteSpaces.map((siteSpace) => presentSiteSpace(siteSpace, view)),
+          },
+    customizations: { site: parseCustomization(structure.site.customization), siteSpaces },
+    scripts: [],
+  };
+}

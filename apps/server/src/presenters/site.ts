@@ -1,0 +1,32 @@
+import type { components } from '@quire/contract';
+import type { SiteRecord } from '../store/sites.js';
+import type { Urls } from './urls.js';
+
+type Site = components['schemas']['Site'];
+
+/** A stored site as the API shows it, with how many site spaces it has. */
+export function presentSite(site: SiteRecord, siteSpaces: number, urls: Urls): Site {
+  return {
+    object: 'site',
+    id: site.id,
+    type: site.type,
+    title: site.title,
+    ...(site.basename === null ? {} : { basename: site.basename }),
+    ...(site.proxy === null
+      ? {}
+      : { proxy: { origin: `https://${site.proxy}`, target: urls.site(site.id) } }),
+    visibility: site.visibility,
+    published: site.published,
+    siteSpaces,
+    createdAt: site.createdAt,
+    adaptiveContent: { enabled: site.adaptiveContent },
+    ads: { status: 'disabled', submittable: false },
+    agentsContext: site.agentsContext,
+    features: [],
+    urls: {
+      location: urls.api('orgs', site.organizationId, 'sites', site.id),
+      app: urls.app('orgs', site.organizationId, 'sites', site.id),
+      published: urls.site(site.id),
+    },
+  };
+}

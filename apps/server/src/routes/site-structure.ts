@@ -1,0 +1,206 @@
+import {
+  addSectionToGroup,
+  createSectionGroup,
+  moveSectionGroup,
+  removeSectionFromGroup,
+  removeSectionGroup,
+  updateSectionGroupSettings,
+} from '../domain/sites/section-groups.js';
+import {
+  createSection,
+  moveSection,
+  removeSection,
+  updateSectionSettings,
+} from '../domain/sites/sections.js';
+import { loadSiteForMember } from '../domain/sites/site-access.js';
+import type { Placement } from '../domain/sites/site-structure.js';
+import type { HandlerTable } from '../http/handler.js';
+import { presentList } from '../presenters/list.js';
+import { presentSection, presentSectionGroup } from '../presenters/site-structure.js';
+import { arrayPage } from '../store/pagination.js';
+import { pageRequest } from './page-request.js';
+import { loadSiteToChange, structureView } from './site-views.js';
+
+type SiteStructureHandlers = Pick<
+  HandlerTable,
+  | 'listSiteSections'
+  | 'createSiteSection'
+  | 'updateSiteSection'
+  | 'deleteSiteSection'
+  | 'moveSiteSection'
+  | 'listSiteSectionGroups'
+  | 'createSiteSectionGroup'
+  | 'updateSiteSectionGroup'
+  | 'deleteSiteSectionGroup'
+  | 'addSiteSectionToGroup'
+  | 'removeSiteSectionFromGroup'
+  | 'moveSiteSectionGroup'
+>;
+
+/** A move's `position` as a placement next to one item. */
+export function placementOf(position: {
+  before?: { siteSection?: string; siteSpace?: string; id?: string };
+  after?: { siteSection?: string; siteSpace?: string; id?: string };
+}): Placement {
+  const side = position.before === undefined ? 'after' : 'before';
+  const pointer = position.before ?? position.after;
+  return { side, anchorId: pointer?.siteSection ?? pointer?.siteSpace ?? pointer?.id ?? '' };
+}
+
+/** Handlers of a site's sections and section groups. */
+export const siteStructureHandlers: SiteStructureHandlers = {
+  listSiteSections: async ({ params, query, actor, deps }) => {
+    const { site, role } = await loadSiteForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
+    const view = await structureView(deps.db, deps, site, role, query.shareKey);
+    const keys = view.structure.sortKeys;
+    const page = arrayPage(
+      view.structure.sections,
+      (item) => keys.get(item.id) ?? item.id,
+      pageRequest(query),
+    );
+    return { status: 200, body: presentList(page, (section) => presentSection(section, view)) };
+  },
+
+  createSiteSection: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const section = await createSection(deps.db, actor, site, body, deps.clock.now());
+    const view = await structureView(deps.db, deps, site, role);
+    return { status: 200, body: presentSection(section, view) };
+  },
+
+  updateSiteSection: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const section = await updateSectionSettings(
+      deps.db,
+      actor,
+      site,
+      params.siteSectionId,
+      body,
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentSection(section, await structureView(deps.db, deps, site, role)),
+    };
+  },
+
+  deleteSiteSection: async ({ params, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    await removeSection(deps.db, actor, site, params.siteSectionId, deps.clock.now());
+    return { status: 204 };
+  },
+
+  moveSiteSection: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const section = await moveSection(
+      deps.db,
+      actor,
+      site,
+      params.siteSectionId,
+      placementOf(body.position),
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentSection(section, await structureView(deps.db, deps, site, role)),
+    };
+  },
+
+  listSiteSectionGroups: async ({ params, query, actor, deps }) => {
+    const { site, role } = await loadSiteForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
+    const view = await structureView(deps.db, deps, site, role);
+    const keys = view.structure.sortKeys;
+    const page = arrayPage(
+      view.structure.groups,
+      (item) => keys.get(item.id) ?? item.id,
+      pageRequest(query),
+    );
+    return { status: 200, body: presentList(page, (group) => presentSectionGroup(group, view)) };
+  },
+
+  createSiteSectionGroup: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const group = await createSectionGroup(deps.db, actor, site, body, deps.clock.now());
+    return {
+      status: 200,
+      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+    };
+  },
+
+  updateSiteSectionGroup: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const group = await updateSectionGroupSettings(
+      deps.db,
+      actor,
+      site,
+      params.siteSectionGroupId,
+      body,
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+    };
+  },
+
+  deleteSiteSectionGroup: async ({ params, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    await removeSectionGroup(deps.db, actor, site, params.siteSectionGroupId, deps.clock.now());
+    return { status: 204 };
+  },
+
+  addSiteSectionToGroup: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const group = await addSectionToGroup(
+      deps.db,
+      actor,
+      site,
+      params.siteSectionGroupId,
+      body.sectionId,
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+    };
+  },
+
+  removeSiteSectionFromGroup: async ({ params, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    await removeSectionFromGroup(
+      deps.db,
+      actor,
+      site,
+      params.siteSectionGroupId,
+      params.siteSectionId,
+      deps.clock.now(),
+    );
+    return { status: 204 };
+  },
+
+  moveSiteSectionGroup: async ({ params, body, actor, deps }) => {
+    const { site, role } = await loadSiteToChange(deps, actor, params);
+    const group = await moveSectionGroup(
+      deps.db,
+      actor,
+      site,
+      params.siteSectionGroupId,
+      placementOf(body.position),
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+    };
+  },
+};

@@ -1,0 +1,62 @@
+import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
+import { type ShareKeys, shareKeys } from '../domain/sites/share-keys.js';
+import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
+import { loadSiteForMember, type SiteAccess } from '../domain/sites/site-access.js';
+import { readSiteStructure, spacesOf } from '../domain/sites/site-structure.js';
+import type { MemberRole } from '../model/roles.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
+import type { StructureView } from '../presenters/site-structure.js';
+import type { Executor } from '../store/schema.js';
+import { findSiteById, type SiteRecord } from '../store/sites.js';
+
+const keysByDeps = new WeakMap<AppDeps, ShareKeys>();
+
+/** The share key machinery of this server, made once from its secret. */
+export function shareKeysOf(deps: AppDeps): ShareKeys {
+  let keys = keysByDeps.get(deps);
+  if (keys === undefined) {
+    keys = shareKeys(deps.keys.pageTokenKey);
+    keysByDeps.set(deps, keys);
+  }
+  return keys;
+}
+
+/**
+ * Reads a site's structure and spaces for presenting; with a `shareKey` (which must open a
+ * working link of this site, else 404) published URLs go through that link.
+ */
+export async function structureView(
+  db: Executor,
+  deps: AppDeps,
+  site: SiteRecord,
+  role: MemberRole,
+  shareKey?: string,
+): Promise<StructureView> {
+  if (shareKey !== undefined) {
+    await requireShareKeyOfSite(db, shareKeysOf(deps), site, shareKey, deps.clock.now());
+  }
+  // After a write, the site's defaults may have changed: present them as they now are.
+  const structure = await readSiteStructure(db, (await findSiteById(db, site.id)) ?? site);
+  return {
+    structure,
+    spaces: await spacesOf(db, structure.siteSpaces),
+    role,
+    urls: deps.urls,
+    shareKey,
+  };
+}
+
+/**
+ * Loads a site the caller may change: a member of its organization with `create` or higher
+ * (a site they cannot see is a 404, one they may only read a 403).
+ */
+export async function loadSiteToChange(
+  deps: AppDeps,
+  actor: Actor,
+  params: { organizationId: string; siteId: string },
+): Promise<SiteAccess> {
+  const access = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  requireOrganizationRole(access.role, 'create', 'change sites');
+  return access;
+}
