@@ -4,9 +4,13 @@ import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
+import { inviteLinkHandlers } from './invite-links.js';
+import { memberHandlers } from './members.js';
 import { organizationHandlers } from './organizations.js';
+import { spacePermissionHandlers } from './space-permissions.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
+import { teamHandlers } from './teams.js';
 import { userHandlers } from './users.js';
 import { webhookHandlers } from './webhooks.js';
 
@@ -22,4 +26,8 @@ export const handlers: HandlerTable = {
   ...auditEventHandlers,
   ...webhookHandlers,
   ...commentOperationHandlers,
+  ...memberHandlers,
+  ...teamHandlers,
+  ...inviteLinkHandlers,
+  ...spacePermissionHandlers,
 };

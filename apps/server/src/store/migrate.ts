@@ -6,6 +6,7 @@ import { contentMigration } from './migrations/0003-content.js';
 import { eventsMigration } from './migrations/0004-events.js';
 import { jobsAndWebhooksMigration } from './migrations/0005-jobs-and-webhooks.js';
 import { commentsMigration } from './migrations/0006-comments.js';
+import { orgAdminMigration } from './migrations/0008-org-admin.js';
 import type { Database } from './schema.js';
 
 /**
@@ -24,6 +25,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0004-events': eventsMigration(),
         '0005-jobs-and-webhooks': jobsAndWebhooksMigration(),
         '0006-comments': commentsMigration(),
+        '0008-org-admin': orgAdminMigration(dialect),
       }),
     },
   });

@@ -14,7 +14,10 @@ export interface EventTarget {
     | 'change-request'
     | 'comment'
     | 'comment-reply'
-    | 'webhook';
+    | 'webhook'
+    | 'member'
+    | 'team'
+    | 'invite-link';
   id: string;
   label: string;
 }
