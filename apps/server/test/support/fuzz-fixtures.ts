@@ -30,6 +30,9 @@ export interface FuzzFixtures extends ContentFixtures {
   commentIds: string[];
   /** A reply to each of those comments, in the same order. */
   commentReplyIds: string[];
+  /** A team of the first organization with the reader in it, and an invite link of it. */
+  teamIds: string[];
+  inviteIds: string[];
 }
 
 /**
@@ -81,9 +84,19 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     content.changeRequestIds[0] ?? '',
     content.pageIds[0] ?? '',
   );
+  const team = await admin.client.PUT('/orgs/{organizationId}/teams', {
+    params: { path: { organizationId } },
+    body: { title: 'Fuzzers', members: [reader.user.id] },
+  });
+  const invite = await admin.client.POST('/orgs/{organizationId}/link-invites', {
+    params: { path: { organizationId } },
+    body: { role: 'read' },
+  });
   return {
     ...comments,
     ...content,
+    teamIds: [team.id],
+    inviteIds: [invite.id],
     admin,
     reader,
     outsider,
