@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { sql } from 'kysely';
 import type { AppDeps } from './deps.js';
+import { visitorClaimsJwks } from './domain/members/visitor-claims.js';
 import { apiResponseHeaders } from './http/api-headers.js';
 import { mountApiReference } from './http/api-reference.js';
 import type { AppEnv } from './http/app-env.js';
@@ -41,6 +42,12 @@ export function createApp(
       deps.logger.warn({ err: error }, 'readiness check failed: database does not answer');
       return c.json({ error: { code: 503, message: 'The database does not answer' } }, 503);
     }
+  });
+
+  // The public keys that verify the visitor claims `POST /v1/orgs/{id}/ping` answers.
+  app.get('/.well-known/jwks.json', async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(await visitorClaimsJwks(deps.db, deps.clock.now()));
   });
 
   mountApiReference(app, document, deps.urls.api().replace(/\/$/, ''));

@@ -5,6 +5,7 @@ import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js
 import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
+import { loadVisitorClaimsKey } from './domain/members/visitor-claims.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   await recordPublicUrl(db, config.publicUrl, systemClock.now());
 
   const keys = await loadInstanceKeys(db, systemClock.now());
+  // Made now rather than on the first ping, so the JWKS is the same from the first request.
+  await loadVisitorClaimsKey(db, systemClock.now());
   const deps = {
     db,
     dialect,

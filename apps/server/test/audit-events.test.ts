@@ -77,6 +77,25 @@ const actionOf: Record<string, string> = {
   createSiteShareLink: 'share_link.created',
   updateSiteShareLinkById: 'share_link.updated',
   deleteSiteShareLinkById: 'share_link.deleted',
+  updateMemberInOrganizationById: 'member.updated',
+  removeMemberFromOrganizationById: 'member.removed',
+  setUserAsSSOMemberForOrganization: 'member.sso_set',
+  updateOrganizationMemberLastSeenAt: 'member.seen',
+  joinOrganizationWithInvite: 'member.joined',
+  createOrganizationTeam: 'team.created',
+  updateTeamInOrganizationById: 'team.updated',
+  removeTeamFromOrganizationById: 'team.deleted',
+  updateMembersInOrganizationTeam: 'team.members_updated',
+  addMemberToOrganizationTeamById: 'team.members_updated',
+  deleteMemberFromOrganizationTeamById: 'team.members_updated',
+  inviteToSpace: 'space.access_granted',
+  updateUserPermissionInSpace: 'space.access_granted',
+  updateTeamPermissionInSpace: 'space.access_granted',
+  removeUserFromSpace: 'space.access_revoked',
+  removeTeamFromSpace: 'space.access_revoked',
+  createOrganizationInvite: 'invite_link.created',
+  updateOrganizationInviteById: 'invite_link.updated',
+  deleteOrganizationInviteById: 'invite_link.deleted',
 };
 
 describe('events and the audit log', () => {
@@ -200,6 +219,66 @@ describe('events and the audit log', () => {
       body: { title: 'Published' },
     });
     await walkSiteWrites(admin, organizationId, [space.id, published.id]);
+
+    // Members, teams, space grants and invite links.
+    const joining = await server.createUser();
+    const invite = await client.POST('/orgs/{organizationId}/link-invites', {
+      ...org,
+      body: { role: 'read' },
+    });
+    const onInvite = { params: { path: { organizationId, inviteId: invite.id } } };
+    await client.PATCH('/orgs/{organizationId}/link-invites/{inviteId}', {
+      ...onInvite,
+      body: { role: 'comment' },
+    });
+    await joining.client.POST('/orgs/{organizationId}/invites/{inviteId}', onInvite);
+    await client.DELETE('/orgs/{organizationId}/link-invites/{inviteId}', onInvite);
+    const onJoined = { params: { path: { organizationId, userId: joining.user.id } } };
+    await client.PATCH('/orgs/{organizationId}/members/{userId}', {
+      ...onJoined,
+      body: { role: null },
+    });
+    await client.POST('/orgs/{organizationId}/members/{userId}/sso', onJoined);
+    await client.POST('/orgs/{organizationId}/ping', org);
+    const team = await client.PUT('/orgs/{organizationId}/teams', {
+      ...org,
+      body: { title: 'Core' },
+    });
+    const onTeam = { params: { path: { organizationId, teamId: team.id } } };
+    await client.PATCH('/orgs/{organizationId}/teams/{teamId}', {
+      ...onTeam,
+      body: { title: 'Kernel' },
+    });
+    await client.PUT('/orgs/{organizationId}/teams/{teamId}/members', {
+      ...onTeam,
+      body: { add: [joining.user.email] },
+    });
+    const onTeamMember = {
+      params: { path: { ...onTeam.params.path, userId: staff.creator.user.id } },
+    };
+    await client.PUT('/orgs/{organizationId}/teams/{teamId}/members/{userId}', {
+      ...onTeamMember,
+      body: { role: 'owner' },
+    });
+    await client.DELETE('/orgs/{organizationId}/teams/{teamId}/members/{userId}', onTeamMember);
+    await client.POST('/spaces/{spaceId}/permissions', {
+      ...path,
+      body: { role: 'edit', users: [joining.user.id] },
+    });
+    const onGrantee = { params: { path: { spaceId: space.id, userId: joining.user.id } } };
+    await client.PATCH('/spaces/{spaceId}/permissions/users/{userId}', {
+      ...onGrantee,
+      body: { role: 'read' },
+    });
+    await client.DELETE('/spaces/{spaceId}/permissions/users/{userId}', onGrantee);
+    const onTeamGrant = { params: { path: { spaceId: space.id, teamId: team.id } } };
+    await client.PATCH('/spaces/{spaceId}/permissions/teams/{teamId}', {
+      ...onTeamGrant,
+      body: { role: 'comment' },
+    });
+    await client.DELETE('/spaces/{spaceId}/permissions/teams/{teamId}', onTeamGrant);
+    await client.DELETE('/orgs/{organizationId}/teams/{teamId}', onTeam);
+    await client.DELETE('/orgs/{organizationId}/members/{userId}', onJoined);
 
     // A created organization, and one with requests and request ids sent by the client.
     const created = await server.fetch(

@@ -94,6 +94,15 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           siteSpace: fixtures.siteSpaceIds,
           defaultSiteSpace: fixtures.siteSpaceIds,
           shareLinkId: fixtures.shareLinkIds,
+          userId: [fixtures.reader.user.id, fixtures.admin.user.id, fixtures.outsider.user.id],
+          users: [fixtures.reader.user.id, fixtures.outsider.user.id],
+          members: [fixtures.reader.user.id],
+          owner: [fixtures.reader.user.id],
+          add: [fixtures.reader.user.id, fixtures.reader.user.email],
+          remove: [fixtures.reader.user.id],
+          teamId: fixtures.teamIds,
+          teams: fixtures.teamIds,
+          inviteId: fixtures.inviteIds,
           // The list's own token first, then those of the lists fuzzed before: a token must open
           // only the list it was made for.
           'query.page': [

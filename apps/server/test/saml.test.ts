@@ -262,6 +262,39 @@ describe('SAML single sign-on', () => {
       expect((await server.clientWith(body.token).GET('/user')).id).toBe(user.id);
     });
 
+    it('marks people who sign in as SSO members and puts them in the default team', async () => {
+      const team = await staff.admin.client.PUT('/orgs/{organizationId}/teams', {
+        ...org(),
+        body: { title: 'Engineering' },
+      });
+      const withTeam = await staff.admin.client.PATCH(
+        '/orgs/{organizationId}/saml/{samlProviderId}',
+        { ...onProvider(providerId), body: { defaultTeam: team.id } },
+      );
+      expect(withTeam.defaultTeam).toMatchObject({
+        object: 'team',
+        id: team.id,
+        title: 'Engineering',
+      });
+      try {
+        idp.nextResponse = { email: 'linus@example.com' };
+        const body = (await (await signIn('application/json')).json()) as { user: { id: string } };
+        const member = await staff.admin.client.GET('/orgs/{organizationId}/members/{userId}', {
+          params: { path: { organizationId: staff.organizationId, userId: body.user.id } },
+        });
+        expect(member).toMatchObject({ role: 'edit', sso: true, teams: 1 });
+        const teamMembers = await staff.admin.client.GET(
+          '/orgs/{organizationId}/teams/{teamId}/members',
+          { params: { path: { organizationId: staff.organizationId, teamId: team.id } } },
+        );
+        expect(JSON.stringify(teamMembers.items)).toContain(body.user.id);
+      } finally {
+        await staff.admin.client.DELETE('/orgs/{organizationId}/teams/{teamId}', {
+          params: { path: { organizationId: staff.organizationId, teamId: team.id } },
+        });
+      }
+    });
+
     it('signs an existing user in under their own account', async () => {
       idp.nextResponse = { email: staff.outsider.user.email };
       const response = await signIn('application/json');

@@ -6,20 +6,24 @@ import type { SpaceRecord } from '../store/spaces.js';
 type SpacePermissions = components['schemas']['SpacePermissions'];
 
 /**
- * The caller's role on a space: org admins are admins everywhere in their organization; other
- * members get the higher of their org role and the space's `defaultLevel`; non-members get none.
+ * The caller's role on a space: org admins are admins everywhere in their organization; others
+ * get the highest of their org role, the roles granted to them or their teams on the space, and
+ * the space's `defaultLevel`. `defaultLevel` raises only those who reach the space at all: a
+ * guest (no org role) without a grant, like a non-member, gets none.
  * @example effectiveSpaceRole('read', { defaultLevel: 'edit' }); // 'edit'
  */
 export function effectiveSpaceRole(
   organizationRole: MemberRole | null,
   space: Pick<SpaceRecord, 'defaultLevel'>,
+  granted: MemberRole | null = null,
 ): MemberRole | null {
-  if (organizationRole === null) return null;
   if (organizationRole === 'admin') return 'admin';
-  return higherRole(organizationRole, space.defaultLevel);
+  const reached = higherRole(organizationRole, granted);
+  if (reached === null) return null;
+  return higherRole(reached, space.defaultLevel);
 }
 
-/** Whether a caller may read a space: members always, anyone when it is public or unlisted. */
+/** Whether a caller may read a space: whoever has a role on it, anyone when it is public or unlisted. */
 export function canReadSpace(
   role: MemberRole | null,
   space: Pick<SpaceRecord, 'visibility'>,

@@ -1,13 +1,19 @@
 import type { components } from '@quire/contract';
 import { isActive, samlServiceUrls } from '../domain/sso/saml-service.js';
 import type { SamlProviderRecord } from '../store/saml-providers.js';
+import type { TeamRecord } from '../store/teams.js';
+import { presentTeam } from './team.js';
 import type { Urls } from './urls.js';
 
 type Schemas = components['schemas'];
 
-/** A SAML provider, with Quire's endpoints for it. */
+/**
+ * A SAML provider, with Quire's endpoints for it and its default team (`defaultTeam`, read by the
+ * caller: only organization admins see providers, and they manage every team).
+ */
 export function presentSamlProvider(
   provider: SamlProviderRecord,
+  defaultTeam: TeamRecord | undefined,
   urls: Urls,
 ): Schemas['SamlProvider'] {
   return {
@@ -17,7 +23,7 @@ export function presentSamlProvider(
     ...(provider.ssoUrl === null ? {} : { ssoURL: provider.ssoUrl }),
     ...(provider.entityId === null ? {} : { entityID: provider.entityId }),
     ...(provider.certificate === null ? {} : { certificate: provider.certificate }),
-    ...(provider.defaultTeamId === null ? {} : { defaultTeam: provider.defaultTeamId }),
+    ...(defaultTeam === undefined ? {} : { defaultTeam: presentTeam(defaultTeam, true, urls) }),
     defaultRole: provider.defaultRole,
     createdAt: provider.createdAt,
     status: isActive(provider) ? 'active' : 'pending',

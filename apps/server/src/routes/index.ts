@@ -4,13 +4,17 @@ import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
+import { inviteLinkHandlers } from './invite-links.js';
+import { memberHandlers } from './members.js';
 import { organizationHandlers } from './organizations.js';
 import { samlHandlers } from './saml.js';
 import { siteSpaceHandlers } from './site-spaces.js';
 import { siteStructureHandlers } from './site-structure.js';
 import { siteHandlers } from './sites.js';
+import { spacePermissionHandlers } from './space-permissions.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
+import { teamHandlers } from './teams.js';
 import { userHandlers } from './users.js';
 import { webhookHandlers } from './webhooks.js';
 
@@ -30,4 +34,8 @@ export const handlers: HandlerTable = {
   ...siteHandlers,
   ...siteStructureHandlers,
   ...siteSpaceHandlers,
+  ...memberHandlers,
+  ...teamHandlers,
+  ...inviteLinkHandlers,
+  ...spacePermissionHandlers,
 };

@@ -10,6 +10,7 @@ import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentSamlProvider, presentSsoProviders } from '../presenters/saml-provider.js';
+import type { Urls } from '../presenters/urls.js';
 import { findOrganizationById } from '../store/organizations.js';
 import {
   allSamlProviders,
@@ -18,6 +19,7 @@ import {
   type SamlProviderRecord,
 } from '../store/saml-providers.js';
 import type { Executor } from '../store/schema.js';
+import { findTeam } from '../store/teams.js';
 import { pageRequest } from './page-request.js';
 
 type SamlHandlers = Pick<
@@ -48,15 +50,24 @@ async function loadProvider(
   return provider;
 }
 
+/** A provider as the API shows it, with its default team read. */
+async function present(db: Executor, provider: SamlProviderRecord, urls: Urls) {
+  const team =
+    provider.defaultTeamId === null
+      ? undefined
+      : await findTeam(db, provider.organizationId, provider.defaultTeamId);
+  return presentSamlProvider(provider, team, urls);
+}
+
 /** Handlers of SAML providers (organization admins) and the public list of sign-in options. */
 export const samlHandlers: SamlHandlers = {
   listOrganizationSamlProviders: async ({ params, query, actor, deps }) => {
     const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
     const page = await listSamlProviders(deps.db, organization.id, pageRequest(query));
-    return {
-      status: 200,
-      body: presentList(page, (provider) => presentSamlProvider(provider, deps.urls)),
-    };
+    const items = await Promise.all(
+      page.items.map((provider) => present(deps.db, provider, deps.urls)),
+    );
+    return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
   createOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
@@ -68,7 +79,7 @@ export const samlHandlers: SamlHandlers = {
       body,
       deps.clock.now(),
     );
-    const presented = presentSamlProvider(provider, deps.urls);
+    const presented = await present(deps.db, provider, deps.urls);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },
 
@@ -79,7 +90,7 @@ export const samlHandlers: SamlHandlers = {
       params.organizationId,
       params.samlProviderId,
     );
-    return { status: 200, body: presentSamlProvider(provider, deps.urls) };
+    return { status: 200, body: await present(deps.db, provider, deps.urls) };
   },
 
   updateOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
@@ -90,7 +101,7 @@ export const samlHandlers: SamlHandlers = {
       params.samlProviderId,
     );
     const updated = await changeSamlProvider(deps.db, actor, provider, body, deps.clock.now());
-    return { status: 200, body: presentSamlProvider(updated, deps.urls) };
+    return { status: 200, body: await present(deps.db, updated, deps.urls) };
   },
 
   deleteOrganizationSamlProvider: async ({ params, actor, deps }) => {

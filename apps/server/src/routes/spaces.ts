@@ -15,6 +15,7 @@ import {
 } from '../policies/space-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentSpace } from '../presenters/space.js';
+import { bestGrantedRole, grantsOfUser } from '../store/space-grants.js';
 import { listSpacesInOrganization } from '../store/spaces.js';
 import { pageRequest } from './page-request.js';
 import { getSharedSpace } from './shared-space.js';
@@ -41,10 +42,20 @@ export const spaceHandlers: SpaceHandlers = {
       params.organizationId,
     );
     const page = await listSpacesInOrganization(deps.db, organization.id, pageRequest(query));
+    const grants = await grantsOfUser(
+      deps.db,
+      organization.id,
+      actor.user.id,
+      page.items.map((space) => space.id),
+    );
     return {
       status: 200,
       body: presentList(page, (space) =>
-        presentSpace(space, effectiveSpaceRole(role, space), deps.urls),
+        presentSpace(
+          space,
+          effectiveSpaceRole(role, space, bestGrantedRole(grants.get(space.id))),
+          deps.urls,
+        ),
       ),
     };
   },

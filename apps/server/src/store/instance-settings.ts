@@ -1,7 +1,11 @@
 import type { Executor } from './schema.js';
 
 /** The names of the settings the server keeps in its database. */
-export type InstanceSettingName = 'page-token-key' | 'file-url-key' | 'public-url';
+export type InstanceSettingName =
+  | 'page-token-key'
+  | 'file-url-key'
+  | 'public-url'
+  | 'visitor-claims-key';
 
 /** A setting's value, if it was ever written. */
 export async function readInstanceSetting(

@@ -7,6 +7,7 @@ import { eventsMigration } from './migrations/0004-events.js';
 import { jobsAndWebhooksMigration } from './migrations/0005-jobs-and-webhooks.js';
 import { commentsMigration } from './migrations/0006-comments.js';
 import { sitesMigration } from './migrations/0007-sites.js';
+import { orgAdminMigration } from './migrations/0008-org-admin.js';
 import { samlMigration } from './migrations/0009-saml.js';
 import type { Database } from './schema.js';
 
@@ -26,8 +27,9 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0004-events': eventsMigration(),
         '0005-jobs-and-webhooks': jobsAndWebhooksMigration(),
         '0006-comments': commentsMigration(),
-        '0009-saml': samlMigration(),
         '0007-sites': sitesMigration(),
+        '0008-org-admin': orgAdminMigration(dialect),
+        '0009-saml': samlMigration(),
       }),
     },
   });

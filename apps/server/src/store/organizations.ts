@@ -200,7 +200,9 @@ export async function listOrganizationsOfUser(
     db
       .selectFrom('organizations')
       .innerJoin('organization_members', 'organization_members.organization_id', 'organizations.id')
-      .where('organization_members.user_id', '=', userId),
+      .where('organization_members.user_id', '=', userId)
+      // Guests reach only the spaces granted to them, not the organization.
+      .where('organization_members.role', 'is not', null),
     (query) => query.selectAll('organizations').select('organization_members.role as member_role'),
     {
       columns: ['organizations.created_at', 'organizations.id'],

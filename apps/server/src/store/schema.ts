@@ -44,9 +44,12 @@ export interface OrganizationEmailDomainsTable {
 export interface OrganizationMembersTable {
   organization_id: string;
   user_id: string;
-  role: string;
+  /** `null` for a guest, who reaches only the spaces granted to them or their teams. */
+  role: string | null;
   joined_at: string;
   last_seen_at: string | null;
+  /** Whether the member signs in through the organization's SAML provider. */
+  sso: Generated<number>;
 }
 
 export interface CollectionsTable {
@@ -333,6 +336,48 @@ export interface InstanceSettingsTable {
   updated_at: string;
 }
 
+export interface TeamsTable {
+  id: string;
+  organization_id: string;
+  title: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  user_id: string;
+  /** The team's organization. */
+  organization_id: string;
+  /** `owner` (manages the team's members) or `member`. */
+  role: string;
+  joined_at: string;
+}
+
+export interface SpaceUserGrantsTable {
+  space_id: string;
+  user_id: string;
+  role: string;
+  granted_at: string;
+}
+
+export interface SpaceTeamGrantsTable {
+  space_id: string;
+  team_id: string;
+  role: string;
+  granted_at: string;
+}
+
+export interface InviteLinksTable {
+  id: string;
+  organization_id: string;
+  /** The role joining gives; `null` makes a guest. */
+  role: string | null;
+  expires_at: string | null;
+  created_by: string;
+  created_at: string;
+}
+
 /** Every table Quire stores. */
 export interface Database {
   users: UsersTable;
@@ -360,6 +405,11 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  space_user_grants: SpaceUserGrantsTable;
+  space_team_grants: SpaceTeamGrantsTable;
+  invite_links: InviteLinksTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

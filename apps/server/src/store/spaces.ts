@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import {
   type ContentVisibility,
   contentVisibilities,
@@ -6,10 +6,11 @@ import {
   spaceEditModes,
   storedEnum,
 } from '../model/enums.js';
-import { isMemberRole, type MemberRole } from '../model/roles.js';
+import { higherRole, isMemberRole, type MemberRole } from '../model/roles.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import { preparedQuery } from './prepared-query.js';
 import type { Executor, SpacesTable } from './schema.js';
+import { grantedSpaceIds, roleRank } from './space-grants.js';
 
 /** A stored space. */
 export interface SpaceRecord {
@@ -114,24 +115,67 @@ const spaceWithMemberRole = preparedQuery((db, id: string, userId: string) =>
         .on('organization_members.user_id', '=', userId),
     )
     .selectAll('spaces')
-    .select('organization_members.role as member_role')
+    .select([
+      'organization_members.role as member_role',
+      'organization_members.user_id as member_id',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('space_user_grants')
+        .select('space_user_grants.role')
+        .whereRef('space_user_grants.space_id', '=', 'spaces.id')
+        .where('space_user_grants.user_id', '=', userId)
+        .as('user_grant'),
+      // The best grant of the user's teams in the space's organization.
+      eb
+        .selectFrom('space_team_grants')
+        .innerJoin('team_members', 'team_members.team_id', 'space_team_grants.team_id')
+        .select('space_team_grants.role')
+        .whereRef('space_team_grants.space_id', '=', 'spaces.id')
+        .whereRef('team_members.organization_id', '=', 'spaces.organization_id')
+        .where('team_members.user_id', '=', userId)
+        .orderBy(roleRank('space_team_grants.role'))
+        .limit(1)
+        .as('team_grant'),
+    ])
     .where('spaces.id', '=', id),
 );
 
+/** Who a caller is in a space's organization: their role there and what was granted to them. */
+export interface SpaceMembership {
+  /** Whether the caller is a member of the space's organization, guests included. */
+  member: boolean;
+  /** Their organization role; `null` for guests and outsiders. */
+  organizationRole: MemberRole | null;
+  /** The best role granted on the space to them or their teams. */
+  granted: MemberRole | null;
+}
+
 /**
- * The space with this id, deleted or not, and the role `userId` has in its organization
- * (`null`: not a member), in one query: reading a space is the hottest path of the API.
+ * The space with this id, deleted or not, and who `userId` is in its organization, in one
+ * query: reading a space is the hottest path of the API.
  */
 export async function findSpaceWithMemberRole(
   db: Executor,
   id: string,
   userId: string,
-): Promise<{ space: SpaceRecord; memberRole: MemberRole | null } | undefined> {
+): Promise<{ space: SpaceRecord; membership: SpaceMembership } | undefined> {
   const [row] = await spaceWithMemberRole(db, id, userId);
   if (row === undefined) return undefined;
+  const member = row.member_id !== null;
   return {
     space: toSpace(row),
-    memberRole: isMemberRole(row.member_role) ? row.member_role : null,
+    membership: {
+      member,
+      organizationRole: isMemberRole(row.member_role) ? row.member_role : null,
+      // Grants outlive nothing: a user who left the organization keeps none of them.
+      granted: member
+        ? higherRole(
+            isMemberRole(row.user_grant) ? row.user_grant : null,
+            isMemberRole(row.team_grant) ? row.team_grant : null,
+          )
+        : null,
+    },
   };
 }
 
@@ -170,6 +214,53 @@ export async function listSpacesInOrganization(
     request,
   );
   return mapPage(page, toSpace);
+}
+
+/**
+ * A page of an organization's live spaces by creation time; with `onlyGrantedTo`, only those
+ * granted to that user or their teams (what a guest reaches).
+ */
+export async function listSpacesByCreation(
+  db: Executor,
+  organizationId: string,
+  request: PageRequest & { order: 'asc' | 'desc'; onlyGrantedTo?: string | undefined },
+): Promise<Page<SpaceRecord>> {
+  const granted = request.onlyGrantedTo;
+  const page = await keysetPage(
+    db
+      .selectFrom('spaces')
+      .where('organization_id', '=', organizationId)
+      .where('deleted_at', 'is', null)
+      .$if(granted !== undefined, (query) =>
+        query.where('id', 'in', grantedSpaceIds(db, organizationId, granted ?? '')),
+      ),
+    (query) => query.selectAll(),
+    {
+      columns: ['created_at', 'id'],
+      direction: request.order,
+      cursorOf: (row) => [row.created_at, row.id],
+    },
+    request,
+  );
+  return mapPage(page, toSpace);
+}
+
+/** How many live spaces an organization has; with `onlyGrantedTo`, granted to that user. */
+export async function countLiveSpaces(
+  db: Executor,
+  organizationId: string,
+  onlyGrantedTo?: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('spaces')
+    .select(sql<number | string>`count(*)`.as('n'))
+    .where('organization_id', '=', organizationId)
+    .where('deleted_at', 'is', null)
+    .$if(onlyGrantedTo !== undefined, (query) =>
+      query.where('id', 'in', grantedSpaceIds(db, organizationId, onlyGrantedTo ?? '')),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** The live spaces of a scope, leaving out one space (the one being moved) when given. */

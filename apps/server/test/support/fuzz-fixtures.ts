@@ -38,6 +38,9 @@ export interface FuzzFixtures extends ContentFixtures {
   siteSectionGroupIds: string[];
   siteSpaceIds: string[];
   shareLinkIds: string[];
+  /** A team of the first organization with the reader in it, and an invite link of it. */
+  teamIds: string[];
+  inviteIds: string[];
 }
 
 /**
@@ -94,10 +97,20 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     body: { label: 'Company login' },
   });
   const sites = await createSiteFixtures(admin, organizationId, secondOrganizationId, spaces);
+  const team = await admin.client.PUT('/orgs/{organizationId}/teams', {
+    params: { path: { organizationId } },
+    body: { title: 'Fuzzers', members: [reader.user.id] },
+  });
+  const invite = await admin.client.POST('/orgs/{organizationId}/link-invites', {
+    params: { path: { organizationId } },
+    body: { role: 'read' },
+  });
   return {
     ...comments,
     ...sites,
     ...content,
+    teamIds: [team.id],
+    inviteIds: [invite.id],
     admin,
     reader,
     outsider,

@@ -207,6 +207,245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Join an organization with an invite link
+         * @description The caller becomes a member with the link's role; a member already keeps their role. An expired or deleted link, or one of an organization with `inviteLinks` off, is a 404.
+         */
+        post: operations["joinOrganizationWithInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/link-invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the invite links of an organization
+         * @description Newest first, expired ones included. Needs `admin`.
+         */
+        get: operations["listOrganizationInvites"];
+        put?: never;
+        /**
+         * Create an invite link
+         * @description Anyone signed in who has the link joins with its role (`null`: as a guest) until it expires or is deleted. Refused while the organization has `inviteLinks` off. Needs `admin`.
+         */
+        post: operations["createOrganizationInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/link-invites/{inviteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an invite link
+         * @description Needs `admin`.
+         */
+        get: operations["getOrganizationInviteById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an invite link
+         * @description Nobody can join with it any more. Needs `admin`.
+         */
+        delete: operations["deleteOrganizationInviteById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an invite link
+         * @description Changes its role or expiry (`null`: never). Needs `admin`.
+         */
+        patch: operations["updateOrganizationInviteById"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the members of an organization
+         * @description Guests included. Filter by `role` (`guest` for members without one) and `search` (display name or email); sort by `joinedAt` or `lastSeenAt`. Needs a role in the organization.
+         */
+        get: operations["listMembersInOrganizationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a member of an organization
+         * @description Needs a role in the organization, or to be that member.
+         */
+        get: operations["getMemberInOrganizationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from an organization
+         * @description Also removes their team memberships and space grants there; what they wrote stays. Removing the last admin is a 409. Needs `admin`, except to leave.
+         */
+        delete: operations["removeMemberFromOrganizationById"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the role of a member
+         * @description `null` makes the member a guest. The organization keeps at least one admin: demoting the last one is a 409. Needs `admin`.
+         */
+        patch: operations["updateMemberInOrganizationById"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/members/{userId}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the spaces a member may read
+         * @description With their effective role on each, oldest space first unless `order=desc`. Needs a role in the organization, or to be that member.
+         */
+        get: operations["listSpacesForOrganizationMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/members/{userId}/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a member as signing in through SSO
+         * @description Marks the membership `sso`. Needs `admin`.
+         */
+        post: operations["setUserAsSSOMemberForOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/members/{userId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams of a member
+         * @description With their role in each. Needs a role in the organization, or to be that member.
+         */
+        get: operations["listTeamsForOrganizationMember"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ping an organization
+         * @description Sets the caller's `lastSeenAt` and answers a signed JWT of their membership.
+         */
+        post: operations["updateOrganizationMemberLastSeenAt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/saml": {
         parameters: {
             query?: never;
@@ -938,6 +1177,126 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams of an organization
+         * @description Oldest first. Filter by `title` and by `owner` (teams that member may manage). Needs a role in the organization.
+         */
+        get: operations["listTeamsInOrganizationById"];
+        /**
+         * Create a team
+         * @description With its first members (user IDs of members of the organization). Needs `admin`.
+         */
+        put: operations["createOrganizationTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a team
+         * @description Needs a role in the organization.
+         */
+        get: operations["getTeamInOrganizationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a team
+         * @description Its members stay in the organization; the grants of the team go. Needs `admin`.
+         */
+        delete: operations["removeTeamFromOrganizationById"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a team
+         * @description Needs `admin`.
+         */
+        patch: operations["updateTeamInOrganizationById"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/teams/{teamId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the members of a team
+         * @description Oldest membership first. Needs a role in the organization.
+         */
+        get: operations["listTeamMembersInOrganizationById"];
+        /**
+         * Update the members of a team
+         * @description Adds and removes members (by user ID or email; an email of someone outside the organization is a 400 naming it) and sets roles. Needs `admin`, or to own the team.
+         */
+        put: operations["updateMembersInOrganizationTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/teams/{teamId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or update a team member
+         * @description The user must be a member of the organization. Needs `admin`, or to own the team.
+         */
+        put: operations["addMemberToOrganizationTeamById"];
+        post?: never;
+        /**
+         * Remove a member from a team
+         * @description Needs `admin`, or to own the team.
+         */
+        delete: operations["deleteMemberFromOrganizationTeamById"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1957,6 +2316,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant a role on a space
+         * @description To users (members or guests of the space's organization) or to teams of it; a grant they already have changes to this role. Needs `admin` on the space.
+         */
+        post: operations["inviteToSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/permissions/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List everyone who may read a space
+         * @description With their effective role and every source of it, by user ID. Needs `admin` on the space.
+         */
+        get: operations["listPermissionsAggregateInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/permissions/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the teams granted a role on a space
+         * @description Oldest grant first. Needs `admin` on the space.
+         */
+        get: operations["listPermissionsTeamsInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/permissions/teams/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a team's grant on a space
+         * @description Needs `admin` on the space.
+         */
+        delete: operations["removeTeamFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a team's role on a space
+         * @description Grants it when the team has none. Needs `admin` on the space.
+         */
+        patch: operations["updateTeamPermissionInSpace"];
+        trace?: never;
+    };
+    "/spaces/{spaceId}/permissions/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the users granted a role on a space
+         * @description Oldest grant first. Needs `admin` on the space.
+         */
+        get: operations["listPermissionsUsersInSpace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/permissions/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a user's grant on a space
+         * @description Their organization role and team grants still apply. Needs `admin` on the space.
+         */
+        delete: operations["removeUserFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a user's role on a space
+         * @description Grants it when the user has none. Needs `admin` on the space.
+         */
+        patch: operations["updateUserPermissionInSpace"];
+        trace?: never;
+    };
     "/spaces/{spaceId}/restore": {
         parameters: {
             query?: never;
@@ -2265,7 +2774,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and, later, webhooks.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -2706,6 +3215,31 @@ export interface components {
              */
             type?: "document" | "group" | "link";
         };
+        /** @description A link that lets any signed-in user join the organization with a role. */
+        InviteLink: {
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the link stops working; absent when it never does. */
+            expiresAt?: components["schemas"]["Timestamp"];
+            id: components["schemas"]["ResourceId"];
+            /** @constant */
+            object: "organization-invite";
+            role: components["schemas"]["MemberRoleOrGuest"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL a signed-in user posts to, to join.
+                 */
+                join: string;
+                /**
+                 * Format: uri
+                 * @description API URL of the invite link.
+                 */
+                location: string;
+            };
+        };
+        InviteLinkList: components["schemas"]["List"] & {
+            items: components["schemas"]["InviteLink"][];
+        };
         /** @description A page body as a JSON document (`format=document`): blocks of inlines and text leaves. */
         JsonDocument: {
             data?: {
@@ -2739,6 +3273,36 @@ export interface components {
         };
         /** @description Media type, such as `image/png`; guessed from the name when absent. */
         MediaType: string;
+        /** @description A user's membership of an organization. */
+        Member: {
+            /** @description Whether the member is kept from signing in; always false in Quire. */
+            disabled: boolean;
+            /** @description ID of the member, the same as their user's. */
+            id: string;
+            joinedAt: components["schemas"]["Timestamp"];
+            /** @description When the member last pinged the organization; absent when never. */
+            lastSeenAt?: components["schemas"]["Timestamp"];
+            /** @constant */
+            object: "member";
+            role: components["schemas"]["MemberRoleOrGuest"];
+            /** @description How many of the organization's spaces the member may read. */
+            spaces: number;
+            /** @description Whether the member signs in through the organization's SAML provider. */
+            sso: boolean;
+            /** @description How many of the organization's teams the member belongs to. */
+            teams: number;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the member.
+                 */
+                location: string;
+            };
+            user: components["schemas"]["User"];
+        };
+        MemberList: components["schemas"]["List"] & {
+            items: components["schemas"]["Member"][];
+        };
         /**
          * @description The role of a member in an organization, highest first:
          *     `admin` administers content (creates and deletes spaces), `create` creates content,
@@ -2749,6 +3313,20 @@ export interface components {
         MemberRole: "admin" | "create" | "review" | "edit" | "comment" | "read";
         /** @description A member role, or `null` for a guest. */
         MemberRoleOrGuest: components["schemas"]["MemberRole"] | null;
+        MemberSpaceList: components["schemas"]["List"] & {
+            items: {
+                permission: components["schemas"]["MemberRole"];
+                space: components["schemas"]["Space"];
+            }[];
+        };
+        MemberTeamList: components["schemas"]["List"] & {
+            items: {
+                member: {
+                    role: components["schemas"]["TeamMemberRole"];
+                };
+                team: components["schemas"]["Team"];
+            }[];
+        };
         /** @description Something both sides changed in ways that can't be combined. */
         MergeConflict: {
             /** @description What conflicts, such as `title`, `slug`, `parent`, `document` (the body), `page` (deleted on one side and changed on the other), `children` (the order of its child pages), `file` or `variables.<name>`. */
@@ -2906,6 +3484,11 @@ export interface components {
         PageSlug: string;
         /** @description Title of the page; it must have a character other than white space. */
         PageTitle: string;
+        /** @description The answer to a ping. */
+        PingResult: {
+            /** @description A JWT (ES256) naming the user (`sub`), the organization (`organization`) and their role (`role`), valid for an hour; verify it with the keys at `/.well-known/jwks.json`. */
+            platformVisitorClaims?: string;
+        };
         PublishedContentSite: {
             customizations: {
                 site: components["schemas"]["SiteCustomizationSettings"];
@@ -3068,7 +3651,7 @@ export interface components {
             /** @description The role people get when they sign in for the first time; `null`: the organization's `defaultRole`, else `read`. */
             defaultRole?: components["schemas"]["MemberRole"] | null;
             /** @description The team people who sign in with this provider join. */
-            defaultTeam?: components["schemas"]["ResourceId"];
+            defaultTeam?: components["schemas"]["Team"];
             /** @description The identity provider's entity ID; responses must be issued by it. */
             entityID?: string;
             id: components["schemas"]["ResourceId"];
@@ -3592,6 +4175,20 @@ export interface components {
             visibility: components["schemas"]["ContentVisibility"];
             visitorAuth?: components["schemas"]["VisitorAuth"];
         };
+        SpaceAccessList: components["schemas"]["List"] & {
+            items: {
+                role: components["schemas"]["MemberRole"];
+                /** @description Every grant or role that gives the user access. */
+                sources: {
+                    role: components["schemas"]["MemberRole"];
+                    /** @description ID of the team, for a team grant. */
+                    team?: string;
+                    /** @enum {string} */
+                    type: "organization" | "default-level" | "user" | "team";
+                }[];
+                user: components["schemas"]["User"];
+            }[];
+        };
         /**
          * @description How the space can be edited:
          *     * `live`: users edit directly.
@@ -3629,8 +4226,20 @@ export interface components {
             /** @enum {string} */
             type: "space";
         };
+        SpaceTeamPermissionList: components["schemas"]["List"] & {
+            items: {
+                role: components["schemas"]["MemberRole"];
+                team: components["schemas"]["Team"];
+            }[];
+        };
         /** @description Title of the space; it must have a character other than white space. */
         SpaceTitle: string;
+        SpaceUserPermissionList: components["schemas"]["List"] & {
+            items: {
+                role: components["schemas"]["MemberRole"];
+                user: components["schemas"]["User"];
+            }[];
+        };
         /** @description How to sign in to an organization with single sign-on. */
         SsoProviderList: {
             items: {
@@ -3643,6 +4252,63 @@ export interface components {
                 startURL: string;
             }[];
         };
+        /** @description A group of an organization's members, granted roles on spaces together. */
+        Team: {
+            createdAt: components["schemas"]["Timestamp"];
+            id: components["schemas"]["ResourceId"];
+            /** @description How many members the team has. */
+            members: number;
+            /** @constant */
+            object: "team";
+            permissions: {
+                /** @description Whether the caller may rename and delete the team and manage its members. */
+                admin: boolean;
+                /** @description Whether the caller may see the team. */
+                view: boolean;
+            };
+            /** @description How many spaces the team was granted a role on. */
+            spaces: number;
+            title: components["schemas"]["TeamTitle"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description API URL of the team.
+                 */
+                location: string;
+            };
+        };
+        TeamList: components["schemas"]["List"] & {
+            items: components["schemas"]["Team"][];
+        };
+        TeamMemberList: components["schemas"]["List"] & {
+            items: {
+                organization: components["schemas"]["Member"];
+                permissions: {
+                    view: boolean;
+                };
+                team: {
+                    role: components["schemas"]["TeamMemberRole"];
+                };
+            }[];
+        };
+        /**
+         * @description A role in a team; an `owner` manages the team's members.
+         * @enum {string}
+         */
+        TeamMemberRole: "owner" | "member";
+        /** @description Who joins and who leaves the team, and roles to set; a user in both `add` and `remove` is removed. */
+        TeamMembersUpdate: {
+            add?: components["schemas"]["UserIdOrEmail"][];
+            /** @description Roles to set, by user ID; the user joins the team when not in it yet. */
+            memberships?: {
+                [key: string]: {
+                    role: components["schemas"]["TeamMemberRole"];
+                };
+            };
+            remove?: components["schemas"]["UserIdOrEmail"][];
+        };
+        /** @description Name of the team. */
+        TeamTitle: string;
         /** @description A colour for the light and the dark theme. */
         ThemedColor: {
             dark?: string;
@@ -3717,6 +4383,8 @@ export interface components {
                 location: string;
             };
         };
+        /** @description ID of a user, or their email address. */
+        UserIdOrEmail: string;
         UserList: components["schemas"]["List"] & {
             items: components["schemas"]["User"][];
         };
@@ -3928,12 +4596,20 @@ export interface components {
         emailDomain: components["schemas"]["EmailDomain"];
         /** @description ID of the file. */
         fileId: components["schemas"]["ResourceId"];
+        /** @description ID of the invite link. */
+        inviteId: components["schemas"]["ResourceId"];
         /** @description How many items a page holds. */
         listLimit: number;
         /** @description Sort direction. */
         listOrder: "asc" | "desc";
         /** @description The `next.page` token of the previous page. */
         listPage: string;
+        /** @description Only members with this role; `guest` for members without one. */
+        memberRoleFilter: "admin" | "create" | "review" | "edit" | "comment" | "read" | "guest";
+        /** @description Only members whose display name or email contains this text, ignoring case. */
+        memberSearch: string;
+        /** @description Sort by when members joined (the default) or when they were last seen; sorting by `lastSeenAt` lists only members seen at least once. */
+        memberSort: "joinedAt" | "lastSeenAt";
         /** @description ID of the organization. */
         organizationId: components["schemas"]["ResourceId"];
         /** @description ID of the page. */
@@ -3958,6 +4634,14 @@ export interface components {
         siteSpaceId: components["schemas"]["ResourceId"];
         /** @description ID of the space. */
         spaceId: components["schemas"]["ResourceId"];
+        /** @description ID of the team. */
+        teamId: components["schemas"]["ResourceId"];
+        /** @description Only teams this member (a user ID) may manage. */
+        teamOwnerFilter: components["schemas"]["ResourceId"];
+        /** @description Only teams whose title contains this text, ignoring case. */
+        teamTitleFilter: string;
+        /** @description ID of the user. */
+        userId: components["schemas"]["ResourceId"];
         /** @description ID of the delivery. */
         webhookDeliveryId: components["schemas"]["ResourceId"];
         /** @description ID of the webhook. */
@@ -4346,6 +5030,464 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    joinOrganizationWithInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller as a member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listOrganizationInvites: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invite links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createOrganizationInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description When the link stops working; never when absent. */
+                    expiresAt?: components["schemas"]["Timestamp"];
+                    role: components["schemas"]["MemberRoleOrGuest"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new invite link. */
+            201: {
+                headers: {
+                    /** @description API URL of the invite link. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getOrganizationInviteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    deleteOrganizationInviteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invite link is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateOrganizationInviteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    expiresAt?: components["schemas"]["Timestamp"] | null;
+                    role?: components["schemas"]["MemberRoleOrGuest"];
+                };
+            };
+        };
+        responses: {
+            /** @description The invite link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listMembersInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["listOrder"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only members with this role; `guest` for members without one. */
+                role?: components["parameters"]["memberRoleFilter"];
+                /** @description Only members whose display name or email contains this text, ignoring case. */
+                search?: components["parameters"]["memberSearch"];
+                /** @description Sort by when members joined (the default) or when they were last seen; sorting by `lastSeenAt` lists only members seen at least once. */
+                sort?: components["parameters"]["memberSort"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getMemberInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    removeMemberFromOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is not a member. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+        };
+    };
+    updateMemberInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["MemberRoleOrGuest"];
+                };
+            };
+        };
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listSpacesForOrganizationMember: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["listOrder"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spaces and roles. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberSpaceList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    setUserAsSSOMemberForOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The member. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listTeamsForOrganizationMember: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only teams whose title contains this text, ignoring case. */
+                title?: components["parameters"]["teamTitleFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberTeamList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateOrganizationMemberLastSeenAt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The visitor claims. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PingResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     listOrganizationSamlProviders: {
@@ -5868,6 +7010,306 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listTeamsInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Only teams this member (a user ID) may manage. */
+                owner?: components["parameters"]["teamOwnerFilter"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only teams whose title contains this text, ignoring case. */
+                title?: components["parameters"]["teamTitleFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of teams. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createOrganizationTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    members?: components["schemas"]["ResourceId"][];
+                    title: components["schemas"]["TeamTitle"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new team. */
+            201: {
+                headers: {
+                    /** @description API URL of the new team. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getTeamInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    removeTeamFromOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateTeamInOrganizationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: components["schemas"]["TeamTitle"];
+                };
+            };
+        };
+        responses: {
+            /** @description The team. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Team"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listTeamMembersInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateMembersInOrganizationTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamMembersUpdate"];
+            };
+        };
+        responses: {
+            /** @description The team members are updated. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    addMemberToOrganizationTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    role?: components["schemas"]["TeamMemberRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description The user is in the team with that role. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteMemberFromOrganizationTeamById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is not in the team. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
         };
     };
@@ -7824,6 +9266,261 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Space"];
                 };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    inviteToSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["MemberRole"];
+                    teams?: components["schemas"]["ResourceId"][];
+                    users?: components["schemas"]["ResourceId"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The roles are granted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listPermissionsAggregateInSpace: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users with access. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpaceAccessList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPermissionsTeamsInSpace: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of team grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpaceTeamPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    removeTeamFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team has no grant on the space. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateTeamPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the team. */
+                teamId: components["parameters"]["teamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["MemberRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description The role is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listPermissionsUsersInSpace: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of user grants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpaceUserPermissionList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    removeUserFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user has no grant on the space. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateUserPermissionInSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    role: components["schemas"]["MemberRole"];
+                };
+            };
+        };
+        responses: {
+            /** @description The role is set. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];

@@ -21,7 +21,10 @@ export interface EventTarget {
     | 'site-section'
     | 'site-section-group'
     | 'site-space'
-    | 'share-link';
+    | 'share-link'
+    | 'member'
+    | 'team'
+    | 'invite-link';
   id: string;
   label: string;
 }

@@ -30,7 +30,8 @@ export async function findSpaceForCaller(
   if (found === undefined || (deleted === 'exclude' && found.space.deletedAt !== null)) {
     return undefined;
   }
-  const role = effectiveSpaceRole(found.memberRole, found.space);
+  const { organizationRole, granted } = found.membership;
+  const role = effectiveSpaceRole(organizationRole, found.space, granted);
   return canReadSpace(role, found.space) ? { space: found.space, role } : undefined;
 }
 

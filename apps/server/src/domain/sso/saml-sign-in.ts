@@ -8,9 +8,9 @@ import { findOrganizationById } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
 import { findUserByEmail, insertUser, type UserRecord } from '../../store/users.js';
 import { recordEvent } from '../events/record-event.js';
+import { addMemberToOrganization } from '../members/add-member.js';
 import { issueApiToken } from '../users/api-tokens.js';
 import { type ActiveSamlProvider, samlServiceProvider } from './saml-service.js';
-import { joinWithSso } from './sso-membership.js';
 
 /** 401: the identity provider's answer was not accepted; the message says why. */
 export const samlRefused = (reason: string) =>
@@ -52,7 +52,8 @@ function firstString(profile: Profile, names: readonly string[]): unknown {
 /**
  * Validates a SAML response posted to the provider's ACS URL and signs its subject in: the user
  * with that email (created if new) joins the organization with the provider's default role
- * unless already a member, and gets a new API token. Every refusal is a 401 naming the reason,
+ * unless already a member, is marked as an SSO member, joins the provider's default team, and
+ * gets a new API token. Every refusal is a 401 naming the reason,
  * which is also logged.
  */
 export async function signInWithSaml(
@@ -104,12 +105,16 @@ export async function signInWithSaml(
       };
       await insertUser(trx, user);
     }
-    await joinWithSso(
+    await addMemberToOrganization(
       trx,
+      { user },
       {
         organizationId: organization.id,
-        userId: user.id,
+        user,
         role: provider.defaultRole ?? organization.defaultRole ?? 'read',
+        teamId: provider.defaultTeamId,
+        sso: true,
+        via: 'saml',
       },
       now,
     );

@@ -1,0 +1,139 @@
+import type { AppDeps } from '../deps.js';
+import { changeMemberRole, removeMember, setMemberSso } from '../domain/members/change-member.js';
+import { loadMemberForCaller } from '../domain/members/member-access.js';
+import { countsOfMembers } from '../domain/members/member-counts.js';
+import { listSpacesOfMember } from '../domain/members/member-spaces.js';
+import { pingOrganization } from '../domain/members/ping.js';
+import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { presentList } from '../presenters/list.js';
+import { presentMember } from '../presenters/member.js';
+import { presentSpace } from '../presenters/space.js';
+import { presentTeam } from '../presenters/team.js';
+import { findMemberRole, listMembers, type MemberRecord } from '../store/members.js';
+import { listTeamsOfMember } from '../store/teams.js';
+import { pageRequest } from './page-request.js';
+
+type MemberHandlers = Pick<
+  HandlerTable,
+  | 'listMembersInOrganizationById'
+  | 'getMemberInOrganizationById'
+  | 'updateMemberInOrganizationById'
+  | 'removeMemberFromOrganizationById'
+  | 'setUserAsSSOMemberForOrganization'
+  | 'listSpacesForOrganizationMember'
+  | 'listTeamsForOrganizationMember'
+  | 'updateOrganizationMemberLastSeenAt'
+>;
+
+/** One member as the API shows it, with its counts. */
+async function presentOneMember(deps: AppDeps, member: MemberRecord) {
+  const counts = await countsOfMembers(deps.db, member.organizationId, [member]);
+  return presentMember(member, counts.get(member.userId) ?? { spaces: 0, teams: 0 }, deps.urls);
+}
+
+/** Handlers of the `members` tag that concern members themselves. */
+export const memberHandlers: MemberHandlers = {
+  listMembersInOrganizationById: async ({ params, query, actor, deps }) => {
+    const { organization } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const page = await listMembers(deps.db, organization.id, {
+      ...pageRequest(query),
+      role: query.role,
+      search: query.search,
+      sort: query.sort ?? 'joinedAt',
+      order: query.order ?? 'desc',
+    });
+    const counts = await countsOfMembers(deps.db, organization.id, page.items);
+    return {
+      status: 200,
+      body: presentList(page, (member) =>
+        presentMember(member, counts.get(member.userId) ?? { spaces: 0, teams: 0 }, deps.urls),
+      ),
+    };
+  },
+
+  getMemberInOrganizationById: async ({ params, actor, deps }) => {
+    const member = await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId);
+    return { status: 200, body: await presentOneMember(deps, member) };
+  },
+
+  updateMemberInOrganizationById: async ({ params, body, actor, deps }) => {
+    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    requireOrganizationRole(role, 'admin', 'change the roles of members');
+    const context = { db: deps.db, dialect: deps.dialect, now: deps.clock.now() };
+    const member =
+      body.role === undefined
+        ? await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId)
+        : await changeMemberRole(context, actor, params.organizationId, params.userId, body.role);
+    return { status: 200, body: await presentOneMember(deps, member) };
+  },
+
+  removeMemberFromOrganizationById: async ({ params, actor, deps }) => {
+    // Anyone may leave; removing somebody else needs admin.
+    if (params.userId !== actor.user.id) {
+      const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+      requireOrganizationRole(role, 'admin', 'remove members');
+    }
+    const context = { db: deps.db, dialect: deps.dialect, now: deps.clock.now() };
+    await removeMember(context, actor, params.organizationId, params.userId);
+    return { status: 204 };
+  },
+
+  setUserAsSSOMemberForOrganization: async ({ params, actor, deps }) => {
+    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    requireOrganizationRole(role, 'admin', 'set members as SSO members');
+    const member = await setMemberSso(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.userId,
+      deps.clock.now(),
+    );
+    return { status: 200, body: await presentOneMember(deps, member) };
+  },
+
+  listSpacesForOrganizationMember: async ({ params, query, actor, deps }) => {
+    const member = await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId);
+    const page = await listSpacesOfMember(deps.db, member, {
+      ...pageRequest(query),
+      order: query.order ?? 'asc',
+    });
+    return {
+      status: 200,
+      body: presentList(page, ({ space, role }) => ({
+        permission: role,
+        space: presentSpace(space, role, deps.urls),
+      })),
+    };
+  },
+
+  listTeamsForOrganizationMember: async ({ params, query, actor, deps }) => {
+    const member = await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId);
+    const page = await listTeamsOfMember(deps.db, member.organizationId, member.userId, {
+      ...pageRequest(query),
+      title: query.title,
+    });
+    const callerIsAdmin =
+      (await findMemberRole(deps.db, member.organizationId, actor.user.id)) === 'admin';
+    return {
+      status: 200,
+      body: presentList(page, ({ team, role }) => ({
+        team: presentTeam(
+          team,
+          callerIsAdmin || (member.userId === actor.user.id && role === 'owner'),
+          deps.urls,
+        ),
+        member: { role },
+      })),
+    };
+  },
+
+  updateOrganizationMemberLastSeenAt: async ({ params, actor, deps }) => {
+    const body = await pingOrganization(deps.db, actor, params.organizationId, {
+      issuer: deps.urls.api().replace(/\/v1\/?$/, ''),
+      now: deps.clock.now(),
+    });
+    return { status: 200, body };
+  },
+};

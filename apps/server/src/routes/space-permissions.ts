@@ -1,0 +1,117 @@
+import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import { listSpaceAccess } from '../domain/spaces/space-access-list.js';
+import { grantSpaceRole, revokeSpaceRole, setSpaceRoleOf } from '../domain/spaces/space-grants.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireSpaceRole } from '../policies/space-policy.js';
+import { presentList } from '../presenters/list.js';
+import { presentTeam } from '../presenters/team.js';
+import { presentUser } from '../presenters/user.js';
+import { listTeamGrants, listUserGrants } from '../store/space-grants.js';
+import { findTeam } from '../store/teams.js';
+import { pageRequest } from './page-request.js';
+
+type SpacePermissionHandlers = Pick<
+  HandlerTable,
+  | 'inviteToSpace'
+  | 'listPermissionsUsersInSpace'
+  | 'updateUserPermissionInSpace'
+  | 'removeUserFromSpace'
+  | 'listPermissionsTeamsInSpace'
+  | 'updateTeamPermissionInSpace'
+  | 'removeTeamFromSpace'
+  | 'listPermissionsAggregateInSpace'
+>;
+
+const manage = 'manage who has access to it';
+
+/** Handlers of the space access grants: for admins of the space. */
+export const spacePermissionHandlers: SpacePermissionHandlers = {
+  inviteToSpace: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    await grantSpaceRole(deps.db, actor, space, body.role, body, deps.clock.now());
+    return { status: 204 };
+  },
+
+  listPermissionsUsersInSpace: async ({ params, query, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    const page = await listUserGrants(deps.db, space.id, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (grant) => ({
+        role: grant.role,
+        user: presentUser(grant.user, deps.urls),
+      })),
+    };
+  },
+
+  updateUserPermissionInSpace: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    await setSpaceRoleOf(
+      deps.db,
+      actor,
+      space,
+      body.role,
+      { user: params.userId },
+      deps.clock.now(),
+    );
+    return { status: 204 };
+  },
+
+  removeUserFromSpace: async ({ params, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    await revokeSpaceRole(deps.db, actor, space, { user: params.userId }, deps.clock.now());
+    return { status: 204 };
+  },
+
+  listPermissionsTeamsInSpace: async ({ params, query, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    const page = await listTeamGrants(deps.db, space.id, pageRequest(query));
+    const items = [];
+    for (const grant of page.items) {
+      const team = await findTeam(deps.db, space.organizationId, grant.teamId);
+      if (team !== undefined)
+        items.push({ role: grant.role, team: presentTeam(team, true, deps.urls) });
+    }
+    return { status: 200, body: presentList({ ...page, items }, (item) => item) };
+  },
+
+  updateTeamPermissionInSpace: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    await setSpaceRoleOf(
+      deps.db,
+      actor,
+      space,
+      body.role,
+      { team: params.teamId },
+      deps.clock.now(),
+    );
+    return { status: 204 };
+  },
+
+  removeTeamFromSpace: async ({ params, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    await revokeSpaceRole(deps.db, actor, space, { team: params.teamId }, deps.clock.now());
+    return { status: 204 };
+  },
+
+  listPermissionsAggregateInSpace: async ({ params, query, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', manage);
+    const page = await listSpaceAccess(deps.db, space, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (entry) => ({
+        user: presentUser(entry.user, deps.urls),
+        role: entry.role,
+        sources: entry.sources,
+      })),
+    };
+  },
+};

@@ -1,0 +1,150 @@
+import { countsOfMembers } from '../domain/members/member-counts.js';
+import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import { loadTeamForCaller, managesTeam, requireTeamManager } from '../domain/teams/team-access.js';
+import {
+  changeTeamMembers,
+  changeTeamTitle,
+  createTeam,
+  removeTeam,
+} from '../domain/teams/team-writes.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { presentList } from '../presenters/list.js';
+import { presentMember } from '../presenters/member.js';
+import { presentTeam } from '../presenters/team.js';
+import { findMember, type MemberRecord } from '../store/members.js';
+import {
+  findTeam,
+  findTeamRole,
+  listTeamMembers,
+  listTeams,
+  teamsOwnedBy,
+} from '../store/teams.js';
+import { pageRequest } from './page-request.js';
+
+type TeamHandlers = Pick<
+  HandlerTable,
+  | 'listTeamsInOrganizationById'
+  | 'createOrganizationTeam'
+  | 'getTeamInOrganizationById'
+  | 'updateTeamInOrganizationById'
+  | 'removeTeamFromOrganizationById'
+  | 'listTeamMembersInOrganizationById'
+  | 'updateMembersInOrganizationTeam'
+  | 'addMemberToOrganizationTeamById'
+  | 'deleteMemberFromOrganizationTeamById'
+>;
+
+/** Handlers of the `teams` tag. */
+export const teamHandlers: TeamHandlers = {
+  listTeamsInOrganizationById: async ({ params, query, actor, deps }) => {
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
+    const page = await listTeams(deps.db, organization.id, {
+      ...pageRequest(query),
+      title: query.title,
+      ownedBy: query.owner,
+    });
+    const owned = await teamsOwnedBy(deps.db, organization.id, actor.user.id);
+    return {
+      status: 200,
+      body: presentList(page, (team) =>
+        presentTeam(team, role === 'admin' || owned.has(team.id), deps.urls),
+      ),
+    };
+  },
+
+  createOrganizationTeam: async ({ params, body, actor, deps }) => {
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
+    requireOrganizationRole(role, 'admin', 'create teams');
+    const team = await createTeam(deps.db, actor, organization.id, body, deps.clock.now());
+    return {
+      status: 201,
+      body: presentTeam(team, true, deps.urls),
+      headers: { Location: deps.urls.api('orgs', organization.id, 'teams', team.id) },
+    };
+  },
+
+  getTeamInOrganizationById: async ({ params, actor, deps }) => {
+    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+    return { status: 200, body: presentTeam(access.team, managesTeam(access), deps.urls) };
+  },
+
+  updateTeamInOrganizationById: async ({ params, body, actor, deps }) => {
+    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+    requireOrganizationRole(access.organizationRole, 'admin', 'rename teams');
+    const team = await changeTeamTitle(deps.db, actor, access.team, body.title, deps.clock.now());
+    return { status: 200, body: presentTeam(team, true, deps.urls) };
+  },
+
+  removeTeamFromOrganizationById: async ({ params, actor, deps }) => {
+    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    requireOrganizationRole(role, 'admin', 'delete teams');
+    // A team that is not there is already deleted.
+    const team = await findTeam(deps.db, params.organizationId, params.teamId);
+    if (team !== undefined) await removeTeam(deps.db, actor, team, deps.clock.now());
+    return { status: 204 };
+  },
+
+  listTeamMembersInOrganizationById: async ({ params, query, actor, deps }) => {
+    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+    const page = await listTeamMembers(deps.db, access.team.id, pageRequest(query));
+    const members = new Map<string, MemberRecord>();
+    for (const { userId } of page.items) {
+      const member = await findMember(deps.db, access.team.organizationId, userId);
+      if (member !== undefined) members.set(userId, member);
+    }
+    const counts = await countsOfMembers(deps.db, access.team.organizationId, [
+      ...members.values(),
+    ]);
+    const items = page.items.flatMap(({ userId, role }) => {
+      const member = members.get(userId);
+      if (member === undefined) return [];
+      const memberCounts = counts.get(userId) ?? { spaces: 0, teams: 0 };
+      return [
+        {
+          organization: presentMember(member, memberCounts, deps.urls),
+          team: { role },
+          permissions: { view: true },
+        },
+      ];
+    });
+    return {
+      status: 200,
+      body: presentList({ ...page, items }, (item) => item),
+    };
+  },
+
+  updateMembersInOrganizationTeam: async ({ params, body, actor, deps }) => {
+    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+    requireTeamManager(access);
+    await changeTeamMembers(deps.db, actor, access.team, body, deps.clock.now());
+    return { status: 204 };
+  },
+
+  addMemberToOrganizationTeamById: async ({ params, body, actor, deps }) => {
+    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+    requireTeamManager(access);
+    const memberships = { [params.userId]: { role: body?.role ?? 'member' } };
+    await changeTeamMembers(deps.db, actor, access.team, { memberships }, deps.clock.now());
+    return { status: 204 };
+  },
+
+  deleteMemberFromOrganizationTeamById: async ({ params, actor, deps }) => {
+    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+    requireTeamManager(access);
+    // Someone not in the team is already out of it.
+    if ((await findTeamRole(deps.db, access.team.id, params.userId)) !== undefined) {
+      const remove = [params.userId];
+      await changeTeamMembers(deps.db, actor, access.team, { remove }, deps.clock.now());
+    }
+    return { status: 204 };
+  },
+};
