@@ -5,9 +5,11 @@ import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { inviteLinkHandlers } from './invite-links.js';
+import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
 import { organizationHandlers } from './organizations.js';
 import { samlHandlers } from './saml.js';
+import { searchHandlers } from './search.js';
 import { siteSpaceHandlers } from './site-spaces.js';
 import { siteStructureHandlers } from './site-structure.js';
 import { siteHandlers } from './sites.js';
@@ -26,6 +28,8 @@ export const handlers: HandlerTable = {
   ...spaceHandlers,
   ...collectionHandlers,
   ...contentHandlers,
+  ...searchHandlers,
+  ...linkHandlers,
   ...changeRequestHandlers,
   ...auditEventHandlers,
   ...webhookHandlers,

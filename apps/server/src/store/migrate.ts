@@ -9,6 +9,7 @@ import { commentsMigration } from './migrations/0006-comments.js';
 import { sitesMigration } from './migrations/0007-sites.js';
 import { orgAdminMigration } from './migrations/0008-org-admin.js';
 import { samlMigration } from './migrations/0009-saml.js';
+import { searchMigration } from './migrations/0010-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -30,6 +31,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0007-sites': sitesMigration(),
         '0008-org-admin': orgAdminMigration(dialect),
         '0009-saml': samlMigration(),
+        '0010-search': searchMigration(dialect),
       }),
     },
   });

@@ -378,6 +378,52 @@ export interface InviteLinksTable {
   created_at: string;
 }
 
+/** A page of a space's head revision, for search and for resolving links. */
+export interface IndexedPagesTable {
+  space_id: string;
+  page_id: string;
+  title: string;
+  path: string;
+}
+
+/** A section of a page of a space's head (its searchable text is in the full-text index). */
+export interface IndexedSectionsTable {
+  id: Generated<number>;
+  space_id: string;
+  page_id: string;
+  position: number;
+  /** The heading's anchor; empty for the text before the first heading. */
+  anchor: string;
+  title: string;
+  body: string;
+}
+
+/** A file of a space's head revision, by name, for resolving links. */
+export interface IndexedFilesTable {
+  space_id: string;
+  file_id: string;
+  name: string;
+}
+
+/** A link written in a page body, of the space's head (`change_request_id` empty) or a change request. */
+export interface PageLinksTable {
+  space_id: string;
+  change_request_id: string;
+  key: string;
+  page_id: string;
+  kind: string;
+  target: string;
+  anchor: string;
+  text: string;
+  status: string;
+}
+
+export interface ChangeRequestLinkPagesTable {
+  space_id: string;
+  change_request_id: string;
+  page_id: string;
+}
+
 /** Every table Quire stores. */
 export interface Database {
   users: UsersTable;
@@ -410,6 +456,11 @@ export interface Database {
   space_user_grants: SpaceUserGrantsTable;
   space_team_grants: SpaceTeamGrantsTable;
   invite_links: InviteLinksTable;
+  indexed_pages: IndexedPagesTable;
+  indexed_sections: IndexedSectionsTable;
+  indexed_files: IndexedFilesTable;
+  page_links: PageLinksTable;
+  change_request_link_pages: ChangeRequestLinkPagesTable;
 }
 
 /** The database, or a transaction on it: store functions take either. */

@@ -506,6 +506,29 @@ export interface paths {
         patch: operations["updateOrganizationSamlProvider"];
         trace?: never;
     };
+    "/orgs/{organizationId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search the content of an organization
+         * @description Matching pages grouped by space, across the spaces of the organization the caller may read.
+         */
+        get: operations["searchOrganizationContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/sites": {
         parameters: {
             query?: never;
@@ -1843,6 +1866,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages linking to a file in a change request
+         * @description The pages of the change request whose body links to or shows this file. Needs `read` or higher on the space.
+         */
+        get: operations["listFileBacklinksInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": {
         parameters: {
             query?: never;
@@ -1862,6 +1912,60 @@ export interface paths {
          * @description The page with its body (`format`) and its children. Needs `read` or higher on the space.
          */
         get: operations["getPageInChangeRequestById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages linking to a page in a change request
+         * @description The pages of the change request whose body links to this page. Needs `read` or higher on the space.
+         */
+        get: operations["listPageBacklinksInChangeRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the links of a page in a change request
+         * @description The links written in one page of the change request, with their state there. Needs `read` or higher on the space.
+         */
+        get: operations["listPageLinksInChangeRequest"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2196,6 +2300,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/content/files/{fileId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages linking to a file
+         * @description The pages of the current revision whose body links to or shows this file. Needs `read` or higher on the space.
+         */
+        get: operations["listFileBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/content/page/{pageId}": {
         parameters: {
             query?: never;
@@ -2213,6 +2342,56 @@ export interface paths {
          * @description The page with its body (`format`) and its children. Needs `read` or higher on the space.
          */
         get: operations["getPageById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/page/{pageId}/backlinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages linking to a page
+         * @description The pages of the current revision whose body links to this page. Needs `read` or higher on the space.
+         */
+        get: operations["listPageBacklinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/page/{pageId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the links of a page
+         * @description The links written in one page of the current revision, with their state. Needs `read` or higher on the space.
+         */
+        get: operations["listPageLinks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2286,6 +2465,29 @@ export interface paths {
          * @description A copy of the space in the same organization and collection, titled as a copy, with the same content (shared, not copied); change requests and comments are not copied. Needs `create` or higher.
          */
         post: operations["duplicateSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the links of a space
+         * @description Every link written in the current revision, with its state, and counts of the broken ones (also those in open change requests). Needs `read` or higher on the space.
+         */
+        get: operations["listSpaceLinks"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2670,6 +2872,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Search the content of a space
+         * @description Pages of the current revision that match `query`, the most relevant first, with their matching sections. Needs `read` or higher on the space.
+         */
+        get: operations["searchSpaceContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/transfer": {
         parameters: {
             query?: never;
@@ -2806,6 +3031,10 @@ export interface components {
             label: string;
             /** @description For an actor `user` or `system`; for a target the kind of resource (`space`, `change-request`, …). */
             type: string;
+        };
+        BacklinkList: components["schemas"]["List"] & {
+            /** @description The pages whose body links to the target, one item per page. */
+            items: components["schemas"]["ContentLocation"][];
         };
         /**
          * @description The plan of the organization.
@@ -3108,6 +3337,33 @@ export interface components {
             /** @description The files the batch added, in order. */
             insertedFiles?: components["schemas"]["RevisionFile"][];
         };
+        /** @description A link or reference written in a page's body, and whether its target exists. */
+        ContentLink: {
+            locationReferences: components["schemas"]["ContentLocation"][];
+            /** @enum {string} */
+            relation: "reference" | "dependsOn";
+            status: components["schemas"]["LinkStatus"];
+            targetReference: components["schemas"]["LinkTargetReference"];
+            /** @description The link text or image alt text. */
+            text: string;
+        };
+        ContentLinkList: components["schemas"]["List"] & {
+            items: components["schemas"]["ContentLink"][];
+            stats: components["schemas"]["LinkStats"];
+        };
+        /** @description Where a link is written, a page of a space in a revision. */
+        ContentLocation: {
+            /** @enum {string} */
+            kind: "page";
+            organization: string;
+            page: string;
+            space: string;
+            versionContext: {
+                revision: string;
+                /** @enum {string} */
+                type: "revision";
+            };
+        };
         /** @description Where to put an item among its siblings, next to one of them. Give `before` or `after`. */
         ContentPosition: {
             after?: components["schemas"]["SpacePointer"];
@@ -3249,6 +3505,20 @@ export interface components {
             /** @enum {string} */
             object: "document";
         };
+        /** @description How many links the list covers, and how many are broken. */
+        LinkStats: {
+            broken: {
+                /** @description Broken links written in the space's open change requests. */
+                changeRequest: number;
+                total: number;
+            };
+            total: number;
+        };
+        /**
+         * @description `ok`: the target exists (or is an external URL); `broken`: the page, anchor or file it points to does not exist in that revision; `in-app`: a URL to a location inside the application.
+         * @enum {string}
+         */
+        LinkStatus: "ok" | "broken" | "in-app";
         /** @description Where a link page points. */
         LinkTarget: {
             /** @enum {string} */
@@ -3260,6 +3530,21 @@ export interface components {
             kind: "page";
             /** @description ID of the page in the same revision. */
             page: components["schemas"]["ResourceId"];
+        };
+        /** @description What a link points to: a page (by id when it exists, and the path it was written with), an anchor of a page, a file (by id when it exists, and its name), or a URL. */
+        LinkTargetReference: {
+            anchor?: string;
+            /** @description ID of the target file, when it exists. */
+            file?: string;
+            /** @enum {string} */
+            kind: "page" | "anchor" | "file" | "url";
+            /** @description Name of the target file. */
+            name?: string;
+            /** @description ID of the target page, when it exists. */
+            page?: string;
+            /** @description Path of the target page, resolved from where the link is written. */
+            path?: string;
+            url?: string;
         };
         /** @description The envelope of every paginated list; `items` is added by each list. */
         List: {
@@ -3706,6 +3991,48 @@ export interface components {
         SamlProviderLabel: string;
         SamlProviderList: components["schemas"]["List"] & {
             items: components["schemas"]["SamlProvider"][];
+        };
+        /** @description A page that matches a search, with its best matching sections. */
+        SearchPageResult: {
+            id: string;
+            /** @description The page's path in the space's current revision. */
+            path: string;
+            sections: components["schemas"]["SearchSection"][];
+            title: string;
+            urls: {
+                /** Format: uri */
+                app: string;
+            };
+        };
+        SearchPageResultList: components["schemas"]["List"] & {
+            /** @description Pages, the most relevant first (title and heading matches above body matches). */
+            items: components["schemas"]["SearchPageResult"][];
+        };
+        /** @description A part of a page between two headings that matches the search. */
+        SearchSection: {
+            /** @description Plain text of the section (its first 1,000 characters). */
+            body: string;
+            /** @description The heading's anchor; the page's id for the text before the first heading. */
+            id: string;
+            /** @description The page's path, with `#anchor` for a heading. */
+            path: string;
+            /** @description The heading text; empty for the text before the first heading. */
+            title: string;
+            urls: {
+                /** Format: uri */
+                app: string;
+            };
+        };
+        /** @description A space with pages that match a search. */
+        SearchSpaceResult: {
+            id: string;
+            /** @description Its matching pages, the most relevant first (at most 10). */
+            pages: components["schemas"]["SearchPageResult"][];
+            title: string;
+        };
+        SearchSpaceResultList: components["schemas"]["List"] & {
+            /** @description Spaces the caller may read, the one with the most relevant page first. */
+            items: components["schemas"]["SearchSpaceResult"][];
         };
         /** @description One change between two versions of content, by its `type`. */
         SemanticChange: {
@@ -4598,6 +4925,8 @@ export interface components {
         fileId: components["schemas"]["ResourceId"];
         /** @description ID of the invite link. */
         inviteId: components["schemas"]["ResourceId"];
+        /** @description Only links in this state. */
+        linkStatusFilter: components["schemas"]["LinkStatus"];
         /** @description How many items a page holds. */
         listLimit: number;
         /** @description Sort direction. */
@@ -4620,6 +4949,8 @@ export interface components {
         revisionId: components["schemas"]["ResourceId"];
         /** @description ID of the SAML provider. */
         samlProviderId: components["schemas"]["ResourceId"];
+        /** @description The text to find. It is read as plain words, never as query syntax: quotes, operators and punctuation only separate words. Latin words match whole, the last one also as a prefix; Chinese, Japanese, Korean and other unsegmented scripts match any run of two or more characters. */
+        searchQuery: string;
         /** @description Secret key of a share link, to read content shared through it. */
         shareKey: string;
         /** @description ID of the share link. */
@@ -5648,6 +5979,39 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    searchOrganizationContent: {
+        parameters: {
+            query: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description The text to find. It is read as plain words, never as query syntax: quotes, operators and punctuation only separate words. Latin words match whole, the last one also as a prefix; Chinese, Japanese, Korean and other unsegmented scripts match any run of two or more characters. */
+                query: components["parameters"]["searchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of spaces with matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSpaceResultList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     listSites: {
@@ -8453,6 +8817,41 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    listFileBacklinksInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of linking pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     getPageInChangeRequestById: {
         parameters: {
             query?: {
@@ -8485,6 +8884,78 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPageBacklinksInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of linking pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPageLinksInChangeRequest: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only links in this state. */
+                status?: components["parameters"]["linkStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links, with stats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentLinkList"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -9104,6 +9575,39 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    listFileBacklinks: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the file. */
+                fileId: components["parameters"]["fileId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of linking pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     getPageById: {
         parameters: {
             query?: {
@@ -9134,6 +9638,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPageBacklinks: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of linking pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BacklinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listPageLinks: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only links in this state. */
+                status?: components["parameters"]["linkStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links, with stats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentLinkList"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -9235,6 +9807,39 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listSpaceLinks: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only links in this state. */
+                status?: components["parameters"]["linkStatusFilter"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links, with stats. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentLinkList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
         };
     };
@@ -9798,6 +10403,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    searchSpaceContent: {
+        parameters: {
+            query: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description The text to find. It is read as plain words, never as query syntax: quotes, operators and punctuation only separate words. Latin words match whole, the last one also as a prefix; Chinese, Japanese, Korean and other unsegmented scripts match any run of two or more characters. */
+                query: components["parameters"]["searchQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchPageResultList"];
                 };
             };
             400: components["responses"]["BadRequestError"];

@@ -3,7 +3,12 @@ import { newId } from '../../ids.js';
 import type { SpaceEditMode } from '../../model/enums.js';
 import { insertRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
-import { insertSpace, lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
+import {
+  insertSpace,
+  lastSpacePosition,
+  type SpaceRecord,
+  spaceHeadMoved,
+} from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
 import { recordEvent } from '../events/record-event.js';
@@ -63,6 +68,10 @@ export async function createSpace(
       createdAt: at,
       root: input.contentRoot ?? null,
     });
+    // A duplicate starts with content: its indexes start with it.
+    if (input.contentRoot !== undefined && input.contentRoot !== null) {
+      await spaceHeadMoved(trx, { spaceId: space.id, from: null, to: space.revisionId });
+    }
     const event =
       input.duplicateOf === undefined
         ? spaceEvent('space.created', space)

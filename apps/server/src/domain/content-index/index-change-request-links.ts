@@ -1,0 +1,106 @@
+import { sections } from '@quire/document';
+import type { ChangeRequestHeadFollower } from '../../store/change-requests.js';
+import {
+  markChangeRequestLinkPages,
+  replacePageLinks,
+  type StoredLink,
+} from '../../store/content-index.js';
+import { findRevision } from '../../store/revisions.js';
+import type { Executor } from '../../store/schema.js';
+import { ContentObjects } from '../content/content-objects.js';
+import type { ContentTree } from '../content/content-tree.js';
+import { readBody, readFiles } from '../content/read-content.js';
+import { changedContent } from './changed-pages.js';
+import { readPageContent } from './page-content.js';
+import { pageLinksOf } from './page-links.js';
+
+async function rootOf(db: Executor, spaceId: string, revisionId: string) {
+  return (await findRevision(db, spaceId, revisionId))?.root ?? null;
+}
+
+/** Tells whether links reach their targets in one version of content, reading each target once. */
+class LinkResolver {
+  private readonly anchors = new Map<string, Set<string>>();
+  private fileNames: Set<string> | undefined;
+
+  constructor(private readonly tree: ContentTree) {}
+
+  async status(link: StoredLink): Promise<StoredLink['status']> {
+    switch (link.kind) {
+      case 'external':
+        return 'ok';
+      case 'in-app':
+        return 'in-app';
+      case 'file':
+        this.fileNames ??= new Set((await readFiles(this.tree)).map((file) => file.name));
+        return this.fileNames.has(link.target) ? 'ok' : 'broken';
+      case 'page':
+      case 'anchor': {
+        const pageId = await this.pageAt(link.target);
+        if (pageId === undefined) return 'broken';
+        if (link.anchor === '') return 'ok';
+        return (await this.anchorsOf(pageId)).has(link.anchor) ? 'ok' : 'broken';
+      }
+    }
+  }
+
+  private async pageAt(path: string): Promise<string | undefined> {
+    let pageId: string | null = null;
+    for (const slug of path.split('/').filter((part) => part !== '')) {
+      const found = await this.tree.pageWithSlug(pageId, slug);
+      if (found === undefined) return undefined;
+      pageId = found;
+    }
+    return pageId ?? undefined;
+  }
+
+  private async anchorsOf(pageId: string): Promise<Set<string>> {
+    let found = this.anchors.get(pageId);
+    if (found === undefined) {
+      const page = await this.tree.page(pageId);
+      const body =
+        page?.documentId === undefined
+          ? undefined
+          : await readBody(this.tree.objects, page.documentId);
+      found = new Set(body === undefined ? [] : sections(body).map((section) => section.anchor));
+      this.anchors.set(pageId, found);
+    }
+    return found;
+  }
+}
+
+/**
+ * Keeps the links of the pages a change request changed, on every move of its head: the pages
+ * that changed between the two revisions get the change request's own version of their links,
+ * resolved against its content (for `stats.broken.changeRequest` and the change request's link
+ * reads); the pages it did not touch read the space's.
+ */
+export function changeRequestLinkIndexer(appOrigin: string): ChangeRequestHeadFollower {
+  return async (db, { spaceId, changeRequestId, from, to }) => {
+    const objects = new ContentObjects(db);
+    const changed = await changedContent(
+      objects,
+      await rootOf(db, spaceId, from),
+      await rootOf(db, spaceId, to),
+    );
+    const resolver = new LinkResolver(changed.after);
+    for (const pageId of changed.deletedPages) {
+      await replacePageLinks(db, spaceId, changeRequestId, pageId, []);
+    }
+    for (const pageId of changed.pages) {
+      const page = await changed.after.page(pageId);
+      if (page === undefined) continue;
+      const content = await readPageContent(changed.after, page);
+      const found =
+        content.body === undefined
+          ? []
+          : pageLinksOf(page.id, content.path, content.body, appOrigin);
+      for (const link of found) link.status = await resolver.status(link);
+      await replacePageLinks(db, spaceId, changeRequestId, page.id, found);
+    }
+    await markChangeRequestLinkPages(db, spaceId, changeRequestId, [
+      ...changed.pages,
+      ...changed.deletedPages,
+    ]);
+  };
+}

@@ -1,0 +1,80 @@
+import {
+  findIndexedPages,
+  putIndexedFiles,
+  putIndexedPage,
+  refreshLinkStatus,
+  removeIndexedPages,
+  replacePageLinks,
+  spaceScope,
+} from '../../store/content-index.js';
+import type { DialectName } from '../../store/dialect.js';
+import { findRevision } from '../../store/revisions.js';
+import type { Executor } from '../../store/schema.js';
+import { searchIndexOf } from '../../store/search-index.js';
+import type { SpaceHeadFollower } from '../../store/spaces.js';
+import { ContentObjects } from '../content/content-objects.js';
+import { changedContent } from './changed-pages.js';
+import { readPageContent } from './page-content.js';
+import { pageLinksOf } from './page-links.js';
+
+/** What the indexes of a space's head need to know of the instance. */
+export interface ContentIndexOptions {
+  dialect: DialectName;
+  /** Origin of the application's URLs: links under it are `in-app`. */
+  appOrigin: string;
+}
+
+async function rootOf(db: Executor, spaceId: string, revisionId: string | null) {
+  if (revisionId === null) return null;
+  return (await findRevision(db, spaceId, revisionId))?.root ?? null;
+}
+
+/**
+ * Keeps the search index and the links of a space's head in step with it: on every move of the
+ * head, in its transaction, the pages that changed between the two revisions are indexed again
+ * (and the pages under a moved one, whose paths changed), and the state of the links that point
+ * at them is recomputed. A search or a link list right after a merge sees the new content.
+ */
+export function spaceHeadIndexer({ dialect, appOrigin }: ContentIndexOptions): SpaceHeadFollower {
+  const search = searchIndexOf(dialect);
+  return async (db, { spaceId, from, to }) => {
+    const objects = new ContentObjects(db);
+    const changed = await changedContent(
+      objects,
+      await rootOf(db, spaceId, from),
+      await rootOf(db, spaceId, to),
+    );
+    const { after } = changed;
+    const oldPaths = (
+      await findIndexedPages(db, spaceId, [...changed.pages, ...changed.deletedPages])
+    ).map((page) => page.path);
+    const newPaths: string[] = [];
+
+    await removeIndexedPages(db, spaceId, changed.deletedPages);
+    for (const pageId of changed.pages) {
+      const page = await after.page(pageId);
+      if (page === undefined) continue;
+      const content = await readPageContent(after, page);
+      const indexed = { id: page.id, title: page.title, path: content.path };
+      newPaths.push(content.path);
+      await putIndexedPage(db, spaceId, indexed);
+      await search.writeSections(db, spaceId, indexed, content.sections);
+      const found =
+        content.body === undefined
+          ? []
+          : pageLinksOf(page.id, content.path, content.body, appOrigin);
+      await replacePageLinks(db, spaceId, spaceScope, page.id, found);
+    }
+    await putIndexedFiles(
+      db,
+      spaceId,
+      changed.files.put,
+      changed.files.deleted.map((file) => file.id),
+    );
+    await refreshLinkStatus(db, spaceId, {
+      pageIds: changed.pages,
+      paths: [...oldPaths, ...newPaths],
+      fileNames: [...changed.files.put, ...changed.files.deleted].map((file) => file.name),
+    });
+  };
+}

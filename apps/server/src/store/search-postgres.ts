@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { IndexedSection, SearchIndex, SectionHit } from './search-index.js';
+import { indexableText, type SearchTerm } from './search-terms.js';
+
+/**
+ * A tsquery of the terms: the words of a term follow one another (`<->`), a prefix term ends in
+ * `:*`, all terms are required. Terms hold only letters, marks and digits, so quoting each word
+ * is enough to keep the input data.
+ */
+function tsqueryText(terms: readonly SearchTerm[]): string {
+  return terms
+    .map((term) => {
+      const words = term.words.map((word) => `'${word}'${term.prefix ? ':*' : ''}`);
+      return `(${words.join(' <-> ')})`;
+    })
+    .join(' & ');
+}
+
+/** The search index on PostgreSQL: a `tsvector` per section (title weight A, body B) under GIN. */
+export const postgresSearchIndex: SearchIndex = {
+  async writeSections(db, spaceId, page, sections: readonly IndexedSection[]) {
+    await db
+      .deleteFrom('indexed_sections')
+      .where('space_id', '=', spaceId)
+      .where('page_id', '=', page.id)
+      .execute();
+    for (const [position, section] of sections.entries()) {
+      const title = indexableText(`${page.title}\n${section.heading}`);
+      await sql`
+        INSERT INTO indexed_sections (space_id, page_id, position, anchor, title, body, terms)
+        VALUES (${spaceId}, ${page.id}, ${position}, ${section.anchor}, ${section.heading},
+                ${section.body},
+                setweight(to_tsvector('simple', ${title}), 'A') ||
+                setweight(to_tsvector('simple', ${indexableText(section.body)}), 'B'))
+      `.execute(db);
+    }
+  },
+
+  async search(db, spaceIds, terms, limit) {
+    if (terms.length === 0 || spaceIds.length === 0) return [];
+    const { rows } = await sql<{
+      space_id: string;
+      page_id: string;
+      page_title: string;
+      page_path: string;
+      anchor: string;
+      heading: string;
+      body: string;
+      rank: number;
+    }>`
+      SELECT s.space_id, s.page_id, p.title AS page_title, p.path AS page_path, s.anchor,
+             s.title AS heading, s.body, ts_rank(s.terms, q.query) AS rank
+      FROM indexed_sections s
+      CROSS JOIN (SELECT to_tsquery('simple', ${tsqueryText(terms)}) AS query) q
+      JOIN indexed_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id
+      WHERE s.terms @@ q.query AND s.space_id IN (${sql.join(spaceIds)})
+      ORDER BY rank DESC, s.page_id, s.position
+      LIMIT ${limit}
+    `.execute(db);
+    return rows.map(
+      (row): SectionHit => ({
+        spaceId: row.space_id,
+        pageId: row.page_id,
+        pageTitle: row.page_title,
+        pagePath: row.page_path,
+        anchor: row.anchor,
+        heading: row.heading,
+        body: row.body,
+        score: Number(row.rank),
+      }),
+    );
+  },
+};
