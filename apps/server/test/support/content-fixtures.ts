@@ -39,7 +39,10 @@ export async function createContentFixtures(
             operation: 'insert_page',
             into: 'guides',
             title: 'Install',
-            document: { markdown: '# Install\n\nRun `quire init`.\n' },
+            // Links to a file and to headings, so link reads have rows to show.
+            document: {
+              markdown: '# Install\n\nRun `quire init`, see [notes](notes.txt) and [install](#install).\n',
+            },
           },
           {
             operation: 'insert_files',
