@@ -158,6 +158,9 @@ describe('search', () => {
       'rollback <-> release:*',
       'NEAR(rollback release)',
       '^rollback',
+      '𝒳'.repeat(512),
+      '\u0301\u0301',
+      `${'é'.repeat(300)} ${'数'.repeat(200)}`,
     ]) {
       const result = await search(query);
       expect(Array.isArray(result.items), query).toBe(true);
@@ -217,6 +220,46 @@ describe('search', () => {
     expect(await titlesFor('spots')).toEqual(['Giraffe crossing']);
     await publish(staff.admin, spaceId, [{ operation: 'delete_page', page: pageId ?? '' }]);
     expect(await titlesFor('spots')).toEqual([]);
+  });
+
+  it('indexes a duplicate with the content it starts with', async () => {
+    const copy = await staff.admin.client.POST('/spaces/{spaceId}/duplicate', {
+      params: { path: { spaceId } },
+    });
+    const result = await search('rollback', staff.reader, copy.id);
+    expect(result.items.map((item) => item.title)).toEqual(['Deployment guide']);
+    await staff.admin.client.DELETE('/spaces/{spaceId}', {
+      params: { path: { spaceId: copy.id } },
+    });
+  });
+
+  it('indexes only the pages a merge changed, whatever the size of the space', async () => {
+    const changes: Change[] = Array.from({ length: 40 }, (_, index) => ({
+      operation: 'insert_page',
+      title: `Filler ${index}`,
+      document: { markdown: `Filler text ${index}.\n\n## Part\n\nMore filler.\n` },
+    }));
+    const [firstFiller] = await publish(staff.admin, spaceId, changes);
+    const newest = async () =>
+      Number(
+        (
+          await server.deps.db
+            .selectFrom('indexed_sections')
+            .select((eb) => eb.fn.max('id').as('id'))
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const before = await newest();
+    await publish(staff.admin, spaceId, [
+      {
+        operation: 'update_page',
+        page: firstFiller ?? '',
+        document: { markdown: 'Changed filler.\n\n## Part\n\nStill filler.\n' },
+      },
+    ]);
+    // The edited page's two sections were written again, nothing else.
+    expect((await newest()) - before).toBe(2);
+    expect(await titlesFor('changed filler')).toEqual(['Filler 0']);
   });
 
   it('does not index change request content before it is merged', async () => {

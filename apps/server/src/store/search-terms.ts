@@ -4,6 +4,7 @@
 const unsegmented =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
 const wordCharacters = /[\p{L}\p{N}\p{M}]+/gu;
+const wordLimit = 100;
 
 function pairsOf(run: string): string[] {
   const characters = [...run];
@@ -34,7 +35,9 @@ export interface SearchTerm {
  */
 export function searchTerms(query: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
-  for (const [word] of query.normalize('NFC').matchAll(wordCharacters)) {
+  for (const [whole] of query.normalize('NFC').matchAll(wordCharacters)) {
+    // No indexed word is longer; PostgreSQL refuses query words past 2,047 bytes.
+    const word = [...whole].slice(0, wordLimit).join('');
     let rest = 0;
     for (const match of word.matchAll(unsegmented)) {
       const before = word.slice(rest, match.index);
