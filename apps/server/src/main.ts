@@ -2,6 +2,7 @@ import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js';
+import { indexSpacesMissingFromIndexes } from './domain/content-index/index-missing-spaces.js';
 import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
     renderedMarkdown: createRenderedMarkdownCache(),
   };
   const app = createApp(deps);
+  const indexed = await indexSpacesMissingFromIndexes(db);
+  if (indexed > 0) logger.info({ spaces: indexed }, 'indexed spaces for search and links');
   const jobs = createJobRunner({
     db,
     dialect,

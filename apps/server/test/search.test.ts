@@ -1,5 +1,6 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexSpacesMissingFromIndexes } from '../src/domain/content-index/index-missing-spaces.js';
 import { expectApiError } from './support/expect-api-error.js';
 import {
   createStaffedOrganization,
@@ -260,6 +261,18 @@ describe('search', () => {
     // The edited page's two sections were written again, nothing else.
     expect((await newest()) - before).toBe(2);
     expect(await titlesFor('changed filler')).toEqual(['Filler 0']);
+  });
+
+  it('indexes at start-up the spaces written before the indexes existed', async () => {
+    const db = server.deps.db;
+    for (const table of ['indexed_sections', 'indexed_pages', 'page_links'] as const) {
+      await db.deleteFrom(table).where('space_id', '=', otherSpaceId).execute();
+    }
+    expect((await search('incident', staff.reader, otherSpaceId)).items).toEqual([]);
+    expect(await indexSpacesMissingFromIndexes(db)).toBe(1);
+    const found = await search('incident', staff.reader, otherSpaceId);
+    expect(found.items.map((item) => item.title)).toEqual(['Incident response']);
+    expect(await indexSpacesMissingFromIndexes(db)).toBe(0);
   });
 
   it('does not index change request content before it is merged', async () => {

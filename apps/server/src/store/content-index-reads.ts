@@ -151,3 +151,45 @@ export async function liveSpacesOfOrganization(
     defaultLevel: isMemberRole(row.default_level) ? row.default_level : null,
   }));
 }
+
+/**
+ * Live spaces whose head has content but nothing of it in the indexes: spaces written before
+ * the indexes existed.
+ */
+export async function spacesMissingFromIndexes(
+  db: Executor,
+  limit: number,
+): Promise<{ id: string; revisionId: string }[]> {
+  const rows = await db
+    .selectFrom('spaces')
+    .innerJoin('revisions', (join) =>
+      join
+        .onRef('revisions.space_id', '=', 'spaces.id')
+        .onRef('revisions.id', '=', 'spaces.revision_id'),
+    )
+    .select(['spaces.id', 'spaces.revision_id'])
+    .where('spaces.deleted_at', 'is', null)
+    .where('revisions.root', 'is not', null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('indexed_pages')
+            .select('indexed_pages.page_id')
+            .whereRef('indexed_pages.space_id', '=', 'spaces.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('indexed_files')
+            .select('indexed_files.file_id')
+            .whereRef('indexed_files.space_id', '=', 'spaces.id'),
+        ),
+      ),
+    )
+    .orderBy('spaces.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ id: row.id, revisionId: row.revision_id }));
+}
