@@ -41,7 +41,8 @@ export async function createContentFixtures(
             title: 'Install',
             // Links to a file and to headings, so link reads have rows to show.
             document: {
-              markdown: '# Install\n\nRun `quire init`, see [notes](notes.txt) and [install](#install).\n',
+              markdown:
+                '# Install\n\nRun `quire init`, see [notes](notes.txt) and [install](#install).\n',
             },
           },
           {
