@@ -250,6 +250,28 @@ describe('links and backlinks', () => {
     expect(merged.stats.broken).toEqual({ total: 1, changeRequest: 0 });
   });
 
+  it('leaves the pages a change request deletes out of its backlinks', async () => {
+    const id = await changeRequest();
+    await write(id, [{ operation: 'delete_page', page: guideId }]);
+    const inChangeRequest = await staff.reader.client.GET(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
+      { params: { path: { spaceId, changeRequestId: id, fileId } } },
+    );
+    expect(inChangeRequest.items).toEqual([]);
+    const inSpace = await staff.reader.client.GET(
+      '/spaces/{spaceId}/content/files/{fileId}/backlinks',
+      { params: { path: { spaceId, fileId } } },
+    );
+    expect(inSpace.items.map((item) => item.page)).toEqual([guideId]);
+    await expectApiError(
+      staff.reader.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
+        { params: { path: { spaceId, changeRequestId: id, pageId: guideId } } },
+      ),
+      404,
+    );
+  });
+
   it('answers 404 for unknown pages, files and spaces the caller cannot see', async () => {
     await expectApiError(
       staff.reader.client.GET('/spaces/{spaceId}/content/page/{pageId}/links', {

@@ -318,6 +318,29 @@ describe('search', () => {
     expect(foreign.items.map((item) => item.title)).toEqual(['Elsewhere']);
   });
 
+  it('shows a guest only the spaces granted to them', async () => {
+    const guest = await server.createUser();
+    const organizationId = staff.organizationId;
+    const invite = await staff.admin.client.POST('/orgs/{organizationId}/link-invites', {
+      params: { path: { organizationId } },
+      body: { role: null },
+    });
+    await guest.client.POST('/orgs/{organizationId}/invites/{inviteId}', {
+      params: { path: { organizationId, inviteId: invite.id } },
+    });
+    const guestSearch = () =>
+      guest.client.GET('/orgs/{organizationId}/search', {
+        params: { path: { organizationId }, query: { query: 'deployment' } },
+      });
+    expect((await guestSearch()).items).toEqual([]);
+    await staff.admin.client.POST('/spaces/{spaceId}/permissions', {
+      params: { path: { spaceId: otherSpaceId } },
+      body: { role: 'read', users: [guest.user.id] },
+    });
+    expect((await guestSearch()).items.map((item) => item.title)).toEqual(['Runbooks']);
+    await expectApiError(search('deployment', guest), 404);
+  });
+
   it('leaves spaces in the trash out of organization search', async () => {
     await staff.admin.client.DELETE('/spaces/{spaceId}', {
       params: { path: { spaceId: otherSpaceId } },
