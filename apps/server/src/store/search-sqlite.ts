@@ -5,9 +5,19 @@ import { indexableText, type SearchTerm } from './search-terms.js';
 // Title and headings weigh ten times the body in bm25 (lower is better there).
 const titleWeight = 10;
 
-/** An FTS5 query of the terms: each quoted (they hold only letters, marks and digits), all required. */
-function matchExpression(terms: readonly SearchTerm[]): string {
-  return terms.map((term) => `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`).join(' AND ');
+/** The one token that names a space in the index: ids mix cases, which the tokenizer folds. */
+function spaceToken(spaceId: string): string {
+  return `s${Buffer.from(spaceId, 'utf8').toString('hex')}`;
+}
+
+/**
+ * An FTS5 query of the terms in the spaces: each term quoted (they hold only letters, marks and
+ * digits), all required.
+ */
+function matchExpression(spaceIds: readonly string[], terms: readonly SearchTerm[]): string {
+  const spaces = spaceIds.map((id) => `"${spaceToken(id)}"`).join(' OR ');
+  const words = terms.map((term) => `"${term.words.join(' ')}"${term.prefix ? '*' : ''}`);
+  return `space : (${spaces}) AND ${words.join(' AND ')}`;
 }
 
 /** The search index on SQLite: FTS5 (unicode61) over the sections, by section rowid. */
@@ -33,7 +43,7 @@ export const sqliteSearchIndex: SearchIndex = {
         .returning('id')
         .executeTakeFirstOrThrow();
       const title = indexableText(`${page.title}\n${section.heading}`);
-      await sql`INSERT INTO indexed_sections_fts (rowid, title, body) VALUES (${inserted.id}, ${title}, ${indexableText(section.body)})`.execute(
+      await sql`INSERT INTO indexed_sections_fts (rowid, space, title, body) VALUES (${inserted.id}, ${spaceToken(spaceId)}, ${title}, ${indexableText(section.body)})`.execute(
         db,
       );
     }
@@ -52,11 +62,11 @@ export const sqliteSearchIndex: SearchIndex = {
       rank: number;
     }>`
       SELECT s.space_id, s.page_id, p.title AS page_title, p.path AS page_path, s.anchor,
-             s.title AS heading, s.body, bm25(indexed_sections_fts, ${sql.lit(titleWeight)}, 1.0) AS rank
+             s.title AS heading, s.body, bm25(indexed_sections_fts, 0.0, ${sql.lit(titleWeight)}, 1.0) AS rank
       FROM indexed_sections_fts
       JOIN indexed_sections s ON s.id = indexed_sections_fts.rowid
       JOIN indexed_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id
-      WHERE indexed_sections_fts MATCH ${matchExpression(terms)}
+      WHERE indexed_sections_fts MATCH ${matchExpression(spaceIds, terms)}
         AND s.space_id IN (${sql.join(spaceIds)})
       ORDER BY rank, s.page_id, s.position
       LIMIT ${limit}

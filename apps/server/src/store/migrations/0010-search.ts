@@ -52,8 +52,9 @@ export function searchMigration(dialect: DialectName): Migration {
           db,
         );
       } else {
-        // The searchable text, by section rowid; kept in step with its row by the trigger.
-        await sql`CREATE VIRTUAL TABLE indexed_sections_fts USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2')`.execute(
+        // The searchable text, by section rowid; kept in step with its row by the trigger. `space`
+        // holds one token naming the space, so a search reads only the matches in its spaces.
+        await sql`CREATE VIRTUAL TABLE indexed_sections_fts USING fts5(space, title, body, tokenize = 'unicode61 remove_diacritics 2')`.execute(
           db,
         );
         await sql`CREATE TRIGGER indexed_sections_fts_delete AFTER DELETE ON indexed_sections BEGIN DELETE FROM indexed_sections_fts WHERE rowid = old.id; END`.execute(
