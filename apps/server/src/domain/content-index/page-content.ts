@@ -1,5 +1,4 @@
-import type { Document } from '@quire/document';
-import { sections } from '@quire/document';
+import { type Document, sections } from '@quire/document';
 import type { IndexedSection } from '../../store/search-index.js';
 import type { ContentTree } from '../content/content-tree.js';
 import { readBody } from '../content/read-content.js';
