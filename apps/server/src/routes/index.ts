@@ -4,6 +4,7 @@ import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
+import { importHandlers } from './imports.js';
 import { inviteLinkHandlers } from './invite-links.js';
 import { memberHandlers } from './members.js';
 import { organizationHandlers } from './organizations.js';
@@ -26,6 +27,7 @@ export const handlers: HandlerTable = {
   ...spaceHandlers,
   ...collectionHandlers,
   ...contentHandlers,
+  ...importHandlers,
   ...changeRequestHandlers,
   ...auditEventHandlers,
   ...webhookHandlers,
