@@ -120,5 +120,10 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
 // yauzl's own checks (bad names, sizes that don't match, corrupt data) are the client's 400s.
 function notAZip(error: Error): Error {
   if (error instanceof ApiError) return error;
+  const name = /^(invalid relative path|absolute path): (.*)$/.exec(error.message);
+  if (name) {
+    const kind = name[1] === 'absolute path' ? 'an absolute path' : 'a path outside it';
+    return badRequest(`The zip holds ${kind}: ${(name[2] ?? '').slice(0, 200)}`);
+  }
   return badRequest(`The zip can't be read: ${error.message.slice(0, 200)}`);
 }

@@ -54,9 +54,18 @@ export async function readZipSource(
     };
   };
   if (summary !== undefined) {
+    const listed = new Set<string>();
     const fromToc = (entries: readonly TocEntry[]): ImportedPage[] =>
-      entries.map((entry) => pageOf(entry.path, entry.title, fromToc(entry.children)));
-    return { pages: fromToc(readSummary(summary.bytes.toString('utf8'), '')), files, leftOut: 0 };
+      entries.map((entry) => {
+        if (entry.path !== undefined) listed.add(entry.path);
+        return pageOf(entry.path, entry.title, fromToc(entry.children));
+      });
+    const pages = fromToc(readSummary(summary.bytes.toString('utf8'), ''));
+    // Markdown the summary leaves out is found but not imported, as GitBook does.
+    const leftOut = archive.filter(
+      (file) => markdownFile.test(file.path) && file !== summary && !listed.has(file.path),
+    ).length;
+    return { pages, files, leftOut };
   }
   const markdownPaths = archive
     .map((file) => file.path)
