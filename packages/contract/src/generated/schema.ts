@@ -9540,6 +9540,7 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
