@@ -373,6 +373,15 @@ describe('imports and templates', () => {
       expect(fixtures.requested).not.toContain('/private/secret');
       expect(fixtures.requested).not.toContain('/site/deep/3');
     });
+    it('imports nothing from a start page robots.txt disallows: 400, nothing written', async () => {
+      const spaceId = await newSpace();
+      const before = await contentOf(spaceId);
+      fixtures.serve('/robots.txt', 'text/plain', 'User-agent: *\nDisallow: /private\n');
+      const start = fixtures.serve('/private/start', 'text/html', '<title>Hidden</title>');
+      await expectApiError(importInto(spaceId, 'website', start), 400, /No HTML page/);
+      expect((await contentOf(spaceId)).id).toBe(before.id);
+      expect(fixtures.requested).not.toContain('/private/start');
+    });
   });
 
   describe('sources and guards', () => {

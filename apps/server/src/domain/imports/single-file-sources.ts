@@ -93,6 +93,8 @@ export async function readDocxSource(
     const result = await mammoth.convertToHtml(
       { buffer: fetched.body },
       {
+        // A document may point at files on the server's disk; only its own parts are read.
+        externalFileAccess: false,
         convertImage: mammoth.images.imgElement(async (image) => {
           const extension = image.contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
           const name = `${base}-image-${files.length + 1}.${extension}`;
