@@ -1,8 +1,8 @@
 import { loadOpenApiDocument } from '@quire/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type OperationRoute, operationRoutes } from '../src/http/operations.js';
 import { contentTemplates } from '../src/domain/templates/template-catalog.js';
+import { type OperationRoute, operationRoutes } from '../src/http/operations.js';
 import { SchemaValidator } from '../src/http/schema-validator.js';
 import { ContractViolation } from './support/contract-fetch.js';
 import {
