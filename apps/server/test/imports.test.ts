@@ -112,6 +112,25 @@ describe('imports and templates', () => {
       expect(events.items[0]).toMatchObject({ target: { id: spaceId } });
     });
 
+    it('lands concurrent writes one on the other, losing none', async () => {
+      const spaceId = await newSpace();
+      const url = fixtures.serve('/concurrent.md', 'text/markdown', '# Imported page\n');
+      await Promise.all([
+        editor.client.POST('/spaces/{spaceId}/content/template', {
+          params: { path: { spaceId } },
+          body: { id: 'knowledge-base' },
+        }),
+        editor.client.POST('/spaces/{spaceId}/content/template', {
+          params: { path: { spaceId } },
+          body: { id: 'api-reference' },
+        }),
+        importInto(spaceId, 'markdown', url),
+      ]);
+      const pages = (await contentOf(spaceId)).pages;
+      expect(pages).toHaveLength(5 + 6 + 1);
+      expect(pages.map((page) => page.title)).toContain('Imported page');
+    });
+
     it('answers 400 naming the known ids for an unknown one, 403 below edit, 409 when locked', async () => {
       const spaceId = await newSpace();
       const apply = (id: string, user = editor) =>

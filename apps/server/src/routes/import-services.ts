@@ -33,8 +33,9 @@ export function importServices(deps: AppDeps): ImportContentServices {
         throw badRequest(`${where} could not be imported: it answered ${response.status}`);
       } catch (error) {
         if (!(error instanceof OutboundError)) throw error;
-        if (error.code === 'too-large') throw fileTooLarge(maxBytes);
+        // A crawled page that can't be had is skipped, unless the guard refused it.
         if (optional && error.code !== 'blocked') return undefined;
+        if (error.code === 'too-large') throw fileTooLarge(maxBytes);
         throw badRequest(`${where} could not be imported: ${error.message}`);
       }
     },

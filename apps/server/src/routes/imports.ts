@@ -4,8 +4,7 @@ import { loadChangeRequestForCaller } from '../domain/change-requests/change-req
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
 import { loadSpaceRevision } from '../domain/content/content-revisions.js';
 import { openRevisionContent, readPageById } from '../domain/content/read-content.js';
-import { importContent } from '../domain/imports/import-content.js';
-import type { ImportSource } from '../domain/imports/import-sources.js';
+import { type ImportOutcome, importContent } from '../domain/imports/import-content.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { applySpaceTemplate } from '../domain/templates/apply-template.js';
 import { contentTemplates, templatePageCount } from '../domain/templates/template-catalog.js';
@@ -34,11 +33,7 @@ async function loadWritableSpace(deps: AppDeps, actor: Actor, spaceId: string, a
 }
 
 /** The 201 of an import, pointing at the revision it wrote. */
-function imported(
-  deps: AppDeps,
-  spaceId: string,
-  body: { revision: string; importedResources: number; totalResources: number },
-) {
+function imported(deps: AppDeps, spaceId: string, body: ImportOutcome) {
   return {
     status: 201 as const,
     body,
@@ -46,19 +41,16 @@ function imported(
   };
 }
 
-type ImportBody = { url: string; source: ImportSource };
-
 /** Handlers of imports and templates. */
 export const importHandlers: ImportHandlers = {
   importContent: async ({ params, body, actor, deps }) => {
     const space = await loadWritableSpace(deps, actor, params.spaceId, importAction);
     const target = { kind: 'space' as const, spaceId: space.id };
-    const request: ImportBody = body;
     const result = await importContent(
       deps.db,
       actor,
       target,
-      request,
+      body,
       importServices(deps),
       deps.clock.now(),
     );

@@ -42,8 +42,8 @@ export function pageTitle(text: string | undefined, fallback: string): string {
 /**
  * The batch of content changes that writes `content`: its files first, then its pages in
  * order, each under its parent (`into`, or the top level), the whole tree in one batch so the
- * import lands as one revision or not at all. Bodies are given as already read `documents`
- * (same order as the pages, depth first) when the caller read them in bulk.
+ * import lands as one revision or not at all. `markdowns` are the pages' bodies in the order of
+ * the batch, for a caller that reads them in bulk.
  */
 export function importChanges(
   content: ImportedContent,
