@@ -123,8 +123,8 @@ describe('document converter', () => {
     slow,
     async () => {
       const pages = Array.from(
-        { length: 40 },
-        (_, index) => markdownPage(8 * 1024) + `\n# Page ${index}\n`,
+        { length: 12 },
+        (_, index) => markdownPage(4 * 1024) + `\n# Page ${index}\n`,
       );
       const expected = pages.map((page) => readMarkdown(page).document);
       expect(await converter.fromMarkdownMany(pages)).toStrictEqual(expected);
