@@ -425,6 +425,17 @@ describe('imports and templates', () => {
       await expectApiError(importInto(spaceId, 'markdown', url, staff.outsider), 404);
     });
 
+    it('refuses imports into a locked space with 409, before fetching anything', async () => {
+      const spaceId = await newSpace();
+      await staff.admin.client.PATCH('/spaces/{spaceId}', {
+        params: { path: { spaceId } },
+        body: { editMode: 'locked' },
+      });
+      const url = fixtures.serve('/locked.md', 'text/markdown', '# Locked\n');
+      await expectApiError(importInto(spaceId, 'markdown', url), 409, /locked/);
+      expect(fixtures.requested).not.toContain('/locked.md');
+    });
+
     it('refuses private addresses unless the server allows them', async () => {
       const guarded = await startTestServer();
       try {
