@@ -123,54 +123,6 @@ export async function applyContentChangesToSpace(
   }
 }
 
-async function applyOnHead(
-  trx: Transaction<Database>,
-  actor: Actor,
-  { spaceId, id }: ChangeRequestRecord,
-  prepared: readonly PreparedChange[],
-  now: string,
-): Promise<AppliedChanges> {
-  const space = await findSpaceById(trx, spaceId);
-  const current = (await findChangeRequest(trx, spaceId, id))?.changeRequest;
-  if (space === undefined || current === undefined) throw conflict('The change request is gone');
-  requireUnlockedSpace(space);
-  requireUnmerged(current);
-  const head = await findRevision(trx, spaceId, current.revisionId);
-  const objects = new ContentObjects(trx);
-  const tree = await ContentTree.open(objects, head?.root ?? null);
-  const { outcomes, insertedFiles } = await applyToTree(tree, prepared, now);
-
-  const root = tree.rootHash();
-  // Nothing changed: no revision, and no object written.
-  if (root === (head?.root ?? null)) return { changeRequest: current, outcomes, insertedFiles };
-  await objects.flush(trx);
-  const revisionId = newId();
-  await insertRevision(trx, {
-    id: revisionId,
-    spaceId,
-    parents: [current.revisionId],
-    type: 'edits',
-    createdAt: now,
-    root,
-    authorId: actor.user.id,
-  });
-  if (!(await moveChangeRequestHead(trx, id, current.revisionId, revisionId, now))) {
-    throw new HeadMoved();
-  }
-  const payload = { revision: revisionId, changes: outcomes.map((outcome) => outcome.object) };
-  await recordEvent(
-    trx,
-    actor,
-    changeRequestEvent('change_request.content_updated', space, current, payload),
-    new Date(now),
-  );
-  return {
-    changeRequest: { ...current, revisionId, updatedAt: now },
-    outcomes,
-    insertedFiles,
-  };
-}
-
 /** Applies prepared changes, in order, to an open tree; the first invalid one throws a 400. */
 async function applyToTree(
   tree: ContentTree,
@@ -220,4 +172,52 @@ async function applyToTree(
     }
   }
   return { outcomes, insertedFiles };
+}
+
+async function applyOnHead(
+  trx: Transaction<Database>,
+  actor: Actor,
+  { spaceId, id }: ChangeRequestRecord,
+  prepared: readonly PreparedChange[],
+  now: string,
+): Promise<AppliedChanges> {
+  const space = await findSpaceById(trx, spaceId);
+  const current = (await findChangeRequest(trx, spaceId, id))?.changeRequest;
+  if (space === undefined || current === undefined) throw conflict('The change request is gone');
+  requireUnlockedSpace(space);
+  requireUnmerged(current);
+  const head = await findRevision(trx, spaceId, current.revisionId);
+  const objects = new ContentObjects(trx);
+  const tree = await ContentTree.open(objects, head?.root ?? null);
+  const { outcomes, insertedFiles } = await applyToTree(tree, prepared, now);
+
+  const root = tree.rootHash();
+  // Nothing changed: no revision, and no object written.
+  if (root === (head?.root ?? null)) return { changeRequest: current, outcomes, insertedFiles };
+  await objects.flush(trx);
+  const revisionId = newId();
+  await insertRevision(trx, {
+    id: revisionId,
+    spaceId,
+    parents: [current.revisionId],
+    type: 'edits',
+    createdAt: now,
+    root,
+    authorId: actor.user.id,
+  });
+  if (!(await moveChangeRequestHead(trx, id, current.revisionId, revisionId, now))) {
+    throw new HeadMoved();
+  }
+  const payload = { revision: revisionId, changes: outcomes.map((outcome) => outcome.object) };
+  await recordEvent(
+    trx,
+    actor,
+    changeRequestEvent('change_request.content_updated', space, current, payload),
+    new Date(now),
+  );
+  return {
+    changeRequest: { ...current, revisionId, updatedAt: now },
+    outcomes,
+    insertedFiles,
+  };
 }
