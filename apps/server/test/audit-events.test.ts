@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSpaces } from '../src/domain/spaces/trash.js';
 import { operationRoutes } from '../src/http/operations.js';
 import { expectApiError } from './support/expect-api-error.js';
+import { FixtureServer } from './support/fixture-server.js';
 import { createMergeSpace, mergeScenario } from './support/merge-scenario.js';
 import { walkSiteWrites } from './support/site-writes.js';
 import {
@@ -88,6 +89,10 @@ const actionOf: Record<string, string> = {
   updateMembersInOrganizationTeam: 'team.members_updated',
   addMemberToOrganizationTeamById: 'team.members_updated',
   deleteMemberFromOrganizationTeamById: 'team.members_updated',
+  importContent: 'space.content_imported',
+  importContentInPage: 'space.content_imported',
+  importContentInChangeRequest: 'change_request.content_updated',
+  applySpaceTemplate: 'space.template_applied',
   inviteToSpace: 'space.access_granted',
   updateUserPermissionInSpace: 'space.access_granted',
   updateTeamPermissionInSpace: 'space.access_granted',
@@ -102,11 +107,18 @@ describe('events and the audit log', () => {
   let server: TestServer;
   let staff: StaffedOrganization;
 
+  // Serves the Markdown an import fetches; imports reach it because private addresses are allowed.
+  const sources = new FixtureServer();
+
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ outboundAllowPrivate: true });
     staff = await createStaffedOrganization(server);
+    await sources.start();
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await sources.close();
+    await server.close();
+  });
 
   const auditLog = (query: Record<string, string | number> = {}) =>
     staff.admin.client.GET('/orgs/{organizationId}/audit-events', {
@@ -140,6 +152,15 @@ describe('events and the audit log', () => {
     await client.POST('/spaces/{spaceId}/duplicate', path);
     await client.DELETE('/spaces/{spaceId}', path);
     await client.POST('/spaces/{spaceId}/restore', path);
+    await client.POST('/spaces/{spaceId}/content/template', {
+      ...path,
+      body: { id: 'knowledge-base' },
+    });
+    const markdown = sources.serve('/imported.md', 'text/markdown', '# Imported\n');
+    await client.POST('/spaces/{spaceId}/content/import', {
+      ...path,
+      body: { source: 'markdown', url: markdown },
+    });
     const other = await server.createOrganization(admin, 'Elsewhere');
     const moving = await client.POST('/orgs/{organizationId}/spaces', {
       ...org,

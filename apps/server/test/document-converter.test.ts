@@ -119,6 +119,30 @@ describe('document converter', () => {
   });
 
   it(
+    'reads many pages in order, a large batch on the workers, and HTML both ways',
+    slow,
+    async () => {
+      const pages = Array.from(
+        { length: 12 },
+        (_, index) => markdownPage(4 * 1024) + `\n# Page ${index}\n`,
+      );
+      const expected = pages.map((page) => readMarkdown(page).document);
+      expect(await converter.fromMarkdownMany(pages)).toStrictEqual(expected);
+      expect(await orderOfEvents(() => converter.fromMarkdownMany(pages))).toEqual([
+        'event loop turned',
+        'converted',
+      ]);
+      expect(await converter.fromMarkdownMany([])).toEqual([]);
+      const html = '<h2>Setup</h2><p>Run <code>quire</code>.</p>';
+      expect(await converter.fromHtml(html)).toBe('## Setup\n\nRun `quire`.\n');
+      const largeHtml = `<h2>Big</h2>${'<p>Some words in a paragraph.</p>'.repeat(2000)}`;
+      expect(await converter.fromHtml(largeHtml)).toMatch(
+        /^## Big\n\nSome words in a paragraph\.\n/,
+      );
+    },
+  );
+
+  it(
     'lets the event loop run during a large conversion, which inline conversion does not',
     slow,
     async () => {

@@ -1,6 +1,7 @@
 import { loadOpenApiDocument } from '@quire/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { contentTemplates } from '../src/domain/templates/template-catalog.js';
 import { type OperationRoute, operationRoutes } from '../src/http/operations.js';
 import { SchemaValidator } from '../src/http/schema-validator.js';
 import { ContractViolation } from './support/contract-fetch.js';
@@ -103,6 +104,7 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
           teamId: fixtures.teamIds,
           teams: fixtures.teamIds,
           inviteId: fixtures.inviteIds,
+          'body.id': contentTemplates.map((template) => template.id),
           // The list's own token first, then those of the lists fuzzed before: a token must open
           // only the list it was made for.
           'query.page': [

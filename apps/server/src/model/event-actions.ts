@@ -19,6 +19,8 @@ export const eventActionLabels: Record<EventAction, string> = {
   'change_request.created': 'Change request created',
   'change_request.updated': 'Change request updated',
   'change_request.content_updated': 'Change request content edited',
+  'space.content_imported': 'Content imported into a space',
+  'space.template_applied': 'Template applied to a space',
   'change_request.merged': 'Change request merged',
   'change_request.updated_from_space': 'Change request updated from its space',
   'saml_provider.created': 'SAML provider added',

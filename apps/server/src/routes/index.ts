@@ -4,6 +4,7 @@ import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
+import { importHandlers } from './imports.js';
 import { inviteLinkHandlers } from './invite-links.js';
 import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
@@ -30,6 +31,7 @@ export const handlers: HandlerTable = {
   ...contentHandlers,
   ...searchHandlers,
   ...linkHandlers,
+  ...importHandlers,
   ...changeRequestHandlers,
   ...auditEventHandlers,
   ...webhookHandlers,

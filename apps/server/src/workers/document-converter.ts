@@ -8,6 +8,7 @@ import {
 } from '@quire/document';
 import { Piscina } from 'piscina';
 import type * as conversionTasks from './document-conversion-worker.js';
+import { htmlToMarkdown } from './html-to-markdown.js';
 
 /**
  * Converts page bodies between Markdown and documents without holding up the event loop: a
@@ -19,6 +20,13 @@ export interface DocumentConverter {
   fromMarkdown(markdown: string): Promise<ReadMarkdownResult>;
   /** Document → Markdown. */
   toMarkdown(document: Document): Promise<string>;
+  /**
+   * Many Markdown texts → their documents, in order: the pages of an import. Above the inline
+   * size they are read in chunks spread over the worker threads.
+   */
+  fromMarkdownMany(markdowns: readonly string[]): Promise<Document[]>;
+  /** HTML → Markdown (an imported page). */
+  fromHtml(html: string): Promise<string>;
   /**
    * Stops the worker threads (idempotent). Conversions still running on them are rejected, and
    * so is every conversion asked of the converter afterwards.
@@ -39,6 +47,10 @@ export interface DocumentConverterOptions {
 type TaskName = keyof typeof conversionTasks;
 
 const defaultInlineBelowBytes = 16 * 1024;
+
+// A task of `fromMarkdownMany` reads about this much Markdown: large enough that the round trip
+// is small beside the work, small enough that a large import spreads over every thread.
+const manyChunkBytes = 256 * 1024;
 
 // Starting a thread costs a load of @quire/document, so an idle one waits a while for the next
 // large conversion before it exits; meanwhile it does not keep the process alive.
@@ -81,6 +93,28 @@ export function createDocumentConverter({
       const documentJson = JSON.stringify(document);
       if (Buffer.byteLength(documentJson) < inlineBelowBytes) return documentToMarkdown(document);
       return runInPool(documentJson, 'toMarkdown');
+    },
+    async fromMarkdownMany(markdowns) {
+      if (closing) throw closedError();
+      const chunks = chunksOfBytes(markdowns, Math.max(inlineBelowBytes, manyChunkBytes));
+      const documents = await Promise.all(
+        chunks.map(async (chunk) => {
+          if (chunks.length === 1 && chunkBytes(chunk) < inlineBelowBytes) {
+            return chunk.map((markdown) => readMarkdown(markdown).document);
+          }
+          // The text is the worker's `JSON.stringify` of the documents, in order.
+          const read: Document[] = JSON.parse(
+            await runInPool(JSON.stringify(chunk), 'fromMarkdownMany'),
+          );
+          return read;
+        }),
+      );
+      return documents.flat();
+    },
+    async fromHtml(html) {
+      if (closing) throw closedError();
+      if (Buffer.byteLength(html) < inlineBelowBytes) return htmlToMarkdown(html);
+      return runInPool(html, 'fromHtml');
     },
     close() {
       closing ??= (async () => {
@@ -156,6 +190,29 @@ function workerScript(): { filename: string; name: TaskName; execArgv?: string[]
   if (!fromSources) return { filename, name };
   const tsxRequireHook = createRequire(import.meta.url).resolve('tsx/cjs');
   return { filename, name, execArgv: ['--require', tsxRequireHook, '--conditions=source'] };
+}
+
+function chunkBytes(markdowns: readonly string[]): number {
+  return markdowns.reduce((total, markdown) => total + Buffer.byteLength(markdown), 0);
+}
+
+/** Consecutive runs of `markdowns` of about `bytes` each (at least one text per run). */
+function chunksOfBytes(markdowns: readonly string[], bytes: number): string[][] {
+  const chunks: string[][] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const markdown of markdowns) {
+    const length = Buffer.byteLength(markdown);
+    if (current.length > 0 && size + length > bytes) {
+      chunks.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(markdown);
+    size += length;
+  }
+  if (current.length > 0) chunks.push(current);
+  return chunks;
 }
 
 function closedError(): Error {

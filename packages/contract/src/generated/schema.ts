@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/content-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the built-in content templates
+         * @description The starting structures `applySpaceTemplate` can add to a space.
+         */
+        get: operations["listContentTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email-domains/{emailDomain}/orgs": {
         parameters: {
             query?: never;
@@ -1893,6 +1913,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into a change request
+         * @description Adds the imported pages at the end of the change request, as one new revision of it. Needs
+         *     `edit` or higher; a locked space or a merged change request answers 409.
+         *     Every fetch goes through the server's outbound guard; a failed import writes nothing.
+         */
+        post: operations["importContentInChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": {
         parameters: {
             query?: never;
@@ -2325,6 +2372,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/content/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into a space
+         * @description Fetches the source and adds its pages (and files) at the end of the space, as one new
+         *     revision of the space. Needs `edit` or higher; a locked space answers 409.
+         *     Every fetch goes through the server's outbound guard; a failed import writes nothing.
+         */
+        post: operations["importContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/content/page/{pageId}": {
         parameters: {
             query?: never;
@@ -2369,6 +2441,33 @@ export interface paths {
         get: operations["listPageBacklinks"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/page/{pageId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import content into a page of a space
+         * @description Like `importContent`, but the imported pages go under the page `pageId`. Needs `edit` or
+         *     higher; a locked space answers 409.
+         *     Every fetch goes through the server's outbound guard; a failed import writes nothing.
+         */
+        post: operations["importContentInPage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2442,6 +2541,31 @@ export interface paths {
         get: operations["getPageByPath"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/content/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a built-in template to a space
+         * @description Adds the pages of a built-in template (see `listContentTemplates`) at the end of the space,
+         *     as one new revision. An unknown `id` is a 400 naming the known ones. Needs `edit` or higher;
+         *     a locked space answers 409.
+         */
+        post: operations["applySpaceTemplate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2999,7 +3123,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and, later, webhooks.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -3369,6 +3493,22 @@ export interface components {
             after?: components["schemas"]["SpacePointer"];
             before?: components["schemas"]["SpacePointer"];
         };
+        /** @description A built-in starting structure for a space, applied with `applySpaceTemplate`. */
+        ContentTemplate: {
+            description: string;
+            /** @description What to pass as `id` to apply it. */
+            id: string;
+            /** @enum {string} */
+            object: "content-template";
+            /** @description How many pages applying it adds. */
+            pages: number;
+            title: string;
+        };
+        /** @description Every built-in template. */
+        ContentTemplateList: {
+            count: number;
+            items: components["schemas"]["ContentTemplate"][];
+        };
         /**
          * @description Who can read the content:
          *     * `public`: anyone, and search engines index it.
@@ -3425,6 +3565,33 @@ export interface components {
             updatedAt?: components["schemas"]["Timestamp"];
             url?: string;
         };
+        /** @description Where to import content from, and what kind of content it is. */
+        ImportContentRequest: {
+            source: components["schemas"]["ImportSource"];
+            /**
+             * Format: uri
+             * @description An http(s) URL the server fetches through its outbound guard.
+             */
+            url: string;
+        };
+        /** @description The revision an import wrote, and how many of the resources found it imported. */
+        ImportResult: {
+            /** @description Pages and files imported. */
+            importedResources: number;
+            /** @description ID of the revision with the imported content. */
+            revision: string;
+            /** @description Pages and files found at the source. */
+            totalResources: number;
+        };
+        /**
+         * @description What the URL points at. Quire imports `markdown` (one file), `html` (one page), `zip` (a folder
+         *     of Markdown with `SUMMARY.md` as the table of contents; images inside become files), `website`
+         *     (pages of the same origin, crawled from the URL within bounds, honouring `robots.txt`) and
+         *     `docx` (a Word document, images included). The other sources are refused with a 400 naming the
+         *     supported ones.
+         * @enum {string}
+         */
+        ImportSource: "website" | "docx" | "markdown" | "html" | "zip" | "confluence" | "github-wiki" | "notion" | "google-docs";
         /** @description Adds files, each fetched from a URL or given as base64. */
         InsertFilesChange: {
             files: ({
@@ -5029,6 +5196,27 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
+        };
+    };
+    listContentTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every template. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentTemplateList"];
+                };
+            };
+            401: components["responses"]["UnauthorizedError"];
         };
     };
     getOrganizationsForEmailDomain: {
@@ -8852,6 +9040,44 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    importContentInChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The import is done; `Location` is the new revision. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision with the imported content. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
     getPageInChangeRequestById: {
         parameters: {
             query?: {
@@ -9608,6 +9834,42 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    importContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The import is done; `Location` is the new revision. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision with the imported content. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
     getPageById: {
         parameters: {
             query?: {
@@ -9676,6 +9938,44 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
+        };
+    };
+    importContentInPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportContentRequest"];
+            };
+        };
+        responses: {
+            /** @description The import is done; `Location` is the new revision. */
+            201: {
+                headers: {
+                    /** @description API URL of the revision with the imported content. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportResult"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     listPageLinks: {
@@ -9779,6 +10079,41 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
+        };
+    };
+    applySpaceTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ID of the template. */
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template is applied. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     duplicateSpace: {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
+import type { EventAction } from '../../model/event-actions.js';
 import {
   type ChangeRequestRecord,
   findChangeRequest,
@@ -8,11 +9,11 @@ import {
 } from '../../store/change-requests.js';
 import { findRevision, insertRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
-import { findSpaceById } from '../../store/spaces.js';
+import { findSpaceById, moveSpaceHead } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { requireUnlockedSpace, requireUnmerged } from '../change-requests/content-writes.js';
 import { recordEvent } from '../events/record-event.js';
-import { changeRequestEvent } from '../events/space-events.js';
+import { changeRequestEvent, spaceEvent } from '../events/space-events.js';
 import type { ContentChangeInput, ContentChangeOutcome } from './change-inputs.js';
 import { ContentObjects } from './content-objects.js';
 import { ContentTree } from './content-tree.js';
@@ -61,21 +62,73 @@ export async function applyContentChanges(
   }
 }
 
-async function applyOnHead(
-  trx: Transaction<Database>,
+/** What a batch applied to a space's head did: the space's revision after it, one outcome per change. */
+export interface AppliedSpaceChanges {
+  revisionId: string;
+  outcomes: ContentChangeOutcome[];
+  insertedFiles: FileRecord[];
+}
+
+/**
+ * Applies a batch of changes straight to a space's head, as one new `edits` revision of the
+ * space: what imports and templates write. Same rules as {@link applyContentChanges}: prepared
+ * outside the transaction, all or nothing, the head moved by compare-and-set (retried on the new
+ * head when another writer moved it first), and `action` recorded in the same transaction.
+ */
+export async function applyContentChangesToSpace(
+  db: Kysely<Database>,
   actor: Actor,
-  { spaceId, id }: ChangeRequestRecord,
+  spaceId: string,
+  changes: readonly ContentChangeInput[],
+  services: ContentWriteServices,
+  action: Extract<EventAction, 'space.content_imported' | 'space.template_applied'>,
+  now: Date,
+  payload: Record<string, unknown> = {},
+): Promise<AppliedSpaceChanges> {
+  const prepared = await prepareChanges(changes, services);
+  const at = now.toISOString();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const space = await findSpaceById(trx, spaceId);
+        if (space === undefined || space.deletedAt !== null) throw conflict('The space is gone');
+        requireUnlockedSpace(space);
+        const head = await findRevision(trx, spaceId, space.revisionId);
+        const objects = new ContentObjects(trx);
+        const tree = await ContentTree.open(objects, head?.root ?? null);
+        const applied = await applyToTree(tree, prepared, at);
+        const root = tree.rootHash();
+        if (root === (head?.root ?? null)) return { revisionId: space.revisionId, ...applied };
+        await objects.flush(trx);
+        const revisionId = newId();
+        await insertRevision(trx, {
+          id: revisionId,
+          spaceId,
+          parents: [space.revisionId],
+          type: 'edits',
+          createdAt: at,
+          root,
+          authorId: actor.user.id,
+        });
+        if (!(await moveSpaceHead(trx, spaceId, space.revisionId, revisionId, at))) {
+          throw new HeadMoved();
+        }
+        const event = spaceEvent(action, space, { ...payload, revision: revisionId });
+        await recordEvent(trx, actor, event, now);
+        return { revisionId, ...applied };
+      });
+    } catch (error) {
+      if (!(error instanceof HeadMoved) || attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** Applies prepared changes, in order, to an open tree; the first invalid one throws a 400. */
+async function applyToTree(
+  tree: ContentTree,
   prepared: readonly PreparedChange[],
   now: string,
-): Promise<AppliedChanges> {
-  const space = await findSpaceById(trx, spaceId);
-  const current = (await findChangeRequest(trx, spaceId, id))?.changeRequest;
-  if (space === undefined || current === undefined) throw conflict('The change request is gone');
-  requireUnlockedSpace(space);
-  requireUnmerged(current);
-  const head = await findRevision(trx, spaceId, current.revisionId);
-  const objects = new ContentObjects(trx);
-  const tree = await ContentTree.open(objects, head?.root ?? null);
+): Promise<Omit<AppliedChanges, 'changeRequest'>> {
   const refs: BatchRefs = new Map();
   const outcomes: ContentChangeOutcome[] = [];
   const insertedFiles: FileRecord[] = [];
@@ -118,6 +171,25 @@ async function applyOnHead(
         break;
     }
   }
+  return { outcomes, insertedFiles };
+}
+
+async function applyOnHead(
+  trx: Transaction<Database>,
+  actor: Actor,
+  { spaceId, id }: ChangeRequestRecord,
+  prepared: readonly PreparedChange[],
+  now: string,
+): Promise<AppliedChanges> {
+  const space = await findSpaceById(trx, spaceId);
+  const current = (await findChangeRequest(trx, spaceId, id))?.changeRequest;
+  if (space === undefined || current === undefined) throw conflict('The change request is gone');
+  requireUnlockedSpace(space);
+  requireUnmerged(current);
+  const head = await findRevision(trx, spaceId, current.revisionId);
+  const objects = new ContentObjects(trx);
+  const tree = await ContentTree.open(objects, head?.root ?? null);
+  const { outcomes, insertedFiles } = await applyToTree(tree, prepared, now);
 
   const root = tree.rootHash();
   // Nothing changed: no revision, and no object written.

@@ -1,0 +1,82 @@
+import type { ContentChangeInput } from '../content/change-inputs.js';
+
+/** A page read from an import source, with the pages under it. */
+export interface ImportedPage {
+  title: string;
+  markdown: string;
+  pages: ImportedPage[];
+}
+
+/** A file read from an import source (an image of a zip or a Word document). */
+export interface ImportedFile {
+  /** Its name in the space: the path the pages use to refer to it. */
+  name: string;
+  bytes: Uint8Array;
+  contentType?: string;
+}
+
+/** What a source held: its pages and files, and how many more it had than were read. */
+export interface ImportedContent {
+  pages: ImportedPage[];
+  files: ImportedFile[];
+  /** Resources found but left out (a crawl stopping at its bounds). */
+  leftOut: number;
+}
+
+const maxTitleLength = 255;
+
+/** Pages and files of `content`, counted. */
+export function countResources(content: ImportedContent): { imported: number; total: number } {
+  const countPages = (pages: readonly ImportedPage[]): number =>
+    pages.reduce((total, page) => total + 1 + countPages(page.pages), 0);
+  const imported = countPages(content.pages) + content.files.length;
+  return { imported, total: imported + content.leftOut };
+}
+
+/** A page title from text: trimmed, one line, not too long, never empty. */
+export function pageTitle(text: string | undefined, fallback: string): string {
+  const title = (text ?? '').replace(/\s+/g, ' ').trim().slice(0, maxTitleLength);
+  return /\S/.test(title) ? title : fallback.slice(0, maxTitleLength) || 'Untitled';
+}
+
+/**
+ * The batch of content changes that writes `content`: its files first, then its pages in
+ * order, each under its parent (`into`, or the top level), the whole tree in one batch so the
+ * import lands as one revision or not at all. `markdowns` are the pages' bodies in the order of
+ * the batch, for a caller that reads them in bulk.
+ */
+export function importChanges(
+  content: ImportedContent,
+  into: string | undefined,
+): { changes: ContentChangeInput[]; markdowns: string[] } {
+  const changes: ContentChangeInput[] = [];
+  const markdowns: string[] = [];
+  if (content.files.length > 0) {
+    changes.push({
+      operation: 'insert_files',
+      files: content.files.map((file) => ({
+        base64: Buffer.from(file.bytes).toString('base64'),
+        name: file.name,
+        ...(file.contentType === undefined ? {} : { contentType: file.contentType }),
+      })),
+    });
+  }
+  let next = 0;
+  const addPages = (pages: readonly ImportedPage[], parent: string | undefined) => {
+    for (const page of pages) {
+      const ref = `import-${next}`;
+      next += 1;
+      markdowns.push(page.markdown);
+      changes.push({
+        operation: 'insert_page',
+        ref,
+        title: pageTitle(page.title, 'Untitled'),
+        document: { markdown: page.markdown },
+        ...(parent === undefined ? {} : { into: parent }),
+      });
+      addPages(page.pages, ref);
+    }
+  };
+  addPages(content.pages, into);
+  return { changes, markdowns };
+}

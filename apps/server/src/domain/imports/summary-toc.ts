@@ -1,0 +1,62 @@
+import { posix } from 'node:path';
+
+/** One entry of a `SUMMARY.md`: a title, the file it points at (if any), and its children. */
+export interface TocEntry {
+  title: string;
+  path: string | undefined;
+  children: TocEntry[];
+}
+
+const listItem = /^(\s*)[-*+]\s+(.*)$/;
+const linkItem = /^\[([^\]]*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)\s*$/;
+const heading = /^#{2,6}\s+(.*?)\s*#*\s*$/;
+
+/**
+ * Reads a GitBook-style `SUMMARY.md`: nested list items `* [Title](path.md)` are pages (the
+ * nesting is the page tree), `## Heading` lines start a group (a page with only children, as
+ * GitBook shows a part), and the first `# Heading` is the book's title and ignored. Paths are
+ * resolved against `base` (the folder of the summary); links to other sites are kept as
+ * entries without a file.
+ */
+export function readSummary(markdown: string, base: string): TocEntry[] {
+  const top: TocEntry[] = [];
+  let group: TocEntry | undefined;
+  // Open items by depth, with the indent each started at.
+  const stack: { indent: number; entry: TocEntry }[] = [];
+  for (const line of markdown.split(/\r?\n/)) {
+    const part = heading.exec(line);
+    if (part) {
+      group = { title: part[1] ?? '', path: undefined, children: [] };
+      top.push(group);
+      stack.length = 0;
+      continue;
+    }
+    const item = listItem.exec(line);
+    if (!item) continue;
+    const indent = (item[1] ?? '').replace(/\t/g, '    ').length;
+    const text = (item[2] ?? '').trim();
+    const link = linkItem.exec(text);
+    const entry: TocEntry = {
+      title: link ? (link[1] ?? '') : text,
+      path: link ? localPath(link[2] ?? '', base) : undefined,
+      children: [],
+    };
+    while (stack.length > 0 && (stack.at(-1)?.indent ?? 0) >= indent) stack.pop();
+    const parent = stack.at(-1)?.entry;
+    (parent?.children ?? group?.children ?? top).push(entry);
+    stack.push({ indent, entry });
+  }
+  return top;
+}
+
+function localPath(target: string, base: string): string | undefined {
+  if (target === '' || /^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#')) {
+    return undefined;
+  }
+  const withoutAnchor = target.split('#')[0] ?? '';
+  let decoded = withoutAnchor;
+  try {
+    decoded = decodeURIComponent(withoutAnchor);
+  } catch {}
+  return posix.normalize(posix.join(base, decoded)).replace(/^\.\//, '');
+}
