@@ -103,6 +103,11 @@ describe('imports and templates', () => {
         'Tools',
         'Policies',
       ]);
+      // Written through the space head like any merge, so searchable at once.
+      const found = await editor.client.GET('/spaces/{spaceId}/search', {
+        params: { path: { spaceId }, query: { query: 'onboarding' } },
+      });
+      expect(found.items.map((item) => item.title)).toContain('Onboarding');
       const events = await staff.admin.client.GET('/orgs/{organizationId}/audit-events', {
         params: {
           path: { organizationId: staff.organizationId },
