@@ -1,7 +1,7 @@
 import type { Literal, Nodes } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import { type Options, toMarkdown } from 'mdast-util-to-markdown';
+import { type Options, toMarkdown, type Unsafe } from 'mdast-util-to-markdown';
 import { liquidTagToMarkdown } from '../liquid-tag/mdast.js';
 
 /** Markdown kept verbatim (definitions, footnotes, unknown tags): written exactly as stored. */
@@ -18,19 +18,45 @@ declare module 'mdast' {
   }
 }
 
+/**
+ * GFM reads `www.` and `https://` in text as links, so the GFM extension escapes `.` after any
+ * `w` and `@` after any word character. GitBook escapes neither (`Add new...`, `Lambda@Edge`),
+ * and only text that would really turn into a link needs it: `.` is escaped after `www`, and
+ * `@` not at all, since an escape does not stop GFM reading an email address as a link.
+ */
+function gitbookUnsafe(pattern: Unsafe): Unsafe[] {
+  if (pattern.character === '@' && pattern.before === '[+\\-.\\w]') return [];
+  if (pattern.character === '.' && pattern.before === '[Ww]') {
+    return [{ ...pattern, before: '[Ww]{3}' }];
+  }
+  return [pattern];
+}
+
+function withGitbookEscaping(extension: Options): Options {
+  return {
+    ...extension,
+    unsafe: extension.unsafe?.flatMap(gitbookUnsafe),
+    extensions: extension.extensions?.map(withGitbookEscaping),
+  };
+}
+
+// GitBook's style: `*` bullets (`-` for a list right after another), `_` emphasis, `**` strong,
+// `***` rules. A list item starting with a rule gets the other bullet, so `* ***` cannot occur.
 const options: Options = {
-  bullet: '-',
-  emphasis: '*',
+  bullet: '*',
+  bulletOther: '-',
+  emphasis: '_',
   strong: '*',
-  // Underscores: a `*` or `-` rule can collide with the list bullet (`* ***` is one rule).
-  rule: '_',
+  rule: '*',
   fences: true,
   listItemIndent: 'one',
+  // Links are always `[text](url)`, as GitBook writes them, never `<url>` autolinks.
+  resourceLink: true,
   handlers: { verbatim: (node: Verbatim) => node.value },
   // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
   unsafe: [{ character: '$', before: '\\$', inConstruct: 'phrasing' }],
   extensions: [
-    gfmToMarkdown(),
+    withGitbookEscaping(gfmToMarkdown()),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidTagToMarkdown(),
   ],
