@@ -61,6 +61,7 @@ export function blockLines(block: Block): string[] {
       return block.data.caption === undefined ? [] : [block.data.caption];
     case 'divider':
     case 'file':
+    case 'include':
       return [];
     default:
       return block.nodes.flatMap(blockLines);

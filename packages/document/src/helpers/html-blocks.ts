@@ -1,8 +1,9 @@
 import type { ImageData } from '../types.js';
 import { decodeHtmlText, encodeHtmlText } from './html-text.js';
 
+// GitBook writes `<figcaption></figcaption>` for a figure without a caption: read as caption ''.
 const FIGURE =
-  /^<figure><img src="([^"<>]*)" alt="([^"<>]*)"(?: title="([^"<>]*)")?>(?:<figcaption><p>([^<>]*)<\/p><\/figcaption>)?<\/figure>$/;
+  /^<figure><img src="([^"<>]*)" alt="([^"<>]*)"(?: title="([^"<>]*)")?(?: width="([^"<>]*)")?>(?:<figcaption>(?:<p>([^<>]*)<\/p>|())<\/figcaption>)?<\/figure>$/;
 
 /**
  * Reads an HTML block made of GitBook `<figure>` images, one per line. Returns `undefined` when
@@ -13,9 +14,11 @@ export function readFigures(html: string): ImageData[] | undefined {
   for (const line of html.split('\n')) {
     const match = FIGURE.exec(line);
     if (!match) return undefined;
-    const [, src, alt, title, caption] = match;
+    const [, src, alt, title, width, caption, emptyCaption] = match;
     const image = decodeImage(src ?? '', alt ?? '', title, caption);
-    if (!image) return undefined;
+    if (!image || width === '') return undefined;
+    if (emptyCaption !== undefined) image.caption = '';
+    if (width !== undefined) image.width = width;
     images.push(image);
   }
   return images;
@@ -45,11 +48,14 @@ export function writeFigures(images: readonly ImageData[]): string {
   return images
     .map((image) => {
       const title = image.title === undefined ? '' : ` title="${encodeHtmlText(image.title)}"`;
+      const width = image.width === undefined ? '' : ` width="${encodeHtmlText(image.width)}"`;
       const caption =
         image.caption === undefined
           ? ''
-          : `<figcaption><p>${encodeHtmlText(image.caption)}</p></figcaption>`;
-      return `<figure><img src="${encodeHtmlText(image.src)}" alt="${encodeHtmlText(image.alt ?? '')}"${title}>${caption}</figure>`;
+          : image.caption === ''
+            ? '<figcaption></figcaption>'
+            : `<figcaption><p>${encodeHtmlText(image.caption)}</p></figcaption>`;
+      return `<figure><img src="${encodeHtmlText(image.src)}" alt="${encodeHtmlText(image.alt ?? '')}"${title}${width}>${caption}</figure>`;
     })
     .join('\n');
 }

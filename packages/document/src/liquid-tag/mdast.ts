@@ -22,7 +22,8 @@ declare module 'mdast' {
 }
 
 /** Tags that open a container closed by a matching `end…` tag. */
-const OPENING_TAG = /^(?:hint|tabs|tab|content-ref|code)(?:\s|$)/;
+const OPENING_TAG =
+  /^(?:hint|tabs|tab|content-ref|code|stepper|step|columns|column|updates|update|prompt|openapi|openapi-operation|openapi-schemas|swagger)(?:\s|$)/;
 
 const TAG_LINE = /^\{%([\s\S]*)%\}[ \t]*$/;
 

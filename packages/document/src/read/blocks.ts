@@ -83,7 +83,8 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
       warn(context, 'tag', `Tag {% ${node.value} %} kept verbatim`, node);
       break;
     case 'yaml':
-      warn(context, 'frontmatter', 'YAML front matter kept verbatim', node);
+      // GitBook's page metadata (description, icon, layout): kept as written, first in the
+      // document, and expected on most pages, so not worth a warning.
       break;
     default:
       warn(context, 'other', `${node.type} kept verbatim`, node);

@@ -5,6 +5,11 @@ import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
 import { readInlines } from './inlines.js';
+import {
+  isTagContainer,
+  readInclude,
+  readTagContainer as readItemContainer,
+} from './tag-containers.js';
 
 type ReadBlocks = (nodes: readonly RootContent[], context: ReadContext, nested: boolean) => Block[];
 
@@ -37,9 +42,18 @@ export function readContainer(
   const node = nodes[start];
   if (node?.type === 'html') return readExpandable(nodes, start, context, nested, readBlocks);
   if (node?.type !== 'liquidTag') return undefined;
+  const single = (block: Block) => ({ block, next: start + 1 });
+  const include = readInclude(node.value);
+  if (include) return single(include);
   const tag = parseTag(node.value);
   if (!tag) return undefined;
-  const single = (block: Block) => ({ block, next: start + 1 });
+  if (isTagContainer(tag.name)) {
+    const end = closingIndex(nodes, start);
+    if (end === -1) return undefined;
+    const inner = nodes.slice(start + 1, end);
+    const block = readItemContainer(tag, inner, context, nested, readBlocks, closingIndex);
+    return block ? { block, next: end + 1 } : undefined;
+  }
   switch (tag.name) {
     case 'embed':
       if (!hasAttributes(tag, ['url'])) return undefined;

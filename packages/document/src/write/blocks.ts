@@ -16,6 +16,15 @@ function tag(name: string, attributes?: Record<string, string | undefined>): Liq
   return { type: 'liquidTag', value: formatTag(name, attributes) };
 }
 
+/** A tag pair around content: blocks, or items that are tag pairs themselves. */
+function container(
+  name: string,
+  attributes: Record<string, string> | undefined,
+  content: readonly (BlockContent | BlockContent[])[],
+): BlockContent[] {
+  return [tag(name, attributes), ...content.flat(), tag(`end${name}`)];
+}
+
 function html(value: string): BlockContent {
   return { type: 'html', value };
 }
@@ -96,6 +105,34 @@ function writeBlock(block: Block): BlockContent[] {
         ...writeBlocks(block.nodes),
         tag('endcontent-ref'),
       ];
+    case 'stepper':
+      return container(
+        'stepper',
+        undefined,
+        block.nodes.map((step) => container('step', undefined, writeBlocks(step.nodes))),
+      );
+    case 'columns':
+      return container(
+        'columns',
+        undefined,
+        block.nodes.map((column) => container('column', column.data, writeBlocks(column.nodes))),
+      );
+    case 'updates':
+      return container(
+        'updates',
+        block.data,
+        block.nodes.map((update) => container('update', update.data, writeBlocks(update.nodes))),
+      );
+    case 'stepper-step':
+    case 'column':
+    case 'update':
+      return writeBlocks(block.nodes);
+    case 'prompt':
+      return container('prompt', block.data, writeBlocks(block.nodes));
+    case 'openapi':
+      return container(block.data.tag, block.data.attributes, writeBlocks(block.nodes));
+    case 'include':
+      return [{ type: 'liquidTag', value: `include "${block.data.reusableContent}"` }];
     case 'raw':
       // HTML goes out as HTML so the writer keeps the blank line HTML blocks need after them.
       return block.data.markdown.startsWith('<')
@@ -151,7 +188,8 @@ function writeTable(block: TableBlock): Table {
 
 function writeImages(block: ImagesBlock): BlockContent[] {
   const images = block.nodes.map((image) => image.data);
-  if (images.some((image) => image.caption !== undefined)) return [html(writeFigures(images))];
+  const figures = images.some((image) => image.caption !== undefined || image.width !== undefined);
+  if (figures) return [html(writeFigures(images))];
   const children: PhrasingContent[] = [];
   for (const image of images) {
     if (children.length > 0) children.push({ type: 'text', value: ' ' });
