@@ -19,13 +19,15 @@ declare module 'mdast' {
 }
 
 /**
- * GFM reads `www.` and `https://` in text as links, so the GFM extension escapes `.` after any
- * `w` and `@` after any word character. GitBook escapes neither (`Add new...`, `Lambda@Edge`),
- * and only text that would really turn into a link needs it: `.` is escaped after `www`, and
- * `@` not at all, since an escape does not stop GFM reading an email address as a link.
+ * GFM reads `www.` and email addresses in text as links, so the GFM extension escapes `.` after
+ * any `w` and `@` between word characters. GitBook escapes neither (`Add new...`, `Lambda@Edge`),
+ * and only text that could turn into a link needs it: `.` is escaped after `www`, and `@` when a
+ * dotted domain follows it.
  */
 function gitbookUnsafe(pattern: Unsafe): Unsafe[] {
-  if (pattern.character === '@' && pattern.before === '[+\\-.\\w]') return [];
+  if (pattern.character === '@' && pattern.before === '[+\\-.\\w]') {
+    return [{ ...pattern, after: '[\\-.\\w]*\\.[\\-\\w]' }];
+  }
   if (pattern.character === '.' && pattern.before === '[Ww]') {
     return [{ ...pattern, before: '[Ww]{3}' }];
   }
