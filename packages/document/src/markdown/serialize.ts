@@ -1,7 +1,7 @@
-import type { Literal, Nodes } from 'mdast';
+import type { Emphasis, Literal, Nodes } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import { type Options, toMarkdown, type Unsafe } from 'mdast-util-to-markdown';
+import { defaultHandlers, type Options, toMarkdown, type Unsafe } from 'mdast-util-to-markdown';
 import { liquidTagToMarkdown } from '../liquid-tag/mdast.js';
 
 /** Markdown kept verbatim (definitions, footnotes, unknown tags): written exactly as stored. */
@@ -42,6 +42,38 @@ function withGitbookEscaping(extension: Options): Options {
   };
 }
 
+/**
+ * GitBook writes emphasis with `_`. Right next to another mark (`_**a** b_`) a `_` can pair up
+ * with the wrong delimiter once intraword characters are encoded, so `*` is used there, as
+ * CommonMark allows both.
+ */
+function emphasisMarker(node: Emphasis): '_' | '*' {
+  const attention = new Set(['strong', 'emphasis', 'delete']);
+  const edges = [node.children[0]?.type, node.children.at(-1)?.type];
+  return edges.some((type) => type !== undefined && attention.has(type)) ? '*' : '_';
+}
+
+/** The emphasis handler with the marker chosen per node; the serializer falls back to the other. */
+const emphasis = Object.assign(
+  (...[node, parent, state, info]: Parameters<typeof defaultHandlers.emphasis>) => {
+    const saved = state.options.emphasis;
+    state.options.emphasis = emphasisMarker(node);
+    try {
+      return defaultHandlers.emphasis(node, parent, state, info);
+    } finally {
+      state.options.emphasis = saved;
+    }
+  },
+  {
+    peek: (node: Emphasis) => emphasisMarker(node),
+    attention: (node: Emphasis) => ({
+      construct: 'emphasis',
+      markers: emphasisMarker(node) === '*' ? ['*', '_'] : ['_', '*'],
+      sizes: [1],
+    }),
+  },
+);
+
 // GitBook's style: `*` bullets (`-` for a list right after another), `_` emphasis, `**` strong,
 // `***` rules. A list item starting with a rule gets the other bullet, so `* ***` cannot occur.
 const options: Options = {
@@ -54,7 +86,7 @@ const options: Options = {
   listItemIndent: 'one',
   // Links are always `[text](url)`, as GitBook writes them, never `<url>` autolinks.
   resourceLink: true,
-  handlers: { verbatim: (node: Verbatim) => node.value },
+  handlers: { verbatim: (node: Verbatim) => node.value, emphasis },
   // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
   unsafe: [{ character: '$', before: '\\$', inConstruct: 'phrasing' }],
   extensions: [

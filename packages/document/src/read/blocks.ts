@@ -14,16 +14,18 @@ import { readCode } from './code.js';
 import { readContainer } from './containers.js';
 import { type ReadContext, verbatimMarkdown, warn } from './context.js';
 import { readImageData, readInlines, resolveImage } from './inlines.js';
+import { splitTagLinesOutOfHtml } from './split-tag-lines.js';
 
 /**
  * Reads a sequence of mdast flow nodes (the children of the root, a list item, a quote…) into
  * blocks. GitBook containers written as sibling tag lines are grouped first.
  */
 export function readBlocks(
-  nodes: readonly RootContent[],
+  source: readonly RootContent[],
   context: ReadContext,
   nested: boolean,
 ): Block[] {
+  const nodes = splitTagLinesOutOfHtml(source);
   const blocks: Block[] = [];
   let index = 0;
   while (index < nodes.length) {

@@ -134,11 +134,20 @@ function writeBlock(block: Block): BlockContent[] {
     case 'include':
       return [{ type: 'liquidTag', value: `include "${block.data.reusableContent}"` }];
     case 'raw':
-      // HTML goes out as HTML so the writer keeps the blank line HTML blocks need after them.
-      return block.data.markdown.startsWith('<')
-        ? [html(block.data.markdown)]
-        : [{ type: 'verbatim', value: block.data.markdown }];
+      return [writeRaw(block.data.markdown)];
   }
+}
+
+/**
+ * HTML goes out as HTML, so the writer keeps the blank line HTML blocks need after them; a tag
+ * line GitBook would write the same way goes out as a tag, so it hugs its content like known
+ * containers do.
+ */
+function writeRaw(markdown: string): BlockContent {
+  if (markdown.startsWith('<')) return html(markdown);
+  const inner = /^\{% (\S(?:[^\n]*\S)?) %\}$/.exec(markdown)?.[1];
+  if (inner !== undefined && !inner.includes('%}')) return { type: 'liquidTag', value: inner };
+  return { type: 'verbatim', value: markdown };
 }
 
 function writeList(block: ListBlock): List {
