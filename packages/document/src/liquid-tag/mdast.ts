@@ -62,6 +62,8 @@ export function liquidTagToMarkdown(): ToMarkdownExtension {
       // do loose list items, which would otherwise read back as tight.
       (left, right, parent) => {
         if ('spread' in parent && parent.spread === true) return undefined;
+        // An empty paragraph is a blank line of its own, kept even right after a tag.
+        if (right.type === 'paragraph' && right.children.length === 0) return undefined;
         if (
           left.type === 'liquidTag' &&
           (left.opensContainer || !STANDALONE_TAG.test(left.value))

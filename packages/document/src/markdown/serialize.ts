@@ -84,6 +84,8 @@ const options: Options = {
   rule: '*',
   fences: true,
   listItemIndent: 'one',
+  // An empty paragraph is one more blank line, as GitBook writes it: after it, a line ending only.
+  join: [(left) => (left.type === 'paragraph' && left.children.length === 0 ? 0 : undefined)],
   // Links are always `[text](url)`, as GitBook writes them, never `<url>` autolinks.
   resourceLink: true,
   handlers: { verbatim: (node: Verbatim) => node.value, emphasis },

@@ -29,6 +29,8 @@ export function readBlocks(
   const blocks: Block[] = [];
   let index = 0;
   while (index < nodes.length) {
+    if (!nested && index > 0)
+      blocks.push(...emptyParagraphs(extraBlankLines(nodes[index - 1], nodes[index])));
     const container = readContainer(nodes, index, context, nested, readBlocks);
     if (container) {
       blocks.push(container.block);
@@ -40,6 +42,28 @@ export function readBlocks(
     index++;
   }
   return blocks;
+}
+
+/** Blank lines between two sibling nodes beyond the one that separates blocks. */
+function extraBlankLines(before: RootContent | undefined, after: RootContent | undefined): number {
+  const end = before?.position?.end.line;
+  const start = after?.position?.start.line;
+  if (end === undefined || start === undefined) return 0;
+  // Blank lines do not end a list: written back, the next list would continue this one.
+  if (before?.type === 'list' && after?.type === 'list') return 0;
+  return Math.max(0, start - end - 2);
+}
+
+/**
+ * GitBook writes an empty paragraph as one more blank line, so blank lines beyond the one that
+ * separates blocks (outside lists and quotes, where they decide looseness) are read as empty
+ * paragraphs; the writer gives each back its line.
+ */
+export function emptyParagraphs(count: number): Block[] {
+  return Array.from(
+    { length: count },
+    (): Block => ({ object: 'block', type: 'paragraph', nodes: [] }),
+  );
 }
 
 /** Reads one mdast flow node into a block. */
