@@ -260,7 +260,8 @@ export interface EmbedBlock extends BlockBase {
 export interface FileBlock extends BlockBase {
   type: 'file';
   isVoid: true;
-  data: { src: string };
+  /** `caption`: the plain text GitBook writes between `{% file %}` and `{% endfile %}`. */
+  data: { src: string; caption?: string };
 }
 
 /** A card linking to another page (`{% content-ref url="…" %}…{% endcontent-ref %}`). */

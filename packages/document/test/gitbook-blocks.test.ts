@@ -145,6 +145,16 @@ describe('GitBook blocks', () => {
     ]);
   });
 
+  it('reads a file with its caption', () => {
+    const [file] = readExactly(
+      lines('{% file src="assets/guide.pdf" %}', 'The printable guide.', '{% endfile %}'),
+    );
+    expect(file).toMatchObject({
+      type: 'file',
+      data: { src: 'assets/guide.pdf', caption: 'The printable guide.' },
+    });
+  });
+
   it('reads figures with a width and with an empty caption', () => {
     const [images] = readExactly(
       lines(

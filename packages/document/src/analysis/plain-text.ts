@@ -58,9 +58,9 @@ export function blockLines(block: Block): string[] {
     case 'expandable':
       return [block.data.title, ...block.nodes.flatMap(blockLines)];
     case 'embed':
+    case 'file':
       return block.data.caption === undefined ? [] : [block.data.caption];
     case 'divider':
-    case 'file':
     case 'include':
       return [];
     default:

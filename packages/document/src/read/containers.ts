@@ -58,14 +58,13 @@ export function readContainer(
     case 'embed':
       if (!hasAttributes(tag, ['url'])) return undefined;
       return readEmbed(nodes, start, tag.attributes.url ?? '', context);
-    case 'file':
+    case 'file': {
       if (!hasAttributes(tag, ['src'])) return undefined;
-      return single({
-        object: 'block',
-        type: 'file',
-        isVoid: true,
-        data: { src: tag.attributes.src ?? '' },
-      });
+      const src = tag.attributes.src ?? '';
+      const { caption, next } = readCaption(nodes, start, 'endfile', context);
+      const data = caption === undefined ? { src } : { src, caption };
+      return { block: { object: 'block', type: 'file', isVoid: true, data }, next };
+    }
     case 'hint':
     case 'tabs':
     case 'content-ref':
@@ -92,16 +91,7 @@ function readEmbed(
   url: string,
   context: ReadContext,
 ): ReadContainerResult {
-  const [paragraph, close] = [nodes[start + 1], nodes[start + 2]];
-  const captioned =
-    paragraph?.type === 'paragraph' &&
-    paragraph.children.every((child) => child.type === 'text') &&
-    close?.type === 'liquidTag' &&
-    tagName(close.value) === 'endembed';
-  const [text, ...rest] = captioned ? readInlines(paragraph.children, context) : [];
-  // Read text merges into one node; a single unmarked leaf is plain text.
-  const leaves = text?.object === 'text' && rest.length === 0 ? text.leaves : [];
-  const caption = leaves.length === 1 && leaves[0]?.marks.length === 0 ? leaves[0].text : undefined;
+  const { caption, next } = readCaption(nodes, start, 'endembed', context);
   return {
     block: {
       object: 'block',
@@ -109,8 +99,31 @@ function readEmbed(
       isVoid: true,
       data: caption === undefined ? { url } : { url, caption },
     },
-    next: caption === undefined ? start + 1 : start + 3,
+    next,
   };
+}
+
+/**
+ * The caption of an embed or file: one paragraph of plain text, then the closing tag. Without
+ * one, the block is void and `next` is the node after its tag.
+ */
+function readCaption(
+  nodes: readonly RootContent[],
+  start: number,
+  closing: string,
+  context: ReadContext,
+): { caption?: string; next: number } {
+  const [paragraph, close] = [nodes[start + 1], nodes[start + 2]];
+  const captioned =
+    paragraph?.type === 'paragraph' &&
+    paragraph.children.every((child) => child.type === 'text') &&
+    close?.type === 'liquidTag' &&
+    tagName(close.value) === closing;
+  const [text, ...rest] = captioned ? readInlines(paragraph.children, context) : [];
+  // Read text merges into one node; a single unmarked leaf is plain text.
+  const leaves = text?.object === 'text' && rest.length === 0 ? text.leaves : [];
+  const caption = leaves.length === 1 && leaves[0]?.marks.length === 0 ? leaves[0].text : undefined;
+  return caption === undefined ? { next: start + 1 } : { caption, next: start + 3 };
 }
 
 function readTagContainer(

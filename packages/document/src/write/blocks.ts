@@ -97,8 +97,15 @@ function writeBlock(block: Block): BlockContent[] {
         tag('endembed'),
       ];
     }
-    case 'file':
-      return [tag('file', { src: block.data.src })];
+    case 'file': {
+      const { src, caption } = block.data;
+      if (caption === undefined) return [tag('file', { src })];
+      return [
+        { ...tag('file', { src }), opensContainer: true },
+        { type: 'paragraph', children: writeInlines([createText(caption)]) },
+        tag('endfile'),
+      ];
+    }
     case 'content-ref':
       return [
         tag('content-ref', { url: block.data.url }),

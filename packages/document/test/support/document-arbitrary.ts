@@ -249,8 +249,11 @@ const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('.gitbook/assets/a.pdf', 'b.zip')
-      .map((src): Block => ({ object: 'block', type: 'file', isVoid: true, data: { src } })),
+      .record(
+        { src: fc.constantFrom('.gitbook/assets/a.pdf', 'b.zip'), caption: words },
+        { requiredKeys: ['src'] },
+      )
+      .map((data): Block => ({ object: 'block', type: 'file', isVoid: true, data })),
   },
 );
 
