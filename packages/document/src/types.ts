@@ -174,7 +174,8 @@ export type HintStyle = 'info' | 'success' | 'warning' | 'danger';
 /** A call-out (`{% hint style="…" %}`). */
 export interface HintBlock extends BlockBase {
   type: 'hint';
-  data: { style: HintStyle };
+  /** `icon`: a Font Awesome icon name GitBook shows instead of the style's. */
+  data: { style: HintStyle; icon?: string };
   nodes: Block[];
 }
 
@@ -235,7 +236,7 @@ export interface TabsBlock extends BlockBase {
 /** One tab (`{% tab title="…" %}`). */
 export interface TabsItemBlock extends BlockBase {
   type: 'tabs-item';
-  data: { title: string };
+  data: { title: string; icon?: string };
   nodes: Block[];
 }
 

@@ -145,6 +145,27 @@ describe('GitBook blocks', () => {
     ]);
   });
 
+  it('reads hints and tabs with icons', () => {
+    const [hint, tabs] = readExactly(
+      lines(
+        '{% hint style="success" icon="rocket" %}',
+        'Shipped.',
+        '{% endhint %}',
+        '',
+        '{% tabs %}',
+        '{% tab title="Linux" icon="linux" %}',
+        'Use the package.',
+        '{% endtab %}',
+        '{% endtabs %}',
+      ),
+    );
+    expect(hint).toMatchObject({ type: 'hint', data: { style: 'success', icon: 'rocket' } });
+    expect(tabs).toMatchObject({
+      type: 'tabs',
+      nodes: [{ type: 'tabs-item', data: { title: 'Linux', icon: 'linux' } }],
+    });
+  });
+
   it('reads a file with its caption', () => {
     const [file] = readExactly(
       lines('{% file src="assets/guide.pdf" %}', 'The printable guide.', '{% endfile %}'),

@@ -137,9 +137,15 @@ function readTagContainer(
   switch (tag.name) {
     case 'hint': {
       const style = attributes.style;
-      if (!hasAttributes(tag, ['style']) || !isHintStyle(style)) return undefined;
+      if (!hasAttributes(tag, ['style'], ['icon']) || !isHintStyle(style)) return undefined;
       const nodes = readBlocks(inner, context, nested);
-      return { object: 'block', type: 'hint', data: { style }, nodes };
+      const { icon } = attributes;
+      return {
+        object: 'block',
+        type: 'hint',
+        data: icon === undefined ? { style } : { style, icon },
+        nodes,
+      };
     }
     case 'content-ref': {
       if (!hasAttributes(tag, ['url'])) return undefined;
@@ -183,14 +189,17 @@ function readTabs(
   while (index < inner.length) {
     const open = inner[index];
     const tab = open?.type === 'liquidTag' ? parseTag(open.value) : undefined;
-    if (tab?.name !== 'tab' || !hasAttributes(tab, ['title'])) return undefined;
+    if (tab?.name !== 'tab' || !hasAttributes(tab, ['title'], ['icon'])) return undefined;
     const end = closingIndex(inner, index);
     if (end === -1) return undefined;
     const nodes = readBlocks(inner.slice(index + 1, end), context, nested);
     tabs.push({
       object: 'block',
       type: 'tabs-item',
-      data: { title: tab.attributes.title ?? '' },
+      data:
+        tab.attributes.icon === undefined
+          ? { title: tab.attributes.title ?? '' }
+          : { title: tab.attributes.title ?? '', icon: tab.attributes.icon },
       nodes,
     });
     index = end + 1;

@@ -52,7 +52,7 @@ function writeBlock(block: Block): BlockContent[] {
       return [];
     case 'hint':
       return [
-        tag('hint', { style: block.data.style }),
+        tag('hint', { style: block.data.style, icon: block.data.icon }),
         ...writeBlocks(block.nodes),
         tag('endhint'),
       ];
@@ -73,7 +73,7 @@ function writeBlock(block: Block): BlockContent[] {
       return [
         tag('tabs'),
         ...block.nodes.flatMap((item) => [
-          tag('tab', { title: item.data.title }),
+          tag('tab', { title: item.data.title, icon: item.data.icon }),
           ...writeBlocks(item.nodes),
           tag('endtab'),
         ]),

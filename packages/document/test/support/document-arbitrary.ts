@@ -276,9 +276,18 @@ function block(depth: number): fc.Arbitrary<Block> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('info', 'success', 'warning', 'danger' as const), inner)
+        .tuple(
+          fc.constantFrom('info', 'success', 'warning', 'danger' as const),
+          fc.option(fc.constantFrom('rocket', 'books'), { nil: undefined }),
+          inner,
+        )
         .map(
-          ([style, nodes]): Block => ({ object: 'block', type: 'hint', data: { style }, nodes }),
+          ([style, icon, nodes]): Block => ({
+            object: 'block',
+            type: 'hint',
+            data: icon === undefined ? { style } : { style, icon },
+            nodes,
+          }),
         ),
     },
     {
