@@ -45,6 +45,10 @@ export interface ImageData {
   caption?: string;
   /** Display width of a GitBook figure, as written (`"300"`, `"50%"`). */
   width?: string;
+  /** A GitBook figure shown in a frame (`<div data-with-frame="…">`). */
+  frame?: boolean;
+  /** A GitBook figure shown at full width, or explicitly not (`<div data-full-width="…">`). */
+  fullWidth?: boolean;
 }
 
 /** A link; its children are the link text. */
@@ -60,7 +64,7 @@ export interface InlineImageInline {
   object: 'inline';
   type: 'inline-image';
   isVoid: true;
-  data: Omit<ImageData, 'caption' | 'width'>;
+  data: Omit<ImageData, 'caption' | 'width' | 'frame' | 'fullWidth'>;
 }
 
 /** A TeX formula inside running text (`$$x$$`). */

@@ -166,6 +166,22 @@ describe('GitBook blocks', () => {
     });
   });
 
+  it('reads framed and full-width figures', () => {
+    const [images] = readExactly(
+      lines(
+        '<div data-with-frame="true"><figure><img src="a.png" alt=""><figcaption></figcaption></figure></div>',
+        '<div data-full-width="false"><figure><img src="b.png" alt="B"><figcaption><p>Wide</p></figcaption></figure></div>',
+      ),
+    );
+    expect(images).toMatchObject({
+      type: 'images',
+      nodes: [
+        { data: { src: 'a.png', caption: '', frame: true } },
+        { data: { src: 'b.png', alt: 'B', caption: 'Wide', fullWidth: false } },
+      ],
+    });
+  });
+
   it('reads a file with its caption', () => {
     const [file] = readExactly(
       lines('{% file src="assets/guide.pdf" %}', 'The printable guide.', '{% endfile %}'),

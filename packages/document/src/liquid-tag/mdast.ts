@@ -57,9 +57,9 @@ export function liquidTagToMarkdown(): ToMarkdownExtension {
     unsafe: [{ character: '{', atBreak: true, after: '%' }],
     join: [
       // Container tags hug their content, as GitBook writes them: no blank line after an opening
-      // tag or before a closing one. Tables only end at a blank line, so they keep one (an HTML
-      // block swallows a closing tag too, but the reader splits tag lines back out of HTML); so
-      // do loose list items, which would otherwise read back as tight.
+      // tag or before a closing one. Tables only end at a blank line, so they keep one; so does
+      // HTML in lists and quotes (at the top level the reader splits tag lines back out of an
+      // HTML block), and so do loose list items, which would otherwise read back as tight.
       (left, right, parent) => {
         if ('spread' in parent && parent.spread === true) return undefined;
         // An empty paragraph is a blank line of its own, kept even right after a tag.
@@ -71,6 +71,7 @@ export function liquidTagToMarkdown(): ToMarkdownExtension {
           return 0;
         }
         const closes = right.type === 'liquidTag' && right.value.startsWith('end');
+        if (closes && left.type === 'html' && parent.type !== 'root') return undefined;
         if (closes && left.type !== 'table') return 0;
         return undefined;
       },

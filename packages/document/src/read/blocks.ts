@@ -25,7 +25,8 @@ export function readBlocks(
   context: ReadContext,
   nested: boolean,
 ): Block[] {
-  const nodes = splitTagLinesOutOfHtml(source);
+  // In lists and quotes a split would change how tight the item is; GitBook's cases are outside.
+  const nodes = nested ? source : splitTagLinesOutOfHtml(source);
   const blocks: Block[] = [];
   let index = 0;
   while (index < nodes.length) {

@@ -25,16 +25,16 @@ function splitHtml(node: Html): RootContent[] {
   const parts: RootContent[] = [];
   let html: string[] = [];
   let htmlStart = 0;
-  const at = (index: number) =>
+  const at = (first: number, last: number) =>
     firstLine === undefined
       ? undefined
       : {
-          start: { line: firstLine + index, column: 1 },
-          end: { line: firstLine + index, column: 1 },
+          start: { line: firstLine + first, column: 1 },
+          end: { line: firstLine + last, column: 1 },
         };
   const flush = () => {
     if (html.length === 0) return;
-    const position = at(htmlStart);
+    const position = at(htmlStart, htmlStart + html.length - 1);
     parts.push(
       position
         ? { type: 'html', value: html.join('\n'), position }
@@ -51,7 +51,7 @@ function splitHtml(node: Html): RootContent[] {
     }
     flush();
     const tag: LiquidTag = { type: 'liquidTag', value: (match[1] ?? '').trim() };
-    const position = at(index);
+    const position = at(index, index);
     parts.push(position ? { ...tag, position } : tag);
   });
   flush();

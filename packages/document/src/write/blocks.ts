@@ -204,7 +204,13 @@ function writeTable(block: TableBlock): Table {
 
 function writeImages(block: ImagesBlock): BlockContent[] {
   const images = block.nodes.map((image) => image.data);
-  const figures = images.some((image) => image.caption !== undefined || image.width !== undefined);
+  const figures = images.some(
+    (image) =>
+      image.caption !== undefined ||
+      image.width !== undefined ||
+      image.frame !== undefined ||
+      image.fullWidth !== undefined,
+  );
   if (figures) return [html(writeFigures(images))];
   const children: PhrasingContent[] = [];
   for (const image of images) {

@@ -111,6 +111,8 @@ const images = fc
       imageData,
       fc.option(fc.oneof(plainWords, fc.constant('')), { nil: undefined }),
       fc.option(fc.constantFrom('300', '50%'), { nil: undefined }),
+      fc.option(fc.boolean(), { nil: undefined }),
+      fc.option(fc.boolean(), { nil: undefined }),
     ),
     { minLength: 1, maxLength: 2 },
   )
@@ -118,7 +120,7 @@ const images = fc
     (list): Block => ({
       object: 'block',
       type: 'images',
-      nodes: list.map(([data, caption, width]) => ({
+      nodes: list.map(([data, caption, width, frame, fullWidth]) => ({
         object: 'block',
         type: 'image',
         isVoid: true,
@@ -126,6 +128,8 @@ const images = fc
           ...data,
           ...(caption === undefined ? {} : { caption }),
           ...(width === undefined ? {} : { width }),
+          ...(frame === undefined ? {} : { frame }),
+          ...(fullWidth === undefined ? {} : { fullWidth }),
         },
       })),
     }),
