@@ -180,10 +180,11 @@ function writeCode(block: CodeBlock): BlockContent[] {
   const { syntax, meta, title, lineNumbers, overflow } = block.data ?? {};
   const code: BlockContent = { type: 'code', lang: syntax ?? null, meta: meta ?? null, value };
   if (title === undefined && lineNumbers === undefined && overflow === undefined) return [code];
+  // In the order GitBook writes them.
   const attributes = {
     title,
-    lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
     overflow,
+    lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
   };
   return [tag('code', attributes), code, tag('endcode')];
 }
