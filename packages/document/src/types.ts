@@ -316,7 +316,7 @@ export type Block =
   | UpdatesBlock
   | UpdateBlock
   | PromptBlock
-  | IncludeBlock
+  | ReusableContentBlock
   | OpenAPIBlock
   | RawBlock;
 
@@ -370,8 +370,8 @@ export interface PromptBlock extends BlockBase {
 }
 
 /** Reusable content included by reference: `{% include "…" %}`; `reusableContent` is that path. */
-export interface IncludeBlock extends BlockBase {
-  type: 'include';
+export interface ReusableContentBlock extends BlockBase {
+  type: 'reusable-content';
   isVoid: true;
   data: { reusableContent: string };
 }

@@ -138,7 +138,7 @@ describe('GitBook blocks', () => {
         data: { tag: 'openapi-schemas', attributes: { spec: 'widgets', schemas: 'Widget' } },
       },
       {
-        type: 'include',
+        type: 'reusable-content',
         isVoid: true,
         data: { reusableContent: '/reusable-content/contact-support' },
       },

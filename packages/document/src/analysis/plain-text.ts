@@ -61,7 +61,7 @@ export function blockLines(block: Block): string[] {
     case 'file':
       return block.data.caption === undefined ? [] : [block.data.caption];
     case 'divider':
-    case 'include':
+    case 'reusable-content':
       return [];
     default:
       return block.nodes.flatMap(blockLines);

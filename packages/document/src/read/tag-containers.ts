@@ -119,5 +119,10 @@ const INCLUDE = /^include\s+"([^"%]*)"$/;
 export function readInclude(value: string): Block | undefined {
   const match = INCLUDE.exec(value);
   if (match?.[1] === undefined) return undefined;
-  return { object: 'block', type: 'include', isVoid: true, data: { reusableContent: match[1] } };
+  return {
+    object: 'block',
+    type: 'reusable-content',
+    isVoid: true,
+    data: { reusableContent: match[1] },
+  };
 }

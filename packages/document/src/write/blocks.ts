@@ -138,7 +138,7 @@ function writeBlock(block: Block): BlockContent[] {
       return container('prompt', block.data, writeBlocks(block.nodes));
     case 'openapi':
       return container(block.data.tag, block.data.attributes, writeBlocks(block.nodes));
-    case 'include':
+    case 'reusable-content':
       return [{ type: 'liquidTag', value: `include "${block.data.reusableContent}"` }];
     case 'raw':
       return [writeRaw(block.data.markdown)];

@@ -138,7 +138,7 @@ const images = fc
 const include = fc.constantFrom('/reusable-content/rc1', '.gitbook/includes/intro.md').map(
   (reusableContent): Block => ({
     object: 'block',
-    type: 'include',
+    type: 'reusable-content',
     isVoid: true,
     data: { reusableContent },
   }),
