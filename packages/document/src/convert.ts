@@ -1,8 +1,8 @@
-import type { Definition, Nodes } from 'mdast';
+import type { Definition, Nodes, Root } from 'mdast';
 import { setKeys } from './helpers/keys.js';
 import { parseMarkdownTree } from './markdown/parse.js';
 import { serializeMarkdownTree } from './markdown/serialize.js';
-import { readBlocks } from './read/blocks.js';
+import { emptyParagraphs, readBlocks } from './read/blocks.js';
 import type { ReadContext } from './read/context.js';
 import { type ConversionWarning, type Document, SCHEMA_VERSION } from './types.js';
 import { writeBlocks } from './write/blocks.js';
@@ -30,7 +30,11 @@ export function readMarkdown(markdown: string): ReadMarkdownResult {
     warnings: [],
     definitions: collectDefinitions(tree),
   };
-  const nodes = readBlocks(tree.children, context, false);
+  const nodes = [
+    ...emptyParagraphs(leadingBlankLines(tree)),
+    ...readBlocks(tree.children, context, false),
+    ...emptyParagraphs(trailingBlankLines(tree, markdown)),
+  ];
   setKeys(nodes);
   return {
     document: { object: 'document', data: { schemaVersion: SCHEMA_VERSION }, nodes },
@@ -58,6 +62,20 @@ export function markdownToDocument(markdown: string): Document {
  */
 export function documentToMarkdown(document: Document): string {
   return serializeMarkdownTree({ type: 'root', children: writeBlocks(document.nodes) });
+}
+
+/** Blank lines before the first block: empty paragraphs GitBook wrote at the top. */
+function leadingBlankLines(tree: Root): number {
+  const start = tree.children[0]?.position?.start;
+  return start === undefined || start.column !== 1 ? 0 : start.line - 1;
+}
+
+/** Blank lines after the last block beyond the final line ending: trailing empty paragraphs. */
+function trailingBlankLines(tree: Root, markdown: string): number {
+  const end = tree.children.at(-1)?.position?.end.offset;
+  if (end === undefined) return 0;
+  const rest = markdown.slice(end);
+  return /^\n+$/.test(rest) ? rest.length - 1 : 0;
 }
 
 /** Link reference definitions by normalized label; the first one of a label wins. */

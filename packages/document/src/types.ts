@@ -41,7 +41,14 @@ export interface ImageData {
   src: string;
   alt?: string;
   title?: string;
+  /** Caption of a GitBook figure; `''` for a figure written with an empty caption. */
   caption?: string;
+  /** Display width of a GitBook figure, as written (`"300"`, `"50%"`). */
+  width?: string;
+  /** A GitBook figure shown in a frame (`<div data-with-frame="…">`). */
+  frame?: boolean;
+  /** A GitBook figure shown at full width, or explicitly not (`<div data-full-width="…">`). */
+  fullWidth?: boolean;
 }
 
 /** A link; its children are the link text. */
@@ -57,7 +64,7 @@ export interface InlineImageInline {
   object: 'inline';
   type: 'inline-image';
   isVoid: true;
-  data: Omit<ImageData, 'caption'>;
+  data: Omit<ImageData, 'caption' | 'width' | 'frame' | 'fullWidth'>;
 }
 
 /** A TeX formula inside running text (`$$x$$`). */
@@ -171,7 +178,8 @@ export type HintStyle = 'info' | 'success' | 'warning' | 'danger';
 /** A call-out (`{% hint style="…" %}`). */
 export interface HintBlock extends BlockBase {
   type: 'hint';
-  data: { style: HintStyle };
+  /** `icon`: a Font Awesome icon name GitBook shows instead of the style's. */
+  data: { style: HintStyle; icon?: string };
   nodes: Block[];
 }
 
@@ -232,7 +240,7 @@ export interface TabsBlock extends BlockBase {
 /** One tab (`{% tab title="…" %}`). */
 export interface TabsItemBlock extends BlockBase {
   type: 'tabs-item';
-  data: { title: string };
+  data: { title: string; icon?: string };
   nodes: Block[];
 }
 
@@ -257,7 +265,8 @@ export interface EmbedBlock extends BlockBase {
 export interface FileBlock extends BlockBase {
   type: 'file';
   isVoid: true;
-  data: { src: string };
+  /** `caption`: the plain text GitBook writes between `{% file %}` and `{% endfile %}`. */
+  data: { src: string; caption?: string };
 }
 
 /** A card linking to another page (`{% content-ref url="…" %}…{% endcontent-ref %}`). */
@@ -300,7 +309,87 @@ export type Block =
   | EmbedBlock
   | FileBlock
   | ContentRefBlock
+  | StepperBlock
+  | StepperStepBlock
+  | ColumnsBlock
+  | ColumnBlock
+  | UpdatesBlock
+  | UpdateBlock
+  | PromptBlock
+  | ReusableContentBlock
+  | OpenAPIBlock
   | RawBlock;
+
+/** A GitBook tag's attributes (`date="2025-01-01"` → `{ date: '2025-01-01' }`), in written order. */
+export type TagAttributes = Record<string, string>;
+
+/** Numbered steps: `{% stepper %}{% step %}…{% endstep %}{% endstepper %}`. */
+export interface StepperBlock extends BlockBase {
+  type: 'stepper';
+  nodes: StepperStepBlock[];
+}
+
+/** One step of a stepper. */
+export interface StepperStepBlock extends BlockBase {
+  type: 'stepper-step';
+  nodes: Block[];
+}
+
+/** Side-by-side columns: `{% columns %}{% column width="50%" %}…{% endcolumn %}{% endcolumns %}`. */
+export interface ColumnsBlock extends BlockBase {
+  type: 'columns';
+  nodes: ColumnBlock[];
+}
+
+/** One column; `data` holds its attributes (`width`). */
+export interface ColumnBlock extends BlockBase {
+  type: 'column';
+  data?: TagAttributes;
+  nodes: Block[];
+}
+
+/** A changelog: `{% updates format="full" %}{% update date="…" tags="…" %}…{% endupdates %}`. */
+export interface UpdatesBlock extends BlockBase {
+  type: 'updates';
+  data?: TagAttributes;
+  nodes: UpdateBlock[];
+}
+
+/** One dated entry of a changelog; `data` holds `date` and, when set, `tags` (comma-separated). */
+export interface UpdateBlock extends BlockBase {
+  type: 'update';
+  data?: TagAttributes;
+  nodes: Block[];
+}
+
+/** An AI prompt to copy: `{% prompt description="…" %}…{% endprompt %}`; `data` holds its attributes. */
+export interface PromptBlock extends BlockBase {
+  type: 'prompt';
+  data?: TagAttributes;
+  nodes: Block[];
+}
+
+/** Reusable content included by reference: `{% include "…" %}`; `reusableContent` is that path. */
+export interface ReusableContentBlock extends BlockBase {
+  type: 'reusable-content';
+  isVoid: true;
+  data: { reusableContent: string };
+}
+
+/**
+ * An OpenAPI block: `{% openapi src="…" path="…" method="…" %}` (an operation of a spec),
+ * `{% openapi-operation spec="…" path="…" method="…" %}`, `{% openapi-schemas spec="…" schemas="…" %}`
+ * or the older `{% swagger … %}`, up to its closing tag. `tag` is which of these, `attributes`
+ * its attributes; the children are what GitBook writes inside (usually a link to the spec).
+ */
+export interface OpenAPIBlock extends BlockBase {
+  type: 'openapi';
+  data: { tag: OpenAPITag; attributes: TagAttributes };
+  nodes: Block[];
+}
+
+/** The tags that hold an OpenAPI block. */
+export type OpenAPITag = 'openapi' | 'openapi-operation' | 'openapi-schemas' | 'swagger';
 
 /** Block type names. */
 export type BlockType = Block['type'];

@@ -44,7 +44,7 @@ describe('GitBook tags at the edges', () => {
   });
 
   it('closes a hint right after a list or quote without blank lines', () => {
-    const markdown = '{% hint style="danger" %}\n- one\n- two\n{% endhint %}\n';
+    const markdown = '{% hint style="danger" %}\n* one\n* two\n{% endhint %}\n';
     const [hint] = markdownToDocument(markdown).nodes;
     expect(hint).toMatchObject({ type: 'hint', nodes: [{ type: 'list-unordered' }] });
     expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
@@ -52,7 +52,7 @@ describe('GitBook tags at the edges', () => {
 
   it('reads nested hints inside tabs inside list items', () => {
     const markdown = [
-      '- Step',
+      '* Step',
       '',
       '  {% tabs %}',
       '  {% tab title="macOS" %}',

@@ -58,9 +58,10 @@ export function blockLines(block: Block): string[] {
     case 'expandable':
       return [block.data.title, ...block.nodes.flatMap(blockLines)];
     case 'embed':
+    case 'file':
       return block.data.caption === undefined ? [] : [block.data.caption];
     case 'divider':
-    case 'file':
+    case 'reusable-content':
       return [];
     default:
       return block.nodes.flatMap(blockLines);

@@ -1,8 +1,10 @@
 import type { ImageData } from '../types.js';
 import { decodeHtmlText, encodeHtmlText } from './html-text.js';
 
+// GitBook writes `<figcaption></figcaption>` for a figure without a caption: read as caption '';
+// a framed or full-width image is wrapped in a `<div>` saying so.
 const FIGURE =
-  /^<figure><img src="([^"<>]*)" alt="([^"<>]*)"(?: title="([^"<>]*)")?>(?:<figcaption><p>([^<>]*)<\/p><\/figcaption>)?<\/figure>$/;
+  /^(?:<div(?: data-with-frame="(true|false)")?(?: data-full-width="(true|false)")?>(?=<figure>.*<\/div>$))?<figure><img src="([^"<>]*)" alt="([^"<>]*)"(?: title="([^"<>]*)")?(?: width="([^"<>]*)")?>(?:<figcaption>(?:<p>([^<>]*)<\/p>|())<\/figcaption>)?<\/figure>(?:<\/div>)?$/;
 
 /**
  * Reads an HTML block made of GitBook `<figure>` images, one per line. Returns `undefined` when
@@ -13,9 +15,17 @@ export function readFigures(html: string): ImageData[] | undefined {
   for (const line of html.split('\n')) {
     const match = FIGURE.exec(line);
     if (!match) return undefined;
-    const [, src, alt, title, caption] = match;
+    const [, frame, fullWidth, src, alt, title, width, caption, emptyCaption] = match;
+    const wrapped = line.startsWith('<div');
+    if (wrapped !== line.endsWith('</div>')) return undefined;
+    if (wrapped && frame === undefined && fullWidth === undefined) return undefined;
     const image = decodeImage(src ?? '', alt ?? '', title, caption);
-    if (!image) return undefined;
+    if (!image || width === '') return undefined;
+    if (emptyCaption !== undefined) image.caption = '';
+    if (width !== undefined) image.width = width;
+    // In the order the model lists them: keys hash the data as written.
+    if (frame !== undefined) image.frame = frame === 'true';
+    if (fullWidth !== undefined) image.fullWidth = fullWidth === 'true';
     images.push(image);
   }
   return images;
@@ -45,11 +55,18 @@ export function writeFigures(images: readonly ImageData[]): string {
   return images
     .map((image) => {
       const title = image.title === undefined ? '' : ` title="${encodeHtmlText(image.title)}"`;
+      const width = image.width === undefined ? '' : ` width="${encodeHtmlText(image.width)}"`;
       const caption =
         image.caption === undefined
           ? ''
-          : `<figcaption><p>${encodeHtmlText(image.caption)}</p></figcaption>`;
-      return `<figure><img src="${encodeHtmlText(image.src)}" alt="${encodeHtmlText(image.alt ?? '')}"${title}>${caption}</figure>`;
+          : image.caption === ''
+            ? '<figcaption></figcaption>'
+            : `<figcaption><p>${encodeHtmlText(image.caption)}</p></figcaption>`;
+      const figure = `<figure><img src="${encodeHtmlText(image.src)}" alt="${encodeHtmlText(image.alt ?? '')}"${title}${width}>${caption}</figure>`;
+      const frame = image.frame === undefined ? '' : ` data-with-frame="${image.frame}"`;
+      const fullWidth =
+        image.fullWidth === undefined ? '' : ` data-full-width="${image.fullWidth}"`;
+      return frame || fullWidth ? `<div${frame}${fullWidth}>${figure}</div>` : figure;
     })
     .join('\n');
 }

@@ -21,8 +21,11 @@ declare module 'mdast' {
   }
 }
 
-/** Tags that open a container closed by a matching `end…` tag. */
-const OPENING_TAG = /^(?:hint|tabs|tab|content-ref|code)(?:\s|$)/;
+/**
+ * Tags that stand alone rather than open content. Every other tag line hugs what follows it, as
+ * GitBook writes containers (known or not: `{% if … %}` too).
+ */
+const STANDALONE_TAG = /^(?:embed|file|include|page-ref|end[\w-]*)(?:\s|$)/;
 
 const TAG_LINE = /^\{%([\s\S]*)%\}[ \t]*$/;
 
@@ -54,15 +57,22 @@ export function liquidTagToMarkdown(): ToMarkdownExtension {
     unsafe: [{ character: '{', atBreak: true, after: '%' }],
     join: [
       // Container tags hug their content, as GitBook writes them: no blank line after an opening
-      // tag or before a closing one. HTML blocks and tables only end at a blank line, so those
-      // keep one; so do loose list items, which would otherwise read back as tight.
+      // tag or before a closing one. Tables only end at a blank line, so they keep one; so does
+      // HTML in lists and quotes (at the top level the reader splits tag lines back out of an
+      // HTML block), and so do loose list items, which would otherwise read back as tight.
       (left, right, parent) => {
         if ('spread' in parent && parent.spread === true) return undefined;
-        if (left.type === 'liquidTag' && (left.opensContainer || OPENING_TAG.test(left.value))) {
+        // An empty paragraph is a blank line of its own, kept even right after a tag.
+        if (right.type === 'paragraph' && right.children.length === 0) return undefined;
+        if (
+          left.type === 'liquidTag' &&
+          (left.opensContainer || !STANDALONE_TAG.test(left.value))
+        ) {
           return 0;
         }
         const closes = right.type === 'liquidTag' && right.value.startsWith('end');
-        if (closes && left.type !== 'html' && left.type !== 'table') return 0;
+        if (closes && left.type === 'html' && parent.type !== 'root') return undefined;
+        if (closes && left.type !== 'table') return 0;
         return undefined;
       },
     ],

@@ -14,19 +14,24 @@ import { readCode } from './code.js';
 import { readContainer } from './containers.js';
 import { type ReadContext, verbatimMarkdown, warn } from './context.js';
 import { readImageData, readInlines, resolveImage } from './inlines.js';
+import { splitTagLinesOutOfHtml } from './split-tag-lines.js';
 
 /**
  * Reads a sequence of mdast flow nodes (the children of the root, a list item, a quote…) into
  * blocks. GitBook containers written as sibling tag lines are grouped first.
  */
 export function readBlocks(
-  nodes: readonly RootContent[],
+  source: readonly RootContent[],
   context: ReadContext,
   nested: boolean,
 ): Block[] {
+  // In lists and quotes a split would change how tight the item is; GitBook's cases are outside.
+  const nodes = nested ? source : splitTagLinesOutOfHtml(source);
   const blocks: Block[] = [];
   let index = 0;
   while (index < nodes.length) {
+    if (!nested && index > 0)
+      blocks.push(...emptyParagraphs(extraBlankLines(nodes[index - 1], nodes[index])));
     const container = readContainer(nodes, index, context, nested, readBlocks);
     if (container) {
       blocks.push(container.block);
@@ -38,6 +43,28 @@ export function readBlocks(
     index++;
   }
   return blocks;
+}
+
+/** Blank lines between two sibling nodes beyond the one that separates blocks. */
+function extraBlankLines(before: RootContent | undefined, after: RootContent | undefined): number {
+  const end = before?.position?.end.line;
+  const start = after?.position?.start.line;
+  if (end === undefined || start === undefined) return 0;
+  // Blank lines do not end a list: written back, the next list would continue this one.
+  if (before?.type === 'list' && after?.type === 'list') return 0;
+  return Math.max(0, start - end - 2);
+}
+
+/**
+ * GitBook writes an empty paragraph as one more blank line, so blank lines beyond the one that
+ * separates blocks (outside lists and quotes, where they decide looseness) are read as empty
+ * paragraphs; the writer gives each back its line.
+ */
+export function emptyParagraphs(count: number): Block[] {
+  return Array.from(
+    { length: count },
+    (): Block => ({ object: 'block', type: 'paragraph', nodes: [] }),
+  );
 }
 
 /** Reads one mdast flow node into a block. */
@@ -83,7 +110,8 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
       warn(context, 'tag', `Tag {% ${node.value} %} kept verbatim`, node);
       break;
     case 'yaml':
-      warn(context, 'frontmatter', 'YAML front matter kept verbatim', node);
+      // GitBook's page metadata (description, icon, layout): kept as written, first in the
+      // document, and expected on most pages, so not worth a warning.
       break;
     default:
       warn(context, 'other', `${node.type} kept verbatim`, node);

@@ -5,6 +5,11 @@ import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
 import { readInlines } from './inlines.js';
+import {
+  isTagContainer,
+  readInclude,
+  readTagContainer as readItemContainer,
+} from './tag-containers.js';
 
 type ReadBlocks = (nodes: readonly RootContent[], context: ReadContext, nested: boolean) => Block[];
 
@@ -37,21 +42,29 @@ export function readContainer(
   const node = nodes[start];
   if (node?.type === 'html') return readExpandable(nodes, start, context, nested, readBlocks);
   if (node?.type !== 'liquidTag') return undefined;
+  const single = (block: Block) => ({ block, next: start + 1 });
+  const include = readInclude(node.value);
+  if (include) return single(include);
   const tag = parseTag(node.value);
   if (!tag) return undefined;
-  const single = (block: Block) => ({ block, next: start + 1 });
+  if (isTagContainer(tag.name)) {
+    const end = closingIndex(nodes, start);
+    if (end === -1) return undefined;
+    const inner = nodes.slice(start + 1, end);
+    const block = readItemContainer(tag, inner, context, nested, readBlocks, closingIndex);
+    return block ? { block, next: end + 1 } : undefined;
+  }
   switch (tag.name) {
     case 'embed':
       if (!hasAttributes(tag, ['url'])) return undefined;
       return readEmbed(nodes, start, tag.attributes.url ?? '', context);
-    case 'file':
+    case 'file': {
       if (!hasAttributes(tag, ['src'])) return undefined;
-      return single({
-        object: 'block',
-        type: 'file',
-        isVoid: true,
-        data: { src: tag.attributes.src ?? '' },
-      });
+      const src = tag.attributes.src ?? '';
+      const { caption, next } = readCaption(nodes, start, 'endfile', context);
+      const data = caption === undefined ? { src } : { src, caption };
+      return { block: { object: 'block', type: 'file', isVoid: true, data }, next };
+    }
     case 'hint':
     case 'tabs':
     case 'content-ref':
@@ -78,16 +91,7 @@ function readEmbed(
   url: string,
   context: ReadContext,
 ): ReadContainerResult {
-  const [paragraph, close] = [nodes[start + 1], nodes[start + 2]];
-  const captioned =
-    paragraph?.type === 'paragraph' &&
-    paragraph.children.every((child) => child.type === 'text') &&
-    close?.type === 'liquidTag' &&
-    tagName(close.value) === 'endembed';
-  const [text, ...rest] = captioned ? readInlines(paragraph.children, context) : [];
-  // Read text merges into one node; a single unmarked leaf is plain text.
-  const leaves = text?.object === 'text' && rest.length === 0 ? text.leaves : [];
-  const caption = leaves.length === 1 && leaves[0]?.marks.length === 0 ? leaves[0].text : undefined;
+  const { caption, next } = readCaption(nodes, start, 'endembed', context);
   return {
     block: {
       object: 'block',
@@ -95,8 +99,31 @@ function readEmbed(
       isVoid: true,
       data: caption === undefined ? { url } : { url, caption },
     },
-    next: caption === undefined ? start + 1 : start + 3,
+    next,
   };
+}
+
+/**
+ * The caption of an embed or file: one paragraph of plain text, then the closing tag. Without
+ * one, the block is void and `next` is the node after its tag.
+ */
+function readCaption(
+  nodes: readonly RootContent[],
+  start: number,
+  closing: string,
+  context: ReadContext,
+): { caption?: string; next: number } {
+  const [paragraph, close] = [nodes[start + 1], nodes[start + 2]];
+  const captioned =
+    paragraph?.type === 'paragraph' &&
+    paragraph.children.every((child) => child.type === 'text') &&
+    close?.type === 'liquidTag' &&
+    tagName(close.value) === closing;
+  const [text, ...rest] = captioned ? readInlines(paragraph.children, context) : [];
+  // Read text merges into one node; a single unmarked leaf is plain text.
+  const leaves = text?.object === 'text' && rest.length === 0 ? text.leaves : [];
+  const caption = leaves.length === 1 && leaves[0]?.marks.length === 0 ? leaves[0].text : undefined;
+  return caption === undefined ? { next: start + 1 } : { caption, next: start + 3 };
 }
 
 function readTagContainer(
@@ -110,9 +137,15 @@ function readTagContainer(
   switch (tag.name) {
     case 'hint': {
       const style = attributes.style;
-      if (!hasAttributes(tag, ['style']) || !isHintStyle(style)) return undefined;
+      if (!hasAttributes(tag, ['style'], ['icon']) || !isHintStyle(style)) return undefined;
       const nodes = readBlocks(inner, context, nested);
-      return { object: 'block', type: 'hint', data: { style }, nodes };
+      const { icon } = attributes;
+      return {
+        object: 'block',
+        type: 'hint',
+        data: icon === undefined ? { style } : { style, icon },
+        nodes,
+      };
     }
     case 'content-ref': {
       if (!hasAttributes(tag, ['url'])) return undefined;
@@ -156,14 +189,17 @@ function readTabs(
   while (index < inner.length) {
     const open = inner[index];
     const tab = open?.type === 'liquidTag' ? parseTag(open.value) : undefined;
-    if (tab?.name !== 'tab' || !hasAttributes(tab, ['title'])) return undefined;
+    if (tab?.name !== 'tab' || !hasAttributes(tab, ['title'], ['icon'])) return undefined;
     const end = closingIndex(inner, index);
     if (end === -1) return undefined;
     const nodes = readBlocks(inner.slice(index + 1, end), context, nested);
     tabs.push({
       object: 'block',
       type: 'tabs-item',
-      data: { title: tab.attributes.title ?? '' },
+      data:
+        tab.attributes.icon === undefined
+          ? { title: tab.attributes.title ?? '' }
+          : { title: tab.attributes.title ?? '', icon: tab.attributes.icon },
       nodes,
     });
     index = end + 1;

@@ -16,6 +16,15 @@ function tag(name: string, attributes?: Record<string, string | undefined>): Liq
   return { type: 'liquidTag', value: formatTag(name, attributes) };
 }
 
+/** A tag pair around content: blocks, or items that are tag pairs themselves. */
+function container(
+  name: string,
+  attributes: Record<string, string> | undefined,
+  content: readonly (BlockContent | BlockContent[])[],
+): BlockContent[] {
+  return [tag(name, attributes), ...content.flat(), tag(`end${name}`)];
+}
+
 function html(value: string): BlockContent {
   return { type: 'html', value };
 }
@@ -43,7 +52,7 @@ function writeBlock(block: Block): BlockContent[] {
       return [];
     case 'hint':
       return [
-        tag('hint', { style: block.data.style }),
+        tag('hint', { style: block.data.style, icon: block.data.icon }),
         ...writeBlocks(block.nodes),
         tag('endhint'),
       ];
@@ -64,7 +73,7 @@ function writeBlock(block: Block): BlockContent[] {
       return [
         tag('tabs'),
         ...block.nodes.flatMap((item) => [
-          tag('tab', { title: item.data.title }),
+          tag('tab', { title: item.data.title, icon: item.data.icon }),
           ...writeBlocks(item.nodes),
           tag('endtab'),
         ]),
@@ -88,20 +97,64 @@ function writeBlock(block: Block): BlockContent[] {
         tag('endembed'),
       ];
     }
-    case 'file':
-      return [tag('file', { src: block.data.src })];
+    case 'file': {
+      const { src, caption } = block.data;
+      if (caption === undefined) return [tag('file', { src })];
+      return [
+        { ...tag('file', { src }), opensContainer: true },
+        { type: 'paragraph', children: writeInlines([createText(caption)]) },
+        tag('endfile'),
+      ];
+    }
     case 'content-ref':
       return [
         tag('content-ref', { url: block.data.url }),
         ...writeBlocks(block.nodes),
         tag('endcontent-ref'),
       ];
+    case 'stepper':
+      return container(
+        'stepper',
+        undefined,
+        block.nodes.map((step) => container('step', undefined, writeBlocks(step.nodes))),
+      );
+    case 'columns':
+      return container(
+        'columns',
+        undefined,
+        block.nodes.map((column) => container('column', column.data, writeBlocks(column.nodes))),
+      );
+    case 'updates':
+      return container(
+        'updates',
+        block.data,
+        block.nodes.map((update) => container('update', update.data, writeBlocks(update.nodes))),
+      );
+    case 'stepper-step':
+    case 'column':
+    case 'update':
+      return writeBlocks(block.nodes);
+    case 'prompt':
+      return container('prompt', block.data, writeBlocks(block.nodes));
+    case 'openapi':
+      return container(block.data.tag, block.data.attributes, writeBlocks(block.nodes));
+    case 'reusable-content':
+      return [{ type: 'liquidTag', value: `include "${block.data.reusableContent}"` }];
     case 'raw':
-      // HTML goes out as HTML so the writer keeps the blank line HTML blocks need after them.
-      return block.data.markdown.startsWith('<')
-        ? [html(block.data.markdown)]
-        : [{ type: 'verbatim', value: block.data.markdown }];
+      return [writeRaw(block.data.markdown)];
   }
+}
+
+/**
+ * HTML goes out as HTML, so the writer keeps the blank line HTML blocks need after them; a tag
+ * line GitBook would write the same way goes out as a tag, so it hugs its content like known
+ * containers do.
+ */
+function writeRaw(markdown: string): BlockContent {
+  if (markdown.startsWith('<')) return html(markdown);
+  const inner = /^\{% (\S(?:[^\n]*\S)?) %\}$/.exec(markdown)?.[1];
+  if (inner !== undefined && !inner.includes('%}')) return { type: 'liquidTag', value: inner };
+  return { type: 'verbatim', value: markdown };
 }
 
 function writeList(block: ListBlock): List {
@@ -127,10 +180,11 @@ function writeCode(block: CodeBlock): BlockContent[] {
   const { syntax, meta, title, lineNumbers, overflow } = block.data ?? {};
   const code: BlockContent = { type: 'code', lang: syntax ?? null, meta: meta ?? null, value };
   if (title === undefined && lineNumbers === undefined && overflow === undefined) return [code];
+  // In the order GitBook writes them.
   const attributes = {
     title,
-    lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
     overflow,
+    lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
   };
   return [tag('code', attributes), code, tag('endcode')];
 }
@@ -151,7 +205,14 @@ function writeTable(block: TableBlock): Table {
 
 function writeImages(block: ImagesBlock): BlockContent[] {
   const images = block.nodes.map((image) => image.data);
-  if (images.some((image) => image.caption !== undefined)) return [html(writeFigures(images))];
+  const figures = images.some(
+    (image) =>
+      image.caption !== undefined ||
+      image.width !== undefined ||
+      image.frame !== undefined ||
+      image.fullWidth !== undefined,
+  );
+  if (figures) return [html(writeFigures(images))];
   const children: PhrasingContent[] = [];
   for (const image of images) {
     if (children.length > 0) children.push({ type: 'text', value: ' ' });

@@ -12,12 +12,12 @@ type WrappingMark = (typeof WRAPPING_MARKS)[number];
 
 /**
  * One piece of running text while marks are turned back into nested Markdown: a leaf, a link
- * (which can sit inside a mark run when all its text carries the mark), or a void inline, which
- * carries no marks and joins whichever run it sits in.
+ * (whose text carries its own marks), or a void inline, which carries no marks and joins
+ * whichever run it sits in.
  */
 type Unit =
   | { kind: 'leaf'; text: string; marks: ReadonlySet<MarkType> }
-  | { kind: 'link'; node: LinkInline; marks: ReadonlySet<MarkType>; hoisted: ReadonlySet<MarkType> }
+  | { kind: 'link'; node: LinkInline; marks: Set<MarkType>; hoisted: ReadonlySet<MarkType> }
   | { kind: 'void'; node: Inline };
 
 /** Writes running text as mdast phrasing content, nesting marks as few times as possible. */
@@ -35,18 +35,29 @@ function toUnits(nodes: readonly InlineContent[], hoisted: ReadonlySet<MarkType>
         );
         units.push({ kind: 'leaf', text: leaf.text, marks });
       }
-    } else if (node.type === 'link') {
-      const marks = sharedMarks(node.nodes);
-      if (marks === undefined) units.push({ kind: 'void', node });
-      else {
-        for (const type of hoisted) marks.delete(type);
-        units.push({ kind: 'link', node, marks, hoisted });
-      }
+    } else if (node.type === 'link' && hasText(node.nodes)) {
+      units.push({ kind: 'link', node, marks: new Set(), hoisted });
     } else {
       units.push({ kind: 'void', node });
     }
   }
+  hoistAroundLinks(units);
   return units;
+}
+
+/**
+ * GitBook writes marks inside a link's text (`[**x**](url)`, `[**x**](url)**, y**`), so a link
+ * starts no mark run; a mark already running when the link starts continues around it
+ * (`**a [b](u)**`), which keeps that run in one piece.
+ */
+function hoistAroundLinks(units: Unit[]): void {
+  units.forEach((unit, index) => {
+    const before = units[index - 1];
+    if (unit.kind !== 'link' || before?.kind !== 'leaf') return;
+    for (const type of sharedMarks(unit.node.nodes) ?? []) {
+      if (before.marks.has(type) && !unit.hoisted.has(type)) unit.marks.add(type);
+    }
+  });
 }
 
 /** Marks carried by every leaf inside a link; `undefined` when it has no text. */
@@ -61,6 +72,10 @@ function sharedMarks(nodes: readonly InlineContent[]): Set<MarkType> | undefined
   }
   shared?.delete('code');
   return shared;
+}
+
+function hasText(nodes: readonly InlineContent[]): boolean {
+  return nodes.some((node) => node.object === 'text' && node.leaves.length > 0);
 }
 
 /** End (exclusive) of the run of units from `start` that carry `mark`, voids included. */

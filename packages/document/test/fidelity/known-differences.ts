@@ -7,7 +7,6 @@ export const KNOWN_COMMONMARK_DIFFERENCES: Record<string, number[]> = {
   'Emphasis nested in emphasis of the same kind collapses: a mark is on or off for each leaf': [
     369, 373, 389, 407, 408, 409, 417, 418, 419, 425, 426, 427, 432, 461, 463, 464, 465, 466, 468,
   ],
-  'A mark covering all of a link text is written around the link': [433],
   'A mark next to raw inline HTML is written around the raw HTML': [168],
   'GFM autolink literals: bare URLs and emails become links, which the CommonMark renderer does not do':
     [602, 606, 608, 611, 612],

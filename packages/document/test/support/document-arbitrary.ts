@@ -106,22 +106,124 @@ const table = fc
   );
 
 const images = fc
-  .array(fc.tuple(imageData, fc.option(plainWords, { nil: undefined })), {
-    minLength: 1,
-    maxLength: 2,
-  })
+  .array(
+    fc.tuple(
+      imageData,
+      fc.option(fc.oneof(plainWords, fc.constant('')), { nil: undefined }),
+      fc.option(fc.constantFrom('300', '50%'), { nil: undefined }),
+      fc.option(fc.boolean(), { nil: undefined }),
+      fc.option(fc.boolean(), { nil: undefined }),
+    ),
+    { minLength: 1, maxLength: 2 },
+  )
   .map(
     (list): Block => ({
       object: 'block',
       type: 'images',
-      nodes: list.map(([data, caption]) => ({
+      nodes: list.map(([data, caption, width, frame, fullWidth]) => ({
         object: 'block',
         type: 'image',
         isVoid: true,
-        data: caption === undefined ? data : { ...data, caption },
+        data: {
+          ...data,
+          ...(caption === undefined ? {} : { caption }),
+          ...(width === undefined ? {} : { width }),
+          ...(frame === undefined ? {} : { frame }),
+          ...(fullWidth === undefined ? {} : { fullWidth }),
+        },
       })),
     }),
   );
+
+const include = fc.constantFrom('/reusable-content/rc1', '.gitbook/includes/intro.md').map(
+  (reusableContent): Block => ({
+    object: 'block',
+    type: 'reusable-content',
+    isVoid: true,
+    data: { reusableContent },
+  }),
+);
+
+/** Optional tag attributes from a few GitBook writes. */
+const attributes = (entries: Record<string, readonly string[]>) =>
+  fc
+    .record(
+      Object.fromEntries(
+        Object.entries(entries).map(([key, values]) => [key, fc.constantFrom(...values)]),
+      ),
+      { requiredKeys: [] },
+    )
+    .map((record) => {
+      const present: Record<string, string> = {};
+      for (const [key, value] of Object.entries(record))
+        if (value !== undefined) present[key] = value;
+      return present;
+    });
+
+const withData = (data: Record<string, string>) => (Object.keys(data).length > 0 ? { data } : {});
+
+/** GitBook's item containers and tag containers (steppers, columns, changelogs, prompts, OpenAPI). */
+function gitbookContainers(inner: fc.Arbitrary<Block[]>): fc.Arbitrary<Block>[] {
+  const items = <T>(item: fc.Arbitrary<T>) => fc.array(item, { minLength: 1, maxLength: 3 });
+  return [
+    items(inner).map(
+      (steps): Block => ({
+        object: 'block',
+        type: 'stepper',
+        nodes: steps.map((nodes) => ({ object: 'block', type: 'stepper-step', nodes })),
+      }),
+    ),
+    items(fc.tuple(attributes({ width: ['50%', '33.3%'] }), inner)).map(
+      (columns): Block => ({
+        object: 'block',
+        type: 'columns',
+        nodes: columns.map(([data, nodes]) => ({
+          object: 'block',
+          type: 'column',
+          ...withData(data),
+          nodes,
+        })),
+      }),
+    ),
+    fc
+      .tuple(
+        attributes({ format: ['full'] }),
+        items(fc.tuple(attributes({ date: ['2025-01-02'], tags: ['fixes', 'new,fixes'] }), inner)),
+      )
+      .map(
+        ([data, updates]): Block => ({
+          object: 'block',
+          type: 'updates',
+          ...withData(data),
+          nodes: updates.map(([itemData, nodes]) => ({
+            object: 'block',
+            type: 'update',
+            ...withData(itemData),
+            nodes,
+          })),
+        }),
+      ),
+    fc
+      .tuple(attributes({ description: ['Review content'], defaultExpanded: ['partial'] }), inner)
+      .map(
+        ([data, nodes]): Block => ({ object: 'block', type: 'prompt', ...withData(data), nodes }),
+      ),
+    fc
+      .tuple(
+        fc.constantFrom('openapi', 'openapi-operation', 'openapi-schemas', 'swagger' as const),
+        attributes({ src: ['https://example.com/o.json'], path: ['/pets'], method: ['get'] }),
+        inner,
+      )
+      .map(
+        ([tag, data, nodes]): Block => ({
+          object: 'block',
+          type: 'openapi',
+          data: { tag, attributes: data },
+          nodes,
+        }),
+      ),
+  ];
+}
 
 const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   { weight: 5, arbitrary: paragraph },
@@ -129,6 +231,7 @@ const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   { weight: 1, arbitrary: code },
   { weight: 1, arbitrary: table },
   { weight: 1, arbitrary: images },
+  { weight: 1, arbitrary: include },
   { weight: 1, arbitrary: fc.constant<Block>({ object: 'block', type: 'divider', isVoid: true }) },
   {
     weight: 1,
@@ -150,8 +253,11 @@ const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('.gitbook/assets/a.pdf', 'b.zip')
-      .map((src): Block => ({ object: 'block', type: 'file', isVoid: true, data: { src } })),
+      .record(
+        { src: fc.constantFrom('.gitbook/assets/a.pdf', 'b.zip'), caption: words },
+        { requiredKeys: ['src'] },
+      )
+      .map((data): Block => ({ object: 'block', type: 'file', isVoid: true, data })),
   },
 );
 
@@ -165,6 +271,7 @@ function block(depth: number): fc.Arbitrary<Block> {
   const inner = blocks(depth - 1);
   return fc.oneof(
     { weight: 6, arbitrary: leafBlock },
+    ...gitbookContainers(inner).map((arbitrary) => ({ weight: 1, arbitrary })),
     {
       weight: 1,
       arbitrary: inner.map((nodes): Block => ({ object: 'block', type: 'blockquote', nodes })),
@@ -173,9 +280,18 @@ function block(depth: number): fc.Arbitrary<Block> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('info', 'success', 'warning', 'danger' as const), inner)
+        .tuple(
+          fc.constantFrom('info', 'success', 'warning', 'danger' as const),
+          fc.option(fc.constantFrom('rocket', 'books'), { nil: undefined }),
+          inner,
+        )
         .map(
-          ([style, nodes]): Block => ({ object: 'block', type: 'hint', data: { style }, nodes }),
+          ([style, icon, nodes]): Block => ({
+            object: 'block',
+            type: 'hint',
+            data: icon === undefined ? { style } : { style, icon },
+            nodes,
+          }),
         ),
     },
     {

@@ -1,0 +1,81 @@
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { documentToMarkdown, readMarkdown } from '../src/index.js';
+import { renderGfm } from '../test/fidelity/gfm.js';
+import { normalizeHtml } from '../test/fidelity/normalize-html.js';
+
+/**
+ * Round-trips every Markdown page under a folder (GitBook Git-sync exports, say) and prints how
+ * many pages are fixed points, come back byte for byte, and render the same (GFM renderer,
+ * whitespace collapsed), with the warnings by kind and on how many pages each appears.
+ *
+ * Usage: `pnpm report:corpus <folder> [--out <folder>]`; with `--out`, each page that does not
+ * come back byte for byte is written there (`<name>.out.md`) next to a copy of the original.
+ */
+const [root, ...options] = process.argv.slice(2);
+if (!root) {
+  console.error('usage: corpus-report <folder> [--out <folder>]');
+  process.exit(2);
+}
+const outIndex = options.indexOf('--out');
+const out = outIndex === -1 ? undefined : options[outIndex + 1];
+if (out) mkdirSync(out, { recursive: true });
+
+function markdownFiles(folder: string): string[] {
+  return readdirSync(folder)
+    .sort()
+    .flatMap((name) => {
+      const path = join(folder, name);
+      if (statSync(path).isDirectory()) return markdownFiles(path);
+      return name.endsWith('.md') ? [path] : [];
+    });
+}
+
+const files = markdownFiles(root);
+let fixedPoints = 0;
+let identical = 0;
+let rendersSame = 0;
+let bytes = 0;
+const warningPages = new Map<string, number>();
+const warningCounts = new Map<string, number>();
+const differing: string[] = [];
+const renderDiffering: string[] = [];
+for (const file of files) {
+  const original = readFileSync(file, 'utf8');
+  bytes += original.length;
+  const { document, warnings } = readMarkdown(original);
+  const written = documentToMarkdown(document);
+  const again = documentToMarkdown(readMarkdown(written).document);
+  if (again === written) fixedPoints++;
+  if (written === original) identical++;
+  else {
+    differing.push(file);
+    if (out) {
+      const name = file.slice(root.length).replace(/^\/+/, '').replaceAll('/', '_');
+      writeFileSync(join(out, name), original);
+      writeFileSync(join(out, `${name}.out.md`), written);
+    }
+  }
+  if (normalizeHtml(renderGfm(original)) === normalizeHtml(renderGfm(written))) rendersSame++;
+  else renderDiffering.push(file);
+  const kinds = new Set<string>();
+  for (const warning of warnings) {
+    warningCounts.set(warning.kind, (warningCounts.get(warning.kind) ?? 0) + 1);
+    kinds.add(warning.kind);
+  }
+  for (const kind of kinds) warningPages.set(kind, (warningPages.get(kind) ?? 0) + 1);
+}
+
+const percent = (part: number) => `${((part / files.length) * 100).toFixed(1)}%`;
+console.log(`${files.length} pages, ${(bytes / 1e6).toFixed(1)} MB under ${basename(root)}`);
+console.log(`  fixed points:   ${fixedPoints} (${percent(fixedPoints)})`);
+console.log(`  byte-identical: ${identical} (${percent(identical)})`);
+console.log(`  render same:    ${rendersSame} (${percent(rendersSame)})`);
+console.log('  warnings by kind (pages, occurrences):');
+for (const [kind, pages] of [...warningPages].sort((a, b) => b[1] - a[1])) {
+  console.log(`    ${kind}: ${pages} pages (${percent(pages)}), ${warningCounts.get(kind)}`);
+}
+if (process.env.LIST) {
+  console.log('  render differently:');
+  for (const file of renderDiffering) console.log(`    ${file}`);
+}
