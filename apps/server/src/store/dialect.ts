@@ -46,5 +46,9 @@ function openSqlite(path: string): Kysely<Database> {
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closed (a restart, a failover, an administrator) is an 'error'
+  // on the pool; without a listener that would crash the process. The pool has already dropped
+  // that connection and opens a new one for the next query, so there is nothing else to do.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
