@@ -19,7 +19,7 @@ import {
   type SamlProviderRecord,
 } from '../store/saml-providers.js';
 import type { Executor } from '../store/schema.js';
-import { findTeam } from '../store/teams.js';
+import { findTeamsByIds } from '../store/teams.js';
 import { pageRequest } from './page-request.js';
 
 type SamlHandlers = Pick<
@@ -50,13 +50,31 @@ async function loadProvider(
   return provider;
 }
 
-/** A provider as the API shows it, with its default team read. */
-async function present(db: Executor, provider: SamlProviderRecord, urls: Urls) {
-  const team =
-    provider.defaultTeamId === null
-      ? undefined
-      : await findTeam(db, provider.organizationId, provider.defaultTeamId);
-  return presentSamlProvider(provider, team, urls);
+/** Providers as the API shows them, with their default teams read in one query. */
+async function present(db: Executor, providers: readonly SamlProviderRecord[], urls: Urls) {
+  const [first] = providers;
+  const teams =
+    first === undefined
+      ? new Map()
+      : await findTeamsByIds(
+          db,
+          first.organizationId,
+          providers.flatMap((provider) => provider.defaultTeamId ?? []),
+        );
+  return providers.map((provider) =>
+    presentSamlProvider(
+      provider,
+      provider.defaultTeamId === null ? undefined : teams.get(provider.defaultTeamId),
+      urls,
+    ),
+  );
+}
+
+/** One provider as the API shows it. */
+async function presentOne(db: Executor, provider: SamlProviderRecord, urls: Urls) {
+  const [presented] = await present(db, [provider], urls);
+  if (presented === undefined) throw new Error(`SAML provider ${provider.id} was not presented`);
+  return presented;
 }
 
 /** Handlers of SAML providers (organization admins) and the public list of sign-in options. */
@@ -64,9 +82,7 @@ export const samlHandlers: SamlHandlers = {
   listOrganizationSamlProviders: async ({ params, query, actor, deps }) => {
     const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
     const page = await listSamlProviders(deps.db, organization.id, pageRequest(query));
-    const items = await Promise.all(
-      page.items.map((provider) => present(deps.db, provider, deps.urls)),
-    );
+    const items = await present(deps.db, page.items, deps.urls);
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
@@ -79,7 +95,7 @@ export const samlHandlers: SamlHandlers = {
       body,
       deps.clock.now(),
     );
-    const presented = await present(deps.db, provider, deps.urls);
+    const presented = await presentOne(deps.db, provider, deps.urls);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },
 
@@ -90,7 +106,7 @@ export const samlHandlers: SamlHandlers = {
       params.organizationId,
       params.samlProviderId,
     );
-    return { status: 200, body: await present(deps.db, provider, deps.urls) };
+    return { status: 200, body: await presentOne(deps.db, provider, deps.urls) };
   },
 
   updateOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
@@ -101,7 +117,7 @@ export const samlHandlers: SamlHandlers = {
       params.samlProviderId,
     );
     const updated = await changeSamlProvider(deps.db, actor, provider, body, deps.clock.now());
-    return { status: 200, body: await present(deps.db, updated, deps.urls) };
+    return { status: 200, body: await presentOne(deps.db, updated, deps.urls) };
   },
 
   deleteOrganizationSamlProvider: async ({ params, actor, deps }) => {

@@ -1,3 +1,4 @@
+import type { Actor } from '../domain/actor.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { listSpaceAccess } from '../domain/spaces/space-access-list.js';
 import { grantSpaceRole, revokeSpaceRole, setSpaceRoleOf } from '../domain/spaces/space-grants.js';
@@ -6,8 +7,9 @@ import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentTeam } from '../presenters/team.js';
 import { presentUser } from '../presenters/user.js';
+import type { Executor } from '../store/schema.js';
 import { listTeamGrants, listUserGrants } from '../store/space-grants.js';
-import { findTeam } from '../store/teams.js';
+import { findTeamsByIds } from '../store/teams.js';
 import { pageRequest } from './page-request.js';
 
 type SpacePermissionHandlers = Pick<
@@ -22,20 +24,23 @@ type SpacePermissionHandlers = Pick<
   | 'listPermissionsAggregateInSpace'
 >;
 
-const manage = 'manage who has access to it';
+/** Loads a space whose access the caller manages: its admins only. */
+async function loadSpaceToManage(db: Executor, actor: Actor, spaceId: string) {
+  const { space, role } = await loadSpaceForCaller(db, actor, spaceId);
+  requireSpaceRole(role, 'admin', 'manage who has access to it');
+  return space;
+}
 
 /** Handlers of the space access grants: for admins of the space. */
 export const spacePermissionHandlers: SpacePermissionHandlers = {
   inviteToSpace: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     await grantSpaceRole(deps.db, actor, space, body.role, body, deps.clock.now());
     return { status: 204 };
   },
 
   listPermissionsUsersInSpace: async ({ params, query, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     const page = await listUserGrants(deps.db, space.id, pageRequest(query));
     return {
       status: 200,
@@ -47,8 +52,7 @@ export const spacePermissionHandlers: SpacePermissionHandlers = {
   },
 
   updateUserPermissionInSpace: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     await setSpaceRoleOf(
       deps.db,
       actor,
@@ -61,28 +65,30 @@ export const spacePermissionHandlers: SpacePermissionHandlers = {
   },
 
   removeUserFromSpace: async ({ params, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     await revokeSpaceRole(deps.db, actor, space, { user: params.userId }, deps.clock.now());
     return { status: 204 };
   },
 
   listPermissionsTeamsInSpace: async ({ params, query, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     const page = await listTeamGrants(deps.db, space.id, pageRequest(query));
-    const items = [];
-    for (const grant of page.items) {
-      const team = await findTeam(deps.db, space.organizationId, grant.teamId);
-      if (team !== undefined)
-        items.push({ role: grant.role, team: presentTeam(team, true, deps.urls) });
-    }
+    const teams = await findTeamsByIds(
+      deps.db,
+      space.organizationId,
+      page.items.map((grant) => grant.teamId),
+    );
+    const items = page.items.flatMap((grant) => {
+      const team = teams.get(grant.teamId);
+      return team === undefined
+        ? []
+        : [{ role: grant.role, team: presentTeam(team, true, deps.urls) }];
+    });
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
   updateTeamPermissionInSpace: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     await setSpaceRoleOf(
       deps.db,
       actor,
@@ -95,15 +101,13 @@ export const spacePermissionHandlers: SpacePermissionHandlers = {
   },
 
   removeTeamFromSpace: async ({ params, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     await revokeSpaceRole(deps.db, actor, space, { team: params.teamId }, deps.clock.now());
     return { status: 204 };
   },
 
   listPermissionsAggregateInSpace: async ({ params, query, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    requireSpaceRole(role, 'admin', manage);
+    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     const page = await listSpaceAccess(deps.db, space, pageRequest(query));
     return {
       status: 200,

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import { storedEnum } from '../model/enums.js';
 import { escapeLike } from './members.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
-import type { Executor } from './schema.js';
+import type { Database, Executor } from './schema.js';
 
 /** Roles in a team: an `owner` manages the team's members. */
 export const teamMemberRoles = ['owner', 'member'] as const;
@@ -22,22 +22,25 @@ export interface TeamRecord {
 }
 
 function teamsWithCounts(db: Executor) {
-  return db
-    .selectFrom('teams')
-    .select((eb) => [
-      eb
-        .selectFrom('team_members')
-        .select(sql<number | string>`count(*)`.as('n'))
-        .whereRef('team_members.team_id', '=', 'teams.id')
-        .as('member_count'),
-      eb
-        .selectFrom('space_team_grants')
-        .innerJoin('spaces', 'spaces.id', 'space_team_grants.space_id')
-        .select(sql<number | string>`count(*)`.as('n'))
-        .whereRef('space_team_grants.team_id', '=', 'teams.id')
-        .where('spaces.deleted_at', 'is', null)
-        .as('space_count'),
-    ]);
+  return db.selectFrom('teams').select(teamCounts);
+}
+
+/** A team's live counts: its members, and the spaces (not deleted) granted to it. */
+function teamCounts(eb: ExpressionBuilder<Database, 'teams'>) {
+  return [
+    eb
+      .selectFrom('team_members as counted')
+      .select(sql<number | string>`count(*)`.as('n'))
+      .whereRef('counted.team_id', '=', 'teams.id')
+      .as('member_count'),
+    eb
+      .selectFrom('space_team_grants')
+      .innerJoin('spaces', 'spaces.id', 'space_team_grants.space_id')
+      .select(sql<number | string>`count(*)`.as('n'))
+      .whereRef('space_team_grants.team_id', '=', 'teams.id')
+      .where('spaces.deleted_at', 'is', null)
+      .as('space_count'),
+  ];
 }
 
 function toTeam(row: {
@@ -125,23 +128,7 @@ export async function listTeams(
             .where('role', '=', 'owner'),
         ),
       ),
-    (q) =>
-      q
-        .selectAll('teams')
-        .select((eb) => [
-          eb
-            .selectFrom('team_members')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .whereRef('team_members.team_id', '=', 'teams.id')
-            .as('member_count'),
-          eb
-            .selectFrom('space_team_grants')
-            .innerJoin('spaces', 'spaces.id', 'space_team_grants.space_id')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .whereRef('space_team_grants.team_id', '=', 'teams.id')
-            .where('spaces.deleted_at', 'is', null)
-            .as('space_count'),
-        ]),
+    (q) => q.selectAll('teams').select(teamCounts),
     {
       columns: ['teams.created_at', 'teams.id'],
       direction: 'asc',
@@ -267,6 +254,21 @@ export async function listTeamMembers(
   };
 }
 
+/** Teams of an organization by id, with their counts; ids of other teams are left out. */
+export async function findTeamsByIds(
+  db: Executor,
+  organizationId: string,
+  teamIds: readonly string[],
+): Promise<Map<string, TeamRecord>> {
+  if (teamIds.length === 0) return new Map();
+  const rows = await teamsWithCounts(db)
+    .selectAll('teams')
+    .where('teams.organization_id', '=', organizationId)
+    .where('teams.id', 'in', [...teamIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, toTeam(row)]));
+}
+
 /** A team a user is in, with their role there. */
 export interface UserTeamRecord {
   team: TeamRecord;
@@ -295,20 +297,7 @@ export async function listTeamsOfMember(
       q
         .selectAll('teams')
         .select(['team_members.role as member_role', 'team_members.joined_at as member_joined_at'])
-        .select((eb) => [
-          eb
-            .selectFrom('team_members as counted')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .whereRef('counted.team_id', '=', 'teams.id')
-            .as('member_count'),
-          eb
-            .selectFrom('space_team_grants')
-            .innerJoin('spaces', 'spaces.id', 'space_team_grants.space_id')
-            .select(sql<number | string>`count(*)`.as('n'))
-            .whereRef('space_team_grants.team_id', '=', 'teams.id')
-            .where('spaces.deleted_at', 'is', null)
-            .as('space_count'),
-        ]),
+        .select(teamCounts),
     {
       columns: ['team_members.joined_at', 'teams.id'],
       direction: 'asc',
