@@ -7,13 +7,35 @@
 /** Version of the document shape written into `document.data.schemaVersion`. */
 export const SCHEMA_VERSION = 1;
 
-/** A text formatting mark. */
-export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
+/**
+ * A text formatting mark. Beyond Markdown's four, GitBook writes `color` as
+ * `<mark style="color:…;background-color:…;">`, `keyboard` as `<kbd>`, `superscript` as `<sup>` and
+ * `subscript` as `<sub>`.
+ */
+export type MarkType =
+  | 'bold'
+  | 'italic'
+  | 'strikethrough'
+  | 'code'
+  | 'color'
+  | 'keyboard'
+  | 'superscript'
+  | 'subscript';
 
 /** A mark applied to a leaf. */
-export interface Mark {
+export type Mark = PlainMark | ColorMark;
+
+/** A mark without data. */
+export interface PlainMark {
   object: 'mark';
-  type: MarkType;
+  type: Exclude<MarkType, 'color'>;
+}
+
+/** Text or background colour (GitBook's names: `blue`, `red`, `orange`, …); at least one is set. */
+export interface ColorMark {
+  object: 'mark';
+  type: 'color';
+  data: { text?: string; background?: string };
 }
 
 /** A run of text sharing one set of marks. In text, `\n` is a hard line break. */
@@ -49,6 +71,8 @@ export interface ImageData {
   frame?: boolean;
   /** A GitBook figure shown at full width, or explicitly not (`<div data-full-width="…">`). */
   fullWidth?: boolean;
+  /** The image shown in dark mode (`<picture>` with a `prefers-color-scheme: dark` source). */
+  srcDark?: string;
 }
 
 /** A link; its children are the link text. */
@@ -91,6 +115,33 @@ export interface MentionInline {
   data: { user: string; label: string };
 }
 
+/** A Font Awesome icon GitBook writes in text: `<i class="fa-rocket"></i>` → `{ icon: 'rocket' }`. */
+export interface IconInline {
+  object: 'inline';
+  type: 'icon';
+  isVoid: true;
+  data: { icon: string };
+}
+
+/**
+ * A button: a link (`<a href="…" class="button primary">Label</a>`) or an action such as asking
+ * the assistant (`<button type="button" class="button primary" data-action="ask" data-query="…">`);
+ * `icon` is the `data-icon` GitBook writes.
+ */
+export interface ButtonInline {
+  object: 'inline';
+  type: 'button';
+  isVoid: true;
+  data: {
+    kind: 'primary' | 'secondary';
+    label: string;
+    ref?: LinkRef;
+    action?: string;
+    query?: string;
+    icon?: string;
+  };
+}
+
 /** Inline Markdown the model does not represent (inline HTML, footnote references), verbatim. */
 export interface RawInline {
   object: 'inline';
@@ -106,6 +157,8 @@ export type Inline =
   | InlineMathInline
   | EmojiInline
   | MentionInline
+  | IconInline
+  | ButtonInline
   | RawInline;
 
 /** What blocks holding running text contain. */
@@ -129,7 +182,8 @@ export interface ParagraphBlock extends BlockBase {
  */
 export interface HeadingBlock extends BlockBase {
   type: 'heading-1' | 'heading-2' | 'heading-3';
-  data?: { level: 4 | 5 | 6 };
+  /** `anchor`: an explicit id, written as GitBook does (`## Title <a href="#id" id="id"></a>`). */
+  data?: { level?: 4 | 5 | 6; anchor?: string };
   nodes: InlineContent[];
 }
 

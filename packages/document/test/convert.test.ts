@@ -179,7 +179,7 @@ describe('markdownToDocument', () => {
 
   it('keeps what it cannot model verbatim and warns', () => {
     const markdown = [
-      'Text with a note[^1] and <kbd>Ctrl</kbd> and a [reference][r].',
+      'Text with a note[^1] and <blink>Ctrl</blink> and a [reference][r].',
       '',
       '<div align="center">',
       '  <b>raw</b>',

@@ -46,7 +46,12 @@ export function sections(document: Document): Section[] {
     }
     close();
     const title = inlineText(block.nodes);
-    current = { title, anchor: slugger.slug(title), level: headingLevel(block), text: '' };
+    current = {
+      title,
+      anchor: slugger.slug(block.data?.anchor ?? title),
+      level: headingLevel(block),
+      text: '',
+    };
     if (block.key !== undefined) current.key = block.key;
     lines = [];
   }

@@ -13,6 +13,6 @@ export function headingBlock(depth: HeadingDepth, nodes: InlineContent[]): Headi
 
 /** The Markdown level (1–6) of a heading block. */
 export function headingLevel(block: HeadingBlock): HeadingDepth {
-  if (block.data !== undefined) return block.data.level;
+  if (block.data?.level !== undefined) return block.data.level;
   return block.type === 'heading-1' ? 1 : block.type === 'heading-2' ? 2 : 3;
 }

@@ -1,17 +1,62 @@
-import type { Leaf, Mark, MarkType, Text } from '../types.js';
+import type { ColorMark, Leaf, Mark, MarkType, Text } from '../types.js';
 
-/** Canonical mark order: outermost first when written as Markdown, `code` innermost. */
-export const MARK_ORDER: readonly MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
+/**
+ * Canonical mark order: outermost first when written, `code` innermost. GitBook writes a colour
+ * around the Markdown marks (`<mark style="color:blue;">**x**</mark>`), and `<kbd>`, `<sup>` and
+ * `<sub>` inside them.
+ */
+export const MARK_ORDER: readonly MarkType[] = [
+  'color',
+  'bold',
+  'italic',
+  'strikethrough',
+  'keyboard',
+  'superscript',
+  'subscript',
+  'code',
+];
 
-/** Marks in canonical order. */
-export function createMarks(types: Iterable<MarkType>): Mark[] {
-  const set = new Set(types);
-  return MARK_ORDER.filter((type) => set.has(type)).map((type) => ({ object: 'mark', type }));
+/** A mark without data. */
+export function plainMark(type: Exclude<MarkType, 'color'>): Mark {
+  return { object: 'mark', type };
+}
+
+/** A colour mark; `text` or `background` left out when not set. */
+export function colorMark(text: string | undefined, background: string | undefined): ColorMark {
+  const data: ColorMark['data'] = {};
+  if (text !== undefined) data.text = text;
+  if (background !== undefined) data.background = background;
+  return { object: 'mark', type: 'color', data };
+}
+
+/** A string naming a mark with its data: equal for marks that are the same. */
+export function markKey(mark: Mark): string {
+  if (mark.type !== 'color') return mark.type;
+  return `color:${mark.data.text ?? ''}:${mark.data.background ?? ''}`;
+}
+
+/** Marks in canonical order, one of each type (the innermost colour wins). */
+export function createMarks(marks: Iterable<Mark | Exclude<MarkType, 'color'>>): Mark[] {
+  const byType = new Map<MarkType, Mark>();
+  for (const mark of marks) {
+    const value = typeof mark === 'string' ? plainMark(mark) : mark;
+    byType.set(value.type, value);
+  }
+  return MARK_ORDER.flatMap((type) => {
+    const mark = byType.get(type);
+    return mark ? [mark] : [];
+  });
 }
 
 /** Whether two leaves carry the same marks (both in canonical order). */
 export function sameMarks(a: readonly Mark[], b: readonly Mark[]): boolean {
-  return a.length === b.length && a.every((mark, index) => mark.type === b[index]?.type);
+  return (
+    a.length === b.length &&
+    a.every((mark, index) => {
+      const other = b[index];
+      return other !== undefined && markKey(mark) === markKey(other);
+    })
+  );
 }
 
 /** A text node with a single leaf. */

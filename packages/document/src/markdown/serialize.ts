@@ -1,7 +1,13 @@
-import type { Emphasis, Literal, Nodes } from 'mdast';
+import type { Emphasis, Image, Literal, Nodes, Text } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { mathToMarkdown } from 'mdast-util-math';
-import { defaultHandlers, type Options, toMarkdown, type Unsafe } from 'mdast-util-to-markdown';
+import {
+  defaultHandlers,
+  type Handle,
+  type Options,
+  toMarkdown,
+  type Unsafe,
+} from 'mdast-util-to-markdown';
 import { liquidTagToMarkdown } from '../liquid-tag/mdast.js';
 
 /** Markdown kept verbatim (definitions, footnotes, unknown tags): written exactly as stored. */
@@ -15,6 +21,10 @@ declare module 'mdast' {
   }
   interface BlockContentMap {
     verbatim: Verbatim;
+  }
+  interface ListData {
+    /** Blank lines between the items of a loose list (its items are not spread themselves). */
+    itemsApart?: boolean;
   }
 }
 
@@ -74,6 +84,30 @@ const emphasis = Object.assign(
   },
 );
 
+/**
+ * GitBook escapes every `_` in text (`PAGERDUTY\_CLIENT\_ID`, `:heavy\_plus\_sign:`), where the
+ * serializer leaves intraword ones alone. Underscores go through the serializer as a private-use
+ * character, which it never escapes, and come out escaped.
+ */
+const UNDERSCORE_STAND_IN = '\uE000';
+
+/** Runs a handler with `_` in `value` as the stand-in, and escapes the stand-ins it writes. */
+function escapingUnderscores(value: string, write: (standIn: string) => string): string {
+  // A backslash before `_` must itself be escaped, which only the serializer knows how to do.
+  if (!value.includes('_') || /[\\\uE000]/.test(value)) return write(value);
+  return write(value.replaceAll('_', UNDERSCORE_STAND_IN)).replaceAll(UNDERSCORE_STAND_IN, '\\_');
+}
+
+const text: Handle = (node: Text, parent, state, info) =>
+  escapingUnderscores(node.value, (value) =>
+    defaultHandlers.text({ ...node, value }, parent, state, info),
+  );
+
+const image: Handle = (node: Image, parent, state, info) =>
+  escapingUnderscores(node.alt ?? '', (alt) =>
+    defaultHandlers.image({ ...node, alt }, parent, state, info),
+  );
+
 // GitBook's style: `*` bullets (`-` for a list right after another), `_` emphasis, `**` strong,
 // `***` rules. A list item starting with a rule gets the other bullet, so `* ***` cannot occur.
 const options: Options = {
@@ -83,12 +117,22 @@ const options: Options = {
   strong: '*',
   rule: '*',
   fences: true,
-  listItemIndent: 'one',
-  // An empty paragraph is one more blank line, as GitBook writes it: after it, a line ending only.
-  join: [(left) => (left.type === 'paragraph' && left.children.length === 0 ? 0 : undefined)],
+  // A wide marker (`*   `) for an item whose blocks are set apart, a narrow one otherwise.
+  listItemIndent: 'mixed',
+  join: [
+    // An empty paragraph is one more blank line, as GitBook writes it: after it, a line ending only.
+    (left) => (left.type === 'paragraph' && left.children.length === 0 ? 0 : undefined),
+    // Items of a loose list without wide items are set apart instead (see `writeList`).
+    (_, __, parent) => (parent.type === 'list' && parent.data?.itemsApart ? 1 : undefined),
+  ],
   // Links are always `[text](url)`, as GitBook writes them, never `<url>` autolinks.
   resourceLink: true,
-  handlers: { verbatim: (node: Verbatim) => node.value, emphasis },
+  handlers: {
+    verbatim: (node: Verbatim) => node.value,
+    emphasis,
+    text,
+    image,
+  },
   // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
   unsafe: [{ character: '$', before: '\\$', inConstruct: 'phrasing' }],
   extensions: [

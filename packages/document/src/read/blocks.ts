@@ -1,5 +1,4 @@
 import type { List, Paragraph, RootContent, Table } from 'mdast';
-import { headingBlock } from '../helpers/headings.js';
 import { readFigures } from '../helpers/html-blocks.js';
 import type {
   Block,
@@ -13,6 +12,7 @@ import type {
 import { readCode } from './code.js';
 import { readContainer } from './containers.js';
 import { type ReadContext, verbatimMarkdown, warn } from './context.js';
+import { readHeading } from './heading.js';
 import { readImageData, readInlines, resolveImage } from './inlines.js';
 import { splitTagLinesOutOfHtml } from './split-tag-lines.js';
 
@@ -73,7 +73,7 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
     case 'paragraph':
       return readParagraph(node, context);
     case 'heading':
-      return headingBlock(node.depth, readInlines(node.children, context));
+      return readHeading(node, context);
     case 'thematicBreak':
       return { object: 'block', type: 'divider', isVoid: true };
     case 'blockquote':

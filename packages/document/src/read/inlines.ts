@@ -2,15 +2,16 @@ import type { Image, ImageReference, PhrasingContent } from 'mdast';
 import { splitEmoji } from '../helpers/emoji.js';
 import { InlineBuilder } from '../helpers/inline-builder.js';
 import { linkRefFromUrl } from '../helpers/link-ref.js';
-import { createMarks } from '../helpers/marks.js';
+import { createMarks, plainMark } from '../helpers/marks.js';
 import type {
   InlineContent,
   InlineImageInline,
   LinkInline,
-  MarkType,
+  Mark,
   MentionInline,
 } from '../types.js';
 import { type ReadContext, verbatimMarkdown, warn } from './context.js';
+import { matchInlineHtml } from './inline-html.js';
 
 const MENTION_URL = /^mention:(.+)$/;
 
@@ -27,16 +28,39 @@ export function readInlines(
 function addPhrasing(
   builder: InlineBuilder,
   nodes: readonly PhrasingContent[],
-  marks: readonly MarkType[],
+  marks: readonly Mark[],
   context: ReadContext,
 ): void {
-  for (const node of nodes) addNode(builder, node, marks, context);
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index];
+    if (!node) continue;
+    const html = matchInlineHtml(nodes, index);
+    if (!html || (html.kind === 'mark' && marks.some((mark) => mark.type === html.mark.type))) {
+      addNode(builder, node, marks, context);
+      continue;
+    }
+    const start = index;
+    index = html.end;
+    if (html.kind === 'mark') {
+      addPhrasing(builder, nodes.slice(start + 1, html.end), [...marks, html.mark], context);
+    } else if (html.kind === 'inline') {
+      builder.addInline(html.inline);
+    } else {
+      builder.addText('\n', createMarks(marks));
+      // `<br>` then a line break: the break is the `<br>`; the newline is only where it was typed.
+      const next = nodes[index + 1];
+      if (next?.type === 'text' && next.value.startsWith('\n')) {
+        addNode(builder, { ...next, value: next.value.slice(1) }, marks, context);
+        index++;
+      }
+    }
+  }
 }
 
 function addNode(
   builder: InlineBuilder,
   node: PhrasingContent,
-  marks: readonly MarkType[],
+  marks: readonly Mark[],
   context: ReadContext,
 ): void {
   switch (node.type) {
@@ -48,16 +72,16 @@ function addNode(
       builder.addText('\n', createMarks(marks));
       return;
     case 'strong':
-      addPhrasing(builder, node.children, [...marks, 'bold'], context);
+      addPhrasing(builder, node.children, [...marks, plainMark('bold')], context);
       return;
     case 'emphasis':
-      addPhrasing(builder, node.children, [...marks, 'italic'], context);
+      addPhrasing(builder, node.children, [...marks, plainMark('italic')], context);
       return;
     case 'delete':
-      addPhrasing(builder, node.children, [...marks, 'strikethrough'], context);
+      addPhrasing(builder, node.children, [...marks, plainMark('strikethrough')], context);
       return;
     case 'inlineCode':
-      builder.addText(node.value, createMarks([...marks, 'code']));
+      builder.addText(node.value, createMarks([...marks, plainMark('code')]));
       return;
     case 'inlineMath':
       builder.addInline({
@@ -91,7 +115,7 @@ function addNode(
   }
 }
 
-function addText(builder: InlineBuilder, text: string, marks: readonly MarkType[]): void {
+function addText(builder: InlineBuilder, text: string, marks: readonly Mark[]): void {
   const leafMarks = createMarks(marks);
   for (const segment of splitEmoji(text)) {
     if (segment.emoji) {
@@ -119,7 +143,7 @@ function readLink(
   node: Extract<PhrasingContent, { children: PhrasingContent[] }>,
   url: string,
   title: string | null | undefined,
-  marks: readonly MarkType[],
+  marks: readonly Mark[],
   context: ReadContext,
 ): LinkInline | MentionInline {
   const mention = readMention(node.children, url, title);

@@ -1,10 +1,18 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
 import { headingLevel } from '../helpers/headings.js';
 import { writeFigures, writeSummary } from '../helpers/html-blocks.js';
+import { headingAnchorTags } from '../helpers/inline-tags.js';
 import { createText } from '../helpers/marks.js';
 import { formatTag } from '../helpers/tag-attributes.js';
 import type { LiquidTag } from '../liquid-tag/mdast.js';
-import type { Block, CodeBlock, ImagesBlock, ListBlock, TableBlock } from '../types.js';
+import type {
+  Block,
+  CodeBlock,
+  ImagesBlock,
+  ListBlock,
+  ListItemBlock,
+  TableBlock,
+} from '../types.js';
 import { writeInlines } from './inlines.js';
 
 /** Writes blocks as mdast flow content. GitBook containers become sibling tag lines. */
@@ -36,7 +44,16 @@ function writeBlock(block: Block): BlockContent[] {
     case 'heading-1':
     case 'heading-2':
     case 'heading-3': {
-      return [{ type: 'heading', depth: headingLevel(block), children: writeInlines(block.nodes) }];
+      const children = writeInlines(block.nodes);
+      if (block.data?.anchor !== undefined) {
+        const [open, close] = headingAnchorTags(block.data.anchor);
+        children.push(
+          { type: 'text', value: ' ' },
+          { type: 'html', value: open },
+          { type: 'html', value: close },
+        );
+      }
+      return [{ type: 'heading', depth: headingLevel(block), children }];
     }
     case 'list-ordered':
     case 'list-unordered':
@@ -157,20 +174,42 @@ function writeRaw(markdown: string): BlockContent {
   return { type: 'verbatim', value: markdown };
 }
 
+/**
+ * Writes a list as GitBook does. Items follow each other without blank lines; an item whose
+ * blocks are set apart by blank lines (anything but a paragraph and its sub-list) is written
+ * with a wider marker (`*   `, `1.  `) and its blocks apart, which also makes the list loose. A
+ * loose list without such an item sets its items apart instead.
+ */
 function writeList(block: ListBlock): List {
   const loose = block.data?.loose === true;
-  const children = block.nodes.map((item): ListItem => {
+  const spreadItems = loose ? block.nodes.map(isSpreadItem) : block.nodes.map(() => false);
+  const itemsApart = loose && !spreadItems.includes(true) && block.nodes.length > 1;
+  if (loose && !itemsApart && !spreadItems.includes(true)) spreadItems.fill(true);
+  const children = block.nodes.map((item, index): ListItem => {
     const checked =
       block.type === 'list-tasks' ? (item.data?.checked ?? false) : (item.data?.checked ?? null);
-    return { type: 'listItem', spread: loose, checked, children: writeBlocks(item.nodes) };
+    const spread = spreadItems[index] === true;
+    return { type: 'listItem', spread, checked, children: writeBlocks(item.nodes) };
   });
   return {
     type: 'list',
     ordered: block.type === 'list-ordered',
     start: block.type === 'list-ordered' ? (block.data?.start ?? 1) : null,
-    spread: loose,
+    spread: false,
+    data: { itemsApart },
     children,
   };
+}
+
+/** Whether an item of a loose list has its blocks set apart: more than a paragraph and its sub-list. */
+function isSpreadItem(item: ListItemBlock): boolean {
+  const [first, second, ...rest] = item.nodes;
+  if (!second) return false;
+  const isList =
+    second.type === 'list-ordered' ||
+    second.type === 'list-unordered' ||
+    second.type === 'list-tasks';
+  return !(first?.type === 'paragraph' && isList && rest.length === 0);
 }
 
 function writeCode(block: CodeBlock): BlockContent[] {
@@ -197,7 +236,7 @@ function writeTable(block: TableBlock): Table {
       type: 'tableRow',
       children: row.nodes.map((cell) => ({
         type: 'tableCell',
-        children: writeInlines(cell.nodes),
+        children: writeInlines(cell.nodes, 'html'),
       })),
     })),
   };

@@ -1,14 +1,35 @@
 import type { PhrasingContent } from 'mdast';
 import { emojiFromCode } from '../helpers/emoji.js';
+import { encodeHtmlContent } from '../helpers/html-text.js';
+import {
+  buttonTags,
+  closingTag,
+  iconParts,
+  isHtmlMark,
+  openingTag,
+  pictureTags,
+} from '../helpers/inline-tags.js';
 import { linkRefToUrl } from '../helpers/link-ref.js';
-import type { Inline, InlineContent, LinkInline, MarkType } from '../types.js';
+import { markKey } from '../helpers/marks.js';
+import type { Inline, InlineContent, LinkInline, Mark, MarkType } from '../types.js';
 
 /**
- * Marks written as wrapping Markdown nodes; `code` is written per leaf. When two runs are equally
- * long the first here goes outside, so `***a***` reads and writes as CommonMark nests it.
+ * Marks written as wrapping nodes; `code` is written per leaf. When two runs are equally long the
+ * first here goes outside: a colour goes around Markdown marks as GitBook writes it, and
+ * `***a***` reads and writes as CommonMark nests it.
  */
-const WRAPPING_MARKS = ['italic', 'bold', 'strikethrough'] as const;
-type WrappingMark = (typeof WRAPPING_MARKS)[number];
+const WRAPPING_ORDER: readonly MarkType[] = [
+  'color',
+  'italic',
+  'bold',
+  'strikethrough',
+  'keyboard',
+  'superscript',
+  'subscript',
+];
+
+/** Marks by key (`markKey`), so that colours with different values are different marks. */
+type MarkMap = ReadonlyMap<string, Mark>;
 
 /**
  * One piece of running text while marks are turned back into nested Markdown: a leaf, a link
@@ -16,27 +37,54 @@ type WrappingMark = (typeof WRAPPING_MARKS)[number];
  * whichever run it sits in.
  */
 type Unit =
-  | { kind: 'leaf'; text: string; marks: ReadonlySet<MarkType> }
-  | { kind: 'link'; node: LinkInline; marks: Set<MarkType>; hoisted: ReadonlySet<MarkType> }
+  | { kind: 'leaf'; text: string; marks: MarkMap }
+  | { kind: 'link'; node: LinkInline; marks: Map<string, Mark>; hoisted: ReadonlySet<string> }
   | { kind: 'void'; node: Inline };
 
-/** Writes running text as mdast phrasing content, nesting marks as few times as possible. */
-export function writeInlines(nodes: readonly InlineContent[]): PhrasingContent[] {
-  return writeUnits(toUnits(nodes, new Set()));
+/** How hard line breaks are written: `markdown` (`\` before the line end) or `<br>` (table cells). */
+export type BreakStyle = 'markdown' | 'html';
+
+/**
+ * Writes running text as mdast phrasing content, nesting marks as few times as possible. A hard
+ * break that ends the text is written `<br>`, as GitBook does: Markdown has no other way to say it.
+ */
+export function writeInlines(
+  nodes: readonly InlineContent[],
+  breaks: BreakStyle = 'markdown',
+): PhrasingContent[] {
+  const result = writeUnits(toUnits(nodes, new Set()));
+  if (breaks === 'html') replaceBreaks(result, () => true);
+  else replaceBreaks(result, (_, last) => last);
+  return result;
 }
 
-function toUnits(nodes: readonly InlineContent[], hoisted: ReadonlySet<MarkType>): Unit[] {
+/** Turns `break` nodes into `<br>` where `when` says so; `last`: nothing follows in the text. */
+function replaceBreaks(
+  nodes: PhrasingContent[],
+  when: (node: PhrasingContent, last: boolean) => boolean,
+  last = true,
+): void {
+  nodes.forEach((node, index) => {
+    const isLast = last && index === nodes.length - 1;
+    if (node.type === 'break' && when(node, isLast)) nodes[index] = { type: 'html', value: '<br>' };
+    else if ('children' in node) replaceBreaks(node.children, when, isLast);
+  });
+}
+
+function toUnits(nodes: readonly InlineContent[], hoisted: ReadonlySet<string>): Unit[] {
   const units: Unit[] = [];
   for (const node of nodes) {
     if (node.object === 'text') {
       for (const leaf of node.leaves) {
-        const marks = new Set(
-          leaf.marks.map((mark) => mark.type).filter((type) => !hoisted.has(type)),
-        );
+        const marks = new Map<string, Mark>();
+        for (const mark of leaf.marks) {
+          const key = markKey(mark);
+          if (!hoisted.has(key)) marks.set(key, mark);
+        }
         units.push({ kind: 'leaf', text: leaf.text, marks });
       }
     } else if (node.type === 'link' && hasText(node.nodes)) {
-      units.push({ kind: 'link', node, marks: new Set(), hoisted });
+      units.push({ kind: 'link', node, marks: new Map(), hoisted });
     } else {
       units.push({ kind: 'void', node });
     }
@@ -54,20 +102,20 @@ function hoistAroundLinks(units: Unit[]): void {
   units.forEach((unit, index) => {
     const before = units[index - 1];
     if (unit.kind !== 'link' || before?.kind !== 'leaf') return;
-    for (const type of sharedMarks(unit.node.nodes) ?? []) {
-      if (before.marks.has(type) && !unit.hoisted.has(type)) unit.marks.add(type);
+    for (const [key, mark] of sharedMarks(unit.node.nodes) ?? []) {
+      if (before.marks.has(key) && !unit.hoisted.has(key)) unit.marks.set(key, mark);
     }
   });
 }
 
 /** Marks carried by every leaf inside a link; `undefined` when it has no text. */
-function sharedMarks(nodes: readonly InlineContent[]): Set<MarkType> | undefined {
-  let shared: Set<MarkType> | undefined;
+function sharedMarks(nodes: readonly InlineContent[]): Map<string, Mark> | undefined {
+  let shared: Map<string, Mark> | undefined;
   for (const node of nodes) {
     const leaves = node.object === 'text' ? node.leaves : [];
     for (const leaf of leaves) {
-      const types = leaf.marks.map((mark) => mark.type);
-      shared = shared ? new Set(types.filter((type) => shared?.has(type))) : new Set(types);
+      const marks = new Map(leaf.marks.map((mark) => [markKey(mark), mark]));
+      shared = shared ? new Map([...shared].filter(([key]) => marks.has(key))) : marks;
     }
   }
   shared?.delete('code');
@@ -78,29 +126,31 @@ function hasText(nodes: readonly InlineContent[]): boolean {
   return nodes.some((node) => node.object === 'text' && node.leaves.length > 0);
 }
 
-/** End (exclusive) of the run of units from `start` that carry `mark`, voids included. */
-function runEnd(units: readonly Unit[], start: number, mark: MarkType): number {
+/** End (exclusive) of the run of units from `start` that carry the mark `key`, voids included. */
+function runEnd(units: readonly Unit[], start: number, key: string): number {
   let end = start;
   for (let unit = units[end]; unit; unit = units[++end]) {
-    if (unit.kind !== 'void' && !unit.marks.has(mark)) break;
+    if (unit.kind !== 'void' && !unit.marks.has(key)) break;
   }
   return end;
 }
 
 /** The mark to open at `start`: the one whose run reaches farthest. */
-function widestMark(units: readonly Unit[], start: number): WrappingMark | undefined {
+function widestMark(units: readonly Unit[], start: number): Mark | undefined {
   let lookahead = start;
   while (units[lookahead]?.kind === 'void') lookahead++;
   const unit = units[lookahead];
   if (!unit || unit.kind === 'void') return undefined;
-  let best: WrappingMark | undefined;
+  let best: Mark | undefined;
   let bestEnd = -1;
-  for (const mark of WRAPPING_MARKS) {
-    if (!unit.marks.has(mark)) continue;
-    const end = runEnd(units, start, mark);
-    if (end > bestEnd) {
-      best = mark;
-      bestEnd = end;
+  for (const type of WRAPPING_ORDER) {
+    for (const [key, mark] of unit.marks) {
+      if (mark.type !== type) continue;
+      const end = runEnd(units, start, key);
+      if (end > bestEnd) {
+        best = mark;
+        bestEnd = end;
+      }
     }
   }
   return best;
@@ -118,22 +168,34 @@ function writeUnits(units: readonly Unit[]): PhrasingContent[] {
       index++;
       continue;
     }
-    const end = runEnd(units, index, mark);
-    const children = writeUnits(units.slice(index, end).map((item) => withoutMark(item, mark)));
-    if (mark === 'bold') result.push({ type: 'strong', children });
-    else if (mark === 'italic') result.push({ type: 'emphasis', children });
-    else result.push({ type: 'delete', children });
+    const key = markKey(mark);
+    const end = runEnd(units, index, key);
+    const children = writeUnits(units.slice(index, end).map((item) => withoutMark(item, key)));
+    result.push(...wrap(mark, children));
     index = end;
   }
   return mergeTexts(result);
 }
 
-function withoutMark(unit: Unit, mark: MarkType): Unit {
+function wrap(mark: Mark, children: PhrasingContent[]): PhrasingContent[] {
+  if (isHtmlMark(mark)) {
+    return [
+      { type: 'html', value: openingTag(mark) },
+      ...children,
+      { type: 'html', value: closingTag(mark) },
+    ];
+  }
+  if (mark.type === 'bold') return [{ type: 'strong', children }];
+  if (mark.type === 'italic') return [{ type: 'emphasis', children }];
+  return [{ type: 'delete', children }];
+}
+
+function withoutMark(unit: Unit, key: string): Unit {
   if (unit.kind === 'void') return unit;
-  const marks = new Set(unit.marks);
-  marks.delete(mark);
+  const marks = new Map(unit.marks);
+  marks.delete(key);
   if (unit.kind === 'leaf') return { ...unit, marks };
-  return { ...unit, marks, hoisted: new Set([...unit.hoisted, mark]) };
+  return { ...unit, marks, hoisted: new Set([...unit.hoisted, key]) };
 }
 
 function writeUnit(unit: Unit): PhrasingContent[] {
@@ -172,6 +234,17 @@ function writeVoid(node: Inline): PhrasingContent[] {
     case 'link':
       return [linkNode(node, writeInlines(node.nodes))];
     case 'inline-image':
+      if (node.data.srcDark !== undefined) {
+        const { src, srcDark, alt } = node.data;
+        return [
+          {
+            type: 'html',
+            value: pictureTags(alt === undefined ? { src, srcDark } : { src, srcDark, alt }).join(
+              '',
+            ),
+          },
+        ];
+      }
       return [
         {
           type: 'image',
@@ -192,6 +265,12 @@ function writeVoid(node: Inline): PhrasingContent[] {
           children: [{ type: 'text', value: node.data.label }],
         },
       ];
+    case 'icon':
+      return [{ type: 'html', value: iconParts(node.data.icon).join('') }];
+    case 'button': {
+      const [open, close] = buttonTags(node.data);
+      return [{ type: 'html', value: `${open}${encodeHtmlContent(node.data.label)}${close}` }];
+    }
     case 'raw':
       return [{ type: 'html', value: node.data.markdown }];
   }

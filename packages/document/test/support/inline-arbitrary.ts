@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { ImageData, Inline, InlineContent, LinkRef, Mark, MarkType } from '../../src/index.js';
+import type { ImageData, Inline, InlineContent, LinkRef, Mark } from '../../src/index.js';
 
 /**
  * fast-check arbitraries for running text the package can produce: merged leaves, marks in
@@ -30,10 +30,31 @@ export const words = fc
   .map((list) => list.join(' '))
   .filter((text) => !EMAIL_LIKE.test(text));
 
-const MARK_ORDER: MarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
+const color = fc
+  .record(
+    {
+      text: fc.constantFrom('blue', 'red', 'green'),
+      background: fc.constantFrom('orange', 'yellow'),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((data) => data.text !== undefined || data.background !== undefined)
+  .map((data): Mark => ({ object: 'mark', type: 'color', data }));
+const plain = (type: Exclude<Mark['type'], 'color'>): Mark => ({ object: 'mark', type });
+/** Marks in canonical order (`MARK_ORDER` of the package). */
 const markSet = fc
-  .subarray(MARK_ORDER)
-  .map((types): Mark[] => types.map((type) => ({ object: 'mark', type })));
+  .tuple(
+    fc.option(color, { nil: undefined, freq: 4 }),
+    fc.subarray([plain('bold'), plain('italic'), plain('strikethrough')]),
+    fc.subarray([plain('keyboard'), plain('superscript'), plain('subscript')], { maxLength: 1 }),
+    fc.subarray([plain('code')]),
+  )
+  .map(([colored, markdown, html, code]): Mark[] => [
+    ...(colored ? [colored] : []),
+    ...markdown,
+    ...html,
+    ...code,
+  ]);
 
 type Piece = { leaf: { text: string; marks: Mark[] } } | { inline: Inline };
 
@@ -76,10 +97,51 @@ const voidInlineInLink: fc.Arbitrary<Inline> = fc.oneof(
   fc
     .constantFrom('1f389', '1f44d', '2764-fe0f', '1f1eb-1f1f7', '1f469-200d-1f4bb')
     .map((code): Inline => ({ object: 'inline', type: 'emoji', isVoid: true, data: { code } })),
+  fc
+    .record(
+      { src: fc.constantFrom('light.svg', 'a b.png'), alt: plainWords },
+      { requiredKeys: ['src'] },
+    )
+    .map(
+      (data): Inline => ({
+        object: 'inline',
+        type: 'inline-image',
+        isVoid: true,
+        data: { ...data, srcDark: 'dark.svg' },
+      }),
+    ),
+  fc
+    .constantFrom('rocket', 'book-open', 'chart-line')
+    .map((icon): Inline => ({ object: 'inline', type: 'icon', isVoid: true, data: { icon } })),
 );
+
+const button: fc.Arbitrary<Inline> = fc
+  .record(
+    {
+      kind: fc.constantFrom('primary' as const, 'secondary' as const),
+      label: plainWords,
+      icon: fc.constantFrom('rocket', 'github'),
+      target: fc.oneof(
+        linkRef.map((ref) => ({ ref })),
+        fc.record(
+          {
+            action: fc.constantFrom('ask', 'search'),
+            query: fc.constantFrom('How do I "start"?', 'a & b'),
+          },
+          { requiredKeys: ['action'] },
+        ),
+      ),
+    },
+    { requiredKeys: ['kind', 'label', 'target'] },
+  )
+  .map(({ target, icon, kind, label }): Inline => {
+    const data = { kind, label, ...target, ...(icon === undefined ? {} : { icon }) };
+    return { object: 'inline', type: 'button', isVoid: true, data };
+  });
 
 const voidInline: fc.Arbitrary<Inline> = fc.oneof(
   voidInlineInLink,
+  button,
   fc
     .record({ user: fc.constantFrom('u1', 'ada-l'), label: plainWords })
     .map((data): Inline => ({ object: 'inline', type: 'mention', isVoid: true, data })),
@@ -166,7 +228,9 @@ function canonicalInlines(pieces: readonly Piece[]): InlineContent[] {
     const same =
       leaf &&
       leaf.marks.length === piece.leaf.marks.length &&
-      leaf.marks.every((mark, index) => mark.type === piece.leaf.marks[index]?.type);
+      leaf.marks.every(
+        (mark, index) => JSON.stringify(mark) === JSON.stringify(piece.leaf.marks[index]),
+      );
     if (leaf && same) leaf.text += piece.leaf.text;
     else text.leaves.push({ object: 'leaf', ...piece.leaf });
   }
