@@ -1,5 +1,8 @@
 import type { Emphasis, Image, Literal, Nodes, Text } from 'mdast';
-import { gfmToMarkdown } from 'mdast-util-gfm';
+import { gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { mathToMarkdown } from 'mdast-util-math';
 import {
   defaultHandlers,
@@ -26,30 +29,6 @@ declare module 'mdast' {
     /** Blank lines between the items of a loose list (its items are not spread themselves). */
     itemsApart?: boolean;
   }
-}
-
-/**
- * GFM reads `www.` and email addresses in text as links, so the GFM extension escapes `.` after
- * any `w` and `@` between word characters. GitBook escapes neither (`Add new...`, `Lambda@Edge`),
- * and only text that could turn into a link needs it: `.` is escaped after `www`, and `@` when a
- * dotted domain follows it.
- */
-function gitbookUnsafe(pattern: Unsafe): Unsafe[] {
-  if (pattern.character === '@' && pattern.before === '[+\\-.\\w]') {
-    return [{ ...pattern, after: '[\\-.\\w]*\\.[\\-\\w]' }];
-  }
-  if (pattern.character === '.' && pattern.before === '[Ww]') {
-    return [{ ...pattern, before: '[Ww]{3}' }];
-  }
-  return [pattern];
-}
-
-function withGitbookEscaping(extension: Options): Options {
-  return {
-    ...extension,
-    unsafe: extension.unsafe?.flatMap(gitbookUnsafe),
-    extensions: extension.extensions?.map(withGitbookEscaping),
-  };
 }
 
 /**
@@ -136,7 +115,10 @@ const options: Options = {
   // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
   unsafe: [{ character: '$', before: '\\$', inConstruct: 'phrasing' }],
   extensions: [
-    withGitbookEscaping(gfmToMarkdown()),
+    gfmFootnoteToMarkdown(),
+    gfmStrikethroughToMarkdown(),
+    gfmTableToMarkdown(),
+    gfmTaskListItemToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidTagToMarkdown(),
   ],

@@ -8,8 +8,6 @@ export const KNOWN_COMMONMARK_DIFFERENCES: Record<string, number[]> = {
     369, 373, 389, 407, 408, 409, 417, 418, 419, 425, 426, 427, 432, 461, 463, 464, 465, 466, 468,
   ],
   'A mark next to raw inline HTML is written around the raw HTML': [168],
-  'GFM autolink literals: bare URLs and emails become links, which the CommonMark renderer does not do':
-    [602, 606, 608, 611, 612],
   'A soft line break inside raw HTML (`<pre>` spanning a paragraph) is written as a space': [148],
   'A leading `&nbsp;` is written as the character, which commonmark.js trims at a paragraph start':
     [25],
