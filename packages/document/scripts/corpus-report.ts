@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { documentToMarkdown, readMarkdown } from '../src/index.js';
 import { renderGfm } from '../test/fidelity/gfm.js';
 import { normalizeHtml } from '../test/fidelity/normalize-html.js';
@@ -9,8 +10,12 @@ import { normalizeHtml } from '../test/fidelity/normalize-html.js';
  * many pages are fixed points, come back byte for byte, and render the same (GFM renderer,
  * whitespace collapsed), with the warnings by kind and on how many pages each appears.
  *
- * Usage: `pnpm report:corpus <folder> [--out <folder>]`; with `--out`, each page that does not
- * come back byte for byte is written there (`<name>.out.md`) next to a copy of the original.
+ * Usage: `pnpm report:corpus <folder> [--out <folder>] [--by-writer]`; with `--out`, each page
+ * that does not come back byte for byte is written there (`<name>.out.md`) next to a copy of the
+ * original. Figures are also given per top-level folder (one repository each, say). With
+ * `--by-writer`, pages inside Git checkouts are also split by who wrote their current version:
+ * GitBook (the last commit touching the page is GitBook's Git sync, committer `gitbook-bot`) or a
+ * person editing the file directly.
  */
 const [root, ...options] = process.argv.slice(2);
 if (!root) {
@@ -19,6 +24,7 @@ if (!root) {
 }
 const outIndex = options.indexOf('--out');
 const out = outIndex === -1 ? undefined : options[outIndex + 1];
+const byWriter = options.includes('--by-writer');
 if (out) mkdirSync(out, { recursive: true });
 
 function markdownFiles(folder: string): string[] {
@@ -27,6 +33,7 @@ function markdownFiles(folder: string): string[] {
     .flatMap((name) => {
       const path = join(folder, name);
       if (statSync(path).isDirectory()) return markdownFiles(path);
+      if (name === '.git') return [];
       return name.endsWith('.md') ? [path] : [];
     });
 }
@@ -40,6 +47,29 @@ const warningPages = new Map<string, number>();
 const warningCounts = new Map<string, number>();
 const differing: string[] = [];
 const renderDiffering: string[] = [];
+/** Per group (top-level folder, writer): pages, byte-identical, rendering the same. */
+const groups = new Map<string, { pages: number; identical: number; rendersSame: number }>();
+const count = (group: string, isIdentical: boolean, isSame: boolean) => {
+  const entry = groups.get(group) ?? { pages: 0, identical: 0, rendersSame: 0 };
+  entry.pages++;
+  if (isIdentical) entry.identical++;
+  if (isSame) entry.rendersSame++;
+  groups.set(group, entry);
+};
+
+/** `gitbook` when GitBook's Git sync committed the page's current version, `person` otherwise. */
+function writerOf(file: string): string {
+  try {
+    const committer = execFileSync('git', ['log', '-1', '--format=%cn', '--', basename(file)], {
+      cwd: dirname(file),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return committer === 'gitbook-bot' ? 'written by GitBook' : 'written by people';
+  } catch {
+    return 'not in Git';
+  }
+}
 for (const file of files) {
   const original = readFileSync(file, 'utf8');
   bytes += original.length;
@@ -56,8 +86,12 @@ for (const file of files) {
       writeFileSync(join(out, `${name}.out.md`), written);
     }
   }
-  if (normalizeHtml(renderGfm(original)) === normalizeHtml(renderGfm(written))) rendersSame++;
+  const isSame = normalizeHtml(renderGfm(original)) === normalizeHtml(renderGfm(written));
+  if (isSame) rendersSame++;
   else renderDiffering.push(file);
+  const folder = relative(root, file).split('/')[0] ?? '';
+  count(`folder ${folder}`, written === original, isSame);
+  if (byWriter) count(writerOf(file), written === original, isSame);
   const kinds = new Set<string>();
   for (const warning of warnings) {
     warningCounts.set(warning.kind, (warningCounts.get(warning.kind) ?? 0) + 1);
@@ -74,6 +108,13 @@ console.log(`  render same:    ${rendersSame} (${percent(rendersSame)})`);
 console.log('  warnings by kind (pages, occurrences):');
 for (const [kind, pages] of [...warningPages].sort((a, b) => b[1] - a[1])) {
   console.log(`    ${kind}: ${pages} pages (${percent(pages)}), ${warningCounts.get(kind)}`);
+}
+console.log('  by group (pages: byte-identical, render same):');
+for (const [group, entry] of [...groups].sort()) {
+  const share = (part: number) => `${((part / entry.pages) * 100).toFixed(1)}%`;
+  console.log(
+    `    ${group}: ${entry.pages} pages: ${entry.identical} (${share(entry.identical)}), ${entry.rendersSame} (${share(entry.rendersSame)})`,
+  );
 }
 if (process.env.LIST) {
   console.log('  render differently:');
