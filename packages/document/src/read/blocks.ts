@@ -16,11 +16,34 @@ import { readHeading } from './heading.js';
 import { readImageData, readInlines, resolveImage } from './inlines.js';
 import { splitTagLinesOutOfHtml } from './split-tag-lines.js';
 
+/** The tag lines around the content of a container item, whose blank lines count as content. */
+export interface BlockBounds {
+  before?: RootContent;
+  after?: RootContent;
+}
+
 /**
  * Reads a sequence of mdast flow nodes (the children of the root, a list item, a quote…) into
  * blocks. GitBook containers written as sibling tag lines are grouped first.
  */
 export function readBlocks(
+  source: readonly RootContent[],
+  context: ReadContext,
+  nested: boolean,
+  bounds?: BlockBounds,
+): Block[] {
+  const blocks = readBlockSequence(source, context, nested);
+  if (nested || !bounds || source.length === 0) return blocks;
+  // Blank lines beyond one after an item's opening tag or before its closing tag are GitBook's
+  // empty paragraphs too.
+  return [
+    ...emptyParagraphs(extraBlankLines(bounds.before, source[0])),
+    ...blocks,
+    ...emptyParagraphs(extraBlankLines(source.at(-1), bounds.after)),
+  ];
+}
+
+function readBlockSequence(
   source: readonly RootContent[],
   context: ReadContext,
   nested: boolean,

@@ -2,6 +2,7 @@ import type { RootContent } from 'mdast';
 import { isDetailsClose, readDetailsOpen, readSummary } from '../helpers/html-blocks.js';
 import { hasAttributes, type ParsedTag, parseTag } from '../helpers/tag-attributes.js';
 import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
+import type { BlockBounds } from './blocks.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
 import { readInlines } from './inlines.js';
@@ -11,7 +12,12 @@ import {
   readTagContainer as readItemContainer,
 } from './tag-containers.js';
 
-type ReadBlocks = (nodes: readonly RootContent[], context: ReadContext, nested: boolean) => Block[];
+type ReadBlocks = (
+  nodes: readonly RootContent[],
+  context: ReadContext,
+  nested: boolean,
+  bounds?: BlockBounds,
+) => Block[];
 
 /** A container read from sibling nodes, and the index of the first sibling after it. */
 interface ReadContainerResult {
@@ -192,7 +198,10 @@ function readTabs(
     if (tab?.name !== 'tab' || !hasAttributes(tab, ['title'], ['icon'])) return undefined;
     const end = closingIndex(inner, index);
     if (end === -1) return undefined;
-    const nodes = readBlocks(inner.slice(index + 1, end), context, nested);
+    const nodes = readBlocks(inner.slice(index + 1, end), context, nested, {
+      before: open,
+      after: inner[end],
+    });
     tabs.push({
       object: 'block',
       type: 'tabs-item',

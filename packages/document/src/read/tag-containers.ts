@@ -2,9 +2,15 @@ import type { RootContent } from 'mdast';
 import type { ParsedTag } from '../helpers/tag-attributes.js';
 import { parseTag } from '../helpers/tag-attributes.js';
 import type { Block, OpenAPITag, TagAttributes } from '../types.js';
+import type { BlockBounds } from './blocks.js';
 import type { ReadContext } from './context.js';
 
-type ReadBlocks = (nodes: readonly RootContent[], context: ReadContext, nested: boolean) => Block[];
+type ReadBlocks = (
+  nodes: readonly RootContent[],
+  context: ReadContext,
+  nested: boolean,
+  bounds?: BlockBounds,
+) => Block[];
 type ClosingIndex = (nodes: readonly RootContent[], start: number) => number;
 
 /** GitBook containers made of items, each between its own tags: tag → block and item types. */
@@ -76,7 +82,10 @@ export function readTagContainer(
     if (end === -1) return undefined;
     items.push({
       attributes: item.attributes,
-      nodes: readBlocks(inner.slice(index + 1, end), context, nested),
+      nodes: readBlocks(inner.slice(index + 1, end), context, nested, {
+        before: open,
+        after: inner[end],
+      }),
     });
     index = end + 1;
   }
