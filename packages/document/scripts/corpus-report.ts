@@ -3,12 +3,13 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { basename, dirname, join, relative } from 'node:path';
 import { documentToMarkdown, readMarkdown } from '../src/index.js';
 import { renderGfm } from '../test/fidelity/gfm.js';
-import { normalizeHtml } from '../test/fidelity/normalize-html.js';
+import { normalizeHtml, normalizeNesting } from '../test/fidelity/normalize-html.js';
 
 /**
  * Round-trips every Markdown page under a folder (GitBook Git-sync exports, say) and prints how
  * many pages are fixed points, come back byte for byte, and render the same (GFM renderer,
- * whitespace collapsed), with the warnings by kind and on how many pages each appears.
+ * whitespace collapsed, directly nested formatting in one order; how many also nest it the same
+ * way is printed too), with the warnings by kind and on how many pages each appears.
  *
  * Usage: `pnpm report:corpus <folder> [--out <folder>] [--by-writer]`; with `--out`, each page
  * that does not come back byte for byte is written there (`<name>.out.md`) next to a copy of the
@@ -42,6 +43,7 @@ const files = markdownFiles(root);
 let fixedPoints = 0;
 let identical = 0;
 let rendersSame = 0;
+let rendersSameStrictly = 0;
 let bytes = 0;
 const warningPages = new Map<string, number>();
 const warningCounts = new Map<string, number>();
@@ -86,7 +88,10 @@ for (const file of files) {
       writeFileSync(join(out, `${name}.out.md`), written);
     }
   }
-  const isSame = normalizeHtml(renderGfm(original)) === normalizeHtml(renderGfm(written));
+  const [before, after] = [original, written].map((markdown) => normalizeHtml(renderGfm(markdown)));
+  if (before === after) rendersSameStrictly++;
+  const isSame =
+    before === after || normalizeNesting(before ?? '') === normalizeNesting(after ?? '');
   if (isSame) rendersSame++;
   else renderDiffering.push(file);
   const folder = relative(root, file).split('/')[0] ?? '';
@@ -105,6 +110,9 @@ console.log(`${files.length} pages, ${(bytes / 1e6).toFixed(1)} MB under ${basen
 console.log(`  fixed points:   ${fixedPoints} (${percent(fixedPoints)})`);
 console.log(`  byte-identical: ${identical} (${percent(identical)})`);
 console.log(`  render same:    ${rendersSame} (${percent(rendersSame)})`);
+console.log(
+  `    of which with formatting nested the same way: ${rendersSameStrictly} (${percent(rendersSameStrictly)})`,
+);
 console.log('  warnings by kind (pages, occurrences):');
 for (const [kind, pages] of [...warningPages].sort((a, b) => b[1] - a[1])) {
   console.log(`    ${kind}: ${pages} pages (${percent(pages)}), ${warningCounts.get(kind)}`);
