@@ -37,6 +37,8 @@ declare module 'mdast' {
  * CommonMark allows both.
  */
 function emphasisMarker(node: Emphasis): '_' | '*' {
+  // Exactly around bold, GitBook writes `_**x**_`: nothing inside can pair with the `_`.
+  if (node.children.length === 1 && node.children[0]?.type === 'strong') return '_';
   const attention = new Set(['strong', 'emphasis', 'delete']);
   const edges = [node.children[0]?.type, node.children.at(-1)?.type];
   return edges.some((type) => type !== undefined && attention.has(type)) ? '*' : '_';
