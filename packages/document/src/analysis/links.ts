@@ -50,6 +50,8 @@ export function links(document: Document, options: LinksOptions = {}): DocumentL
         visitInlines(node.nodes, key);
       } else if (node.type === 'inline-image') {
         add(linkRefFromUrl(node.data.src), node.data.alt ?? '', 'image', key);
+      } else if (node.type === 'button' && node.data.ref !== undefined) {
+        add(node.data.ref, node.data.label, 'link', key);
       }
     }
   };

@@ -1,7 +1,10 @@
 import { emojiFromCode } from '../helpers/emoji.js';
 import type { Block, Document, InlineContent } from '../types.js';
 
-/** The text of running text: leaves, link text, image alt text, formulas, emoji, mentions. */
+/**
+ * The text of running text: leaves, link text, image alt text, formulas, emoji, mentions and
+ * button labels (icons have none).
+ */
 export function inlineText(nodes: readonly InlineContent[]): string {
   let text = '';
   for (const node of nodes) {
@@ -23,6 +26,9 @@ export function inlineText(nodes: readonly InlineContent[]): string {
         text += emojiFromCode(node.data.code);
         break;
       case 'mention':
+        text += node.data.label;
+        break;
+      case 'button':
         text += node.data.label;
         break;
       case 'raw':

@@ -72,16 +72,39 @@ const emphasis = Object.assign(
  */
 const UNDERSCORE_STAND_IN = '\uE000';
 
-/** Runs a handler with `_` in `value` as the stand-in, and escapes the stand-ins it writes. */
-function escapingUnderscores(value: string, write: (standIn: string) => string): string {
+/**
+ * A bare URL in text: GFM renderers link it, and an escape inside would become part of the
+ * link, so its underscores are left to the serializer. Link text is never linked again.
+ */
+const BARE_URL = /(?:https?:\/\/|www\.)[^\s<]*/g;
+
+/**
+ * Runs a handler with `_` in `value` as the stand-in (outside bare URLs, unless `inLink`), and
+ * escapes the stand-ins it writes.
+ */
+function escapingUnderscores(
+  value: string,
+  write: (standIn: string) => string,
+  inLink = true,
+): string {
   // A backslash before `_` must itself be escaped, which only the serializer knows how to do.
   if (!value.includes('_') || /[\\\uE000]/.test(value)) return write(value);
-  return write(value.replaceAll('_', UNDERSCORE_STAND_IN)).replaceAll(UNDERSCORE_STAND_IN, '\\_');
+  const standIn = (part: string) => part.replaceAll('_', UNDERSCORE_STAND_IN);
+  let replaced = '';
+  let last = 0;
+  for (const url of inLink ? [] : value.matchAll(BARE_URL)) {
+    replaced += standIn(value.slice(last, url.index)) + url[0];
+    last = url.index + url[0].length;
+  }
+  replaced += standIn(value.slice(last));
+  return write(replaced).replaceAll(UNDERSCORE_STAND_IN, '\\_');
 }
 
 const text: Handle = (node: Text, parent, state, info) =>
-  escapingUnderscores(node.value, (value) =>
-    defaultHandlers.text({ ...node, value }, parent, state, info),
+  escapingUnderscores(
+    node.value,
+    (value) => defaultHandlers.text({ ...node, value }, parent, state, info),
+    state.stack.includes('label'),
   );
 
 const image: Handle = (node: Image, parent, state, info) =>
