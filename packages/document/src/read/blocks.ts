@@ -1,6 +1,7 @@
 import type { List, Paragraph, RootContent, Table } from 'mdast';
 import { headingBlock } from '../helpers/headings.js';
 import { readFigures } from '../helpers/html-blocks.js';
+import { readHtmlTable } from '../helpers/html-table.js';
 import type {
   Block,
   ImageBlock,
@@ -97,6 +98,8 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
       const markdown = node.value.trimStart();
       const figures = readFigures(markdown);
       if (figures) return createImages(figures);
+      const table = readHtmlTable(markdown);
+      if (table) return table;
       warn(context, 'html', 'HTML block kept verbatim', node);
       return { object: 'block', type: 'raw', isVoid: true, data: { markdown } };
     }
