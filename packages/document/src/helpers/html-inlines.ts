@@ -8,12 +8,12 @@ import { createMarks, MARK_ORDER } from './marks.js';
 /**
  * Running text in GitBook's HTML (the cells of its HTML tables) read into the document model and
  * written back as GitBook writes it. Each mark and inline is one entry of the tables below:
- * reading or writing another element is a matter of adding an entry.
+ * reading or writing another element is a matter of adding an entry, and a new mark or inline
+ * type does not compile until it has one.
  */
 
 /** The HTML element of a mark. */
 interface MarkElement {
-  readonly mark: MarkType;
   /** Whether an element is this mark. */
   readonly reads: (element: Element) => boolean;
   /** The element GitBook writes for the mark; the caller adds its children. */
@@ -37,25 +37,24 @@ const element = (
 const hasNoAttributes = (node: Element) => Object.keys(node.properties).length === 0;
 
 /** A mark written as `tagName` without attributes; `aliases` are read as it too. */
-function plainMark(mark: MarkType, tagName: string, ...aliases: string[]): MarkElement {
+function plainMark(tagName: string, ...aliases: string[]): MarkElement {
   const names = [tagName, ...aliases];
   return {
-    mark,
     reads: (node) => names.includes(node.tagName) && hasNoAttributes(node),
     write: () => element(tagName),
   };
 }
 
 /**
- * Marks, written with the first element of each entry. An `<i>` with a class is one of
- * GitBook's icons, not italic, so only attribute-less elements are marks.
+ * Every mark's element, written with the first name of each entry. An `<i>` with a class is
+ * one of GitBook's icons, not italic, so only attribute-less elements are marks.
  */
-const MARK_ELEMENTS: readonly MarkElement[] = [
-  plainMark('bold', 'strong', 'b'),
-  plainMark('italic', 'em', 'i'),
-  plainMark('strikethrough', 's', 'del'),
-  plainMark('code', 'code'),
-];
+const MARK_ELEMENTS: { readonly [M in MarkType]: MarkElement } = {
+  bold: plainMark('strong', 'b'),
+  italic: plainMark('em', 'i'),
+  strikethrough: plainMark('s', 'del'),
+  code: plainMark('code'),
+};
 
 /** Inlines by the element they are read from. */
 const INLINE_READERS: Readonly<Record<string, InlineReader>> = {
@@ -145,8 +144,8 @@ function addNode(
     builder.addText('\n', createMarks(marks));
     return true;
   }
-  const mark = MARK_ELEMENTS.find((entry) => entry.reads(node));
-  if (mark) return addChildren(builder, node.children, [...marks, mark.mark]);
+  const mark = MARK_ORDER.find((type) => MARK_ELEMENTS[type].reads(node));
+  if (mark) return addChildren(builder, node.children, [...marks, mark]);
   const readChildren: ReadChildren = (children) => {
     const inner = new InlineBuilder();
     return addChildren(inner, children, marks) ? inner.build() : undefined;
@@ -212,11 +211,9 @@ function writeUnits(units: readonly Unit[]): ElementContent[] {
       index++;
       continue;
     }
-    const end = runEnd(units, index, mark.mark);
-    const wrapper = mark.write();
-    wrapper.children = writeUnits(
-      units.slice(index, end).map((item) => withoutMark(item, mark.mark)),
-    );
+    const end = runEnd(units, index, mark);
+    const wrapper = MARK_ELEMENTS[mark].write();
+    wrapper.children = writeUnits(units.slice(index, end).map((item) => withoutMark(item, mark)));
     result.push(wrapper);
     index = end;
   }
@@ -224,17 +221,16 @@ function writeUnits(units: readonly Unit[]): ElementContent[] {
 }
 
 /** The mark to open at `start`: the one whose run reaches farthest. */
-function widestMark(units: readonly Unit[], start: number): MarkElement | undefined {
+function widestMark(units: readonly Unit[], start: number): MarkType | undefined {
   const unit = units[start];
   if (unit?.kind !== 'leaf') return undefined;
-  let best: MarkElement | undefined;
+  let best: MarkType | undefined;
   let bestEnd = -1;
   for (const type of MARK_ORDER) {
-    const entry = MARK_ELEMENTS.find((candidate) => candidate.mark === type);
-    if (!entry || !unit.marks.has(type)) continue;
+    if (!unit.marks.has(type)) continue;
     const end = runEnd(units, start, type);
     if (end > bestEnd) {
-      best = entry;
+      best = type;
       bestEnd = end;
     }
   }
