@@ -240,11 +240,52 @@ export interface HintBlock extends BlockBase {
 /** Column alignment of a table. */
 export type TableAlign = 'left' | 'center' | 'right' | null;
 
-/** A GFM table; the first row is the header row. */
+/**
+ * A table; the first row is the header row. Written as GFM, or as GitBook's one-line HTML
+ * `<table>` when its settings (view, widths, column types…) or cells (hard breaks) need it.
+ */
 export interface TableBlock extends BlockBase {
   type: 'table';
-  data: { align: TableAlign[] };
+  data: {
+    align: TableAlign[];
+    /** How GitBook shows the table (`data-view`): rows, or a grid of cards. */
+    view?: TableView;
+    /** Size of the cards in the cards view (`data-card-size`), e.g. `large`. */
+    cardSize?: string;
+    /** Whether card text wraps (`data-card-wrap`). */
+    cardWrap?: boolean;
+    /** Whether the table shows a search box (`data-search`). */
+    search?: boolean;
+    /** Whether the table spans the page's full width (`data-full-width`). */
+    fullWidth?: boolean;
+    /** Settings of each column, in order; left out when no column has any. */
+    columns?: TableColumn[];
+  };
   nodes: TableRowBlock[];
+}
+
+/** GitBook's table views. */
+export type TableView = 'table' | 'cards';
+
+/** Settings of one table column: the attributes of its header cell in GitBook's HTML. */
+export interface TableColumn {
+  /** Display width as written (`width="279.703125"`). */
+  width?: string;
+  /** Vertical alignment of the column's cells (`valign`). */
+  verticalAlign?: 'top' | 'middle' | 'bottom';
+  /** Hidden from the table (`data-hidden`); cards still use it as their target or cover. */
+  hidden?: true;
+  /** The column whose link a card opens (`data-card-target`). */
+  cardTarget?: true;
+  /** The column holding each card's cover image (`data-card-cover`). */
+  cardCover?: true;
+  /** The column holding each card's cover image in dark mode (`data-card-cover-dark`). */
+  cardCoverDark?: true;
+  /**
+   * What the column holds (`data-type`): `content-ref` (a link to a page or URL), `image`,
+   * `files`, `number`, `checkbox` (`true` / `false`) and so on; ordinary text when left out.
+   */
+  type?: string;
 }
 
 /** A table row. */

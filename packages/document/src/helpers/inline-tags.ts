@@ -44,7 +44,13 @@ export function openingTag(mark: HtmlMark): string {
   return `<mark style="${colorStyle(mark)}">`;
 }
 
-function colorStyle(mark: ColorMark): string {
+/** The colour mark of a `style` attribute as GitBook writes it (`color:red;background-color:…;`). */
+export function colorFromStyle(style: string): ColorMark | undefined {
+  return openingMark(`<mark style="${style}">`) as ColorMark | undefined;
+}
+
+/** The `style` attribute GitBook writes for a colour. */
+export function colorStyle(mark: ColorMark): string {
   const text = mark.data.text === undefined ? '' : `color:${mark.data.text};`;
   const background =
     mark.data.background === undefined ? '' : `background-color:${mark.data.background};`;

@@ -1,5 +1,6 @@
 import type { List, Paragraph, RootContent, Table } from 'mdast';
 import { readFigures } from '../helpers/html-blocks.js';
+import { readHtmlTable } from '../helpers/html-table.js';
 import type {
   Block,
   ImageBlock,
@@ -120,6 +121,8 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
       const markdown = node.value.trimStart();
       const figures = readFigures(markdown);
       if (figures) return createImages(figures);
+      const table = readHtmlTable(markdown);
+      if (table) return table;
       warn(context, 'html', 'HTML block kept verbatim', node);
       return { object: 'block', type: 'raw', isVoid: true, data: { markdown } };
     }
@@ -197,7 +200,7 @@ function readTable(node: Table, context: ReadContext): TableBlock {
       nodes: row.children.map((cell) => ({
         object: 'block',
         type: 'table-cell',
-        nodes: readInlines(cell.children, context),
+        nodes: readInlines(cell.children, context, true),
       })),
     })),
   };

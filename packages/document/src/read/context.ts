@@ -8,6 +8,8 @@ export interface ReadContext {
   readonly warnings: ConversionWarning[];
   /** Link reference definitions by normalized label; the first definition of a label wins. */
   readonly definitions: ReadonlyMap<string, Definition>;
+  /** Reading a GFM table cell. */
+  readonly inCell?: boolean;
 }
 
 /** Records that something was kept verbatim. */

@@ -21,14 +21,18 @@ export type InlineHtmlMatch =
   | { kind: 'inline'; inline: Inline; end: number }
   | { kind: 'break'; end: number };
 
-/** Matches the inline HTML element that starts at `nodes[index]`, if the model has one for it. */
+/**
+ * Matches the inline HTML element that starts at `nodes[index]`, if the model has one for it;
+ * `<br>` only where `breaks` allows it.
+ */
 export function matchInlineHtml(
   nodes: readonly PhrasingContent[],
   index: number,
+  breaks: boolean,
 ): InlineHtmlMatch | undefined {
   const node = nodes[index];
   if (node?.type !== 'html') return undefined;
-  if (node.value === '<br>') return index > 0 ? { kind: 'break', end: index } : undefined;
+  if (node.value === '<br>') return breaks && index > 0 ? { kind: 'break', end: index } : undefined;
   const mark = openingMark(node.value);
   if (mark) {
     const end = matchingClose(nodes, index, closingTag(mark));

@@ -15,13 +15,17 @@ import { matchInlineHtml } from './inline-html.js';
 
 const MENTION_URL = /^mention:(.+)$/;
 
-/** Reads mdast phrasing content into canonical running text. */
+/**
+ * Reads mdast phrasing content into canonical running text. In a GFM table cell (`inCell`) a
+ * `<br>` stays verbatim: a table with hard breaks in its cells is written as GitBook's HTML table.
+ */
 export function readInlines(
   nodes: readonly PhrasingContent[],
   context: ReadContext,
+  inCell = false,
 ): InlineContent[] {
   const builder = new InlineBuilder();
-  addPhrasing(builder, nodes, [], context);
+  addPhrasing(builder, nodes, [], inCell ? { ...context, inCell } : context);
   return builder.build();
 }
 
@@ -34,7 +38,7 @@ function addPhrasing(
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
     if (!node) continue;
-    const html = matchInlineHtml(nodes, index);
+    const html = matchInlineHtml(nodes, index, !context.inCell);
     if (!html || (html.kind === 'mark' && marks.some((mark) => mark.type === html.mark.type))) {
       addNode(builder, node, marks, context);
       continue;

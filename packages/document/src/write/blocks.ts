@@ -1,6 +1,7 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
 import { headingLevel } from '../helpers/headings.js';
 import { writeFigures, writeSummary } from '../helpers/html-blocks.js';
+import { needsHtmlTable, writeHtmlTable } from '../helpers/html-table.js';
 import { headingAnchorTags } from '../helpers/inline-tags.js';
 import { createText } from '../helpers/marks.js';
 import { formatTag } from '../helpers/tag-attributes.js';
@@ -74,7 +75,7 @@ function writeBlock(block: Block): BlockContent[] {
         tag('endhint'),
       ];
     case 'table':
-      return [writeTable(block)];
+      return [needsHtmlTable(block) ? html(writeHtmlTable(block)) : writeTable(block)];
     case 'table-row':
     case 'table-cell':
       return [];
@@ -236,7 +237,7 @@ function writeTable(block: TableBlock): Table {
       type: 'tableRow',
       children: row.nodes.map((cell) => ({
         type: 'tableCell',
-        children: writeInlines(cell.nodes, 'html'),
+        children: writeInlines(cell.nodes),
       })),
     })),
   };

@@ -41,34 +41,21 @@ type Unit =
   | { kind: 'link'; node: LinkInline; marks: Map<string, Mark>; hoisted: ReadonlySet<string> }
   | { kind: 'void'; node: Inline };
 
-/** How hard line breaks are written: `markdown` (`\` before the line end) or `<br>` (table cells). */
-export type BreakStyle = 'markdown' | 'html';
-
 /**
  * Writes running text as mdast phrasing content, nesting marks as few times as possible. A hard
  * break that ends the text is written `<br>`, as GitBook does: Markdown has no other way to say it.
  */
-export function writeInlines(
-  nodes: readonly InlineContent[],
-  breaks: BreakStyle = 'markdown',
-): PhrasingContent[] {
+export function writeInlines(nodes: readonly InlineContent[]): PhrasingContent[] {
   const result = writeUnits(toUnits(nodes, new Set()));
-  if (breaks === 'html') replaceBreaks(result, () => true);
-  else replaceBreaks(result, (_, last) => last);
+  replaceFinalBreak(result);
   return result;
 }
 
-/** Turns `break` nodes into `<br>` where `when` says so; `last`: nothing follows in the text. */
-function replaceBreaks(
-  nodes: PhrasingContent[],
-  when: (node: PhrasingContent, last: boolean) => boolean,
-  last = true,
-): void {
-  nodes.forEach((node, index) => {
-    const isLast = last && index === nodes.length - 1;
-    if (node.type === 'break' && when(node, isLast)) nodes[index] = { type: 'html', value: '<br>' };
-    else if ('children' in node) replaceBreaks(node.children, when, isLast);
-  });
+/** Turns a `break` that nothing follows into `<br>`. */
+function replaceFinalBreak(nodes: PhrasingContent[]): void {
+  const last = nodes.at(-1);
+  if (last?.type === 'break') nodes[nodes.length - 1] = { type: 'html', value: '<br>' };
+  else if (last && 'children' in last) replaceFinalBreak(last.children);
 }
 
 function toUnits(nodes: readonly InlineContent[], hoisted: ReadonlySet<string>): Unit[] {

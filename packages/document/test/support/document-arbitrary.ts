@@ -8,6 +8,7 @@ import type {
   TableAlign,
 } from '../../src/index.js';
 import { imageData, inlineContent, plainWords, words } from './inline-arbitrary.js';
+import { htmlTable } from './table-arbitrary.js';
 
 /**
  * fast-check arbitraries for documents the package can produce: canonical running text and block
@@ -230,6 +231,7 @@ const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   { weight: 2, arbitrary: heading },
   { weight: 1, arbitrary: code },
   { weight: 1, arbitrary: table },
+  { weight: 1, arbitrary: htmlTable },
   { weight: 1, arbitrary: images },
   { weight: 1, arbitrary: include },
   { weight: 1, arbitrary: fc.constant<Block>({ object: 'block', type: 'divider', isVoid: true }) },

@@ -1,0 +1,409 @@
+import type { Element, ElementContent } from 'hast';
+import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
+import { emojiFromCode, splitEmoji } from './emoji.js';
+import { InlineBuilder } from './inline-builder.js';
+import { colorFromStyle, colorStyle } from './inline-tags.js';
+import { linkRefFromUrl, linkRefToUrl } from './link-ref.js';
+import { createMarks, MARK_ORDER, markKey, plainMark as markOf } from './marks.js';
+
+/**
+ * Running text in GitBook's HTML (the cells of its HTML tables) read into the document model and
+ * written back as GitBook writes it. Each mark and inline is one entry of the tables below:
+ * reading or writing another element is a matter of adding an entry, and a new mark or inline
+ * type does not compile until it has one.
+ */
+
+/** The HTML element of a mark. */
+interface MarkElement {
+  /** The mark an element is, if it is this kind of mark. */
+  readonly read: (element: Element) => Mark | undefined;
+  /** The element GitBook writes for the mark; the caller adds its children. */
+  readonly write: (mark: Mark) => Element;
+}
+
+/** Reads children with the marks around them; `undefined` when one of them is not mapped. */
+type ReadChildren = (children: readonly ElementContent[]) => InlineContent[] | undefined;
+type WriteChildren = (nodes: readonly InlineContent[]) => ElementContent[];
+
+/** Reads an element as an inline; `undefined` when it is something the model does not hold. */
+type InlineReader = (element: Element, readChildren: ReadChildren) => Inline | undefined;
+type InlineWriter<T extends Inline> = (inline: T, writeChildren: WriteChildren) => ElementContent[];
+
+const element = (
+  tagName: string,
+  properties: Element['properties'] = {},
+  children: ElementContent[] = [],
+): Element => ({ type: 'element', tagName, properties, children });
+
+const hasNoAttributes = (node: Element) => Object.keys(node.properties).length === 0;
+
+/** A mark written as `tagName` without attributes; `aliases` are read as it too. */
+function plainMark(
+  type: Exclude<MarkType, 'color'>,
+  tagName: string,
+  ...aliases: string[]
+): MarkElement {
+  const names = [tagName, ...aliases];
+  return {
+    read: (node) =>
+      names.includes(node.tagName) && hasNoAttributes(node) ? markOf(type) : undefined,
+    write: () => element(tagName),
+  };
+}
+
+/** A colour: `<mark style="color:…;">`, as GitBook writes it in Markdown too. */
+const colorElement: MarkElement = {
+  read: (node) => {
+    const { style, ...rest } = node.properties;
+    if (node.tagName !== 'mark' || typeof style !== 'string' || Object.keys(rest).length > 0) {
+      return undefined;
+    }
+    return colorFromStyle(style);
+  },
+  write: (mark) => element('mark', mark.type === 'color' ? { style: colorStyle(mark) } : {}),
+};
+
+/**
+ * Every mark's element, written with the first name of each entry. An `<i>` with a class is
+ * one of GitBook's icons, not italic, so only attribute-less elements are marks.
+ */
+const MARK_ELEMENTS: { readonly [M in MarkType]: MarkElement } = {
+  color: colorElement,
+  bold: plainMark('bold', 'strong', 'b'),
+  italic: plainMark('italic', 'em', 'i'),
+  strikethrough: plainMark('strikethrough', 's', 'del'),
+  keyboard: plainMark('keyboard', 'kbd'),
+  superscript: plainMark('superscript', 'sup'),
+  subscript: plainMark('subscript', 'sub'),
+  code: plainMark('code', 'code'),
+};
+
+/** The text of an element that holds only plain text, decoded. */
+function onlyText(node: Element): string | undefined {
+  const [text, ...rest] = node.children;
+  return text?.type === 'text' && rest.length === 0 && !text.value.includes('\n')
+    ? text.value
+    : undefined;
+}
+
+const BUTTON_KINDS = ['primary', 'secondary'] as const;
+
+/** A button's kind from its classes (`button primary`). */
+function buttonKind(className: unknown): ButtonInline['data']['kind'] | undefined {
+  if (!Array.isArray(className) || className.length !== 2 || className[0] !== 'button') {
+    return undefined;
+  }
+  return BUTTON_KINDS.find((kind) => kind === className[1]);
+}
+
+function readButton(
+  node: Element,
+  target: Pick<ButtonInline['data'], 'ref' | 'action' | 'query'>,
+  icon: unknown,
+  className: unknown,
+): Inline | undefined {
+  const kind = buttonKind(className);
+  const label = onlyText(node);
+  if (!kind || !label || label.trim() !== label) return undefined;
+  if (icon !== undefined && typeof icon !== 'string') return undefined;
+  const data: ButtonInline['data'] = { kind, label, ...target };
+  if (icon !== undefined) data.icon = icon;
+  return { object: 'inline', type: 'button', isVoid: true, data };
+}
+
+/** Inlines by the element they are read from. */
+const INLINE_READERS: Readonly<Record<string, InlineReader>> = {
+  a: (node, readChildren) => {
+    const { href: buttonHref, className, dataIcon, ...others } = node.properties;
+    if (className !== undefined) {
+      if (typeof buttonHref !== 'string' || !buttonHref || Object.keys(others).length > 0) {
+        return undefined;
+      }
+      return readButton(node, { ref: linkRefFromUrl(buttonHref) }, dataIcon, className);
+    }
+    const { href, title, dataMention, ...rest } = node.properties;
+    if (typeof href !== 'string' || Object.keys(rest).length > 0) return undefined;
+    // GitBook's link to a page (`[text](url "mention")` in Markdown).
+    if (dataMention !== undefined && (dataMention !== '' || title !== undefined)) return undefined;
+    if (title !== undefined && typeof title !== 'string') return undefined;
+    const nodes = readChildren(node.children);
+    if (!nodes) return undefined;
+    const ref = linkRefFromUrl(href);
+    const linkTitle = dataMention === '' ? 'mention' : title;
+    const data = linkTitle === undefined ? { ref } : { ref, title: linkTitle };
+    return { object: 'inline', type: 'link', data, nodes };
+  },
+  button: (node) => {
+    const { type, className, dataAction, dataQuery, dataIcon, ...rest } = node.properties;
+    if (type !== 'button' || typeof dataAction !== 'string' || !dataAction) return undefined;
+    if (Object.keys(rest).length > 0) return undefined;
+    if (dataQuery !== undefined && typeof dataQuery !== 'string') return undefined;
+    const target =
+      dataQuery === undefined ? { action: dataAction } : { action: dataAction, query: dataQuery };
+    return readButton(node, target, dataIcon, className);
+  },
+  i: (node) => {
+    const { className, ...rest } = node.properties;
+    const [name, ...others] = Array.isArray(className) ? className : [];
+    if (typeof name !== 'string' || !name.startsWith('fa-') || others.length > 0) return undefined;
+    const icon = name.slice('fa-'.length);
+    if (Object.keys(rest).length > 0 || onlyText(node) !== `:${icon}:`) return undefined;
+    return { object: 'inline', type: 'icon', isVoid: true, data: { icon } };
+  },
+  picture: (node) => {
+    const [source, image, ...rest] = node.children;
+    if (source?.type !== 'element' || image?.type !== 'element' || rest.length > 0)
+      return undefined;
+    const { srcSet, media, ...sourceRest } = source.properties;
+    if (source.tagName !== 'source' || media !== '(prefers-color-scheme: dark)') return undefined;
+    if (typeof srcSet !== 'string' || Object.keys(sourceRest).length > 0) return undefined;
+    const { src, alt, ...imageRest } = image.properties;
+    if (image.tagName !== 'img' || typeof src !== 'string' || typeof alt !== 'string')
+      return undefined;
+    if (Object.keys(imageRest).length > 0 || Object.keys(node.properties).length > 0)
+      return undefined;
+    const srcDark = srcSet;
+    const data = alt === '' ? { src, srcDark } : { src, alt, srcDark };
+    return { object: 'inline', type: 'inline-image', isVoid: true, data };
+  },
+  img: (node) => {
+    const { src, alt, title, ...rest } = node.properties;
+    if (typeof src !== 'string' || Object.keys(rest).length > 0 || node.children.length > 0)
+      return undefined;
+    if (typeof alt !== 'string' || (title !== undefined && typeof title !== 'string'))
+      return undefined;
+    const data = { src, ...(alt ? { alt } : {}), ...(title === undefined ? {} : { title }) };
+    return { object: 'inline', type: 'inline-image', isVoid: true, data };
+  },
+};
+
+/**
+ * The elements GitBook writes for inlines, by inline type. Formulas, user mentions and raw
+ * inlines have no HTML of their own: their Markdown is written verbatim.
+ */
+const INLINE_WRITERS: {
+  readonly [T in Inline['type']]: InlineWriter<Extract<Inline, { type: T }>>;
+} = {
+  link: (link, writeChildren) => {
+    const href = linkRefToUrl(link.data.ref);
+    const { title } = link.data;
+    const properties =
+      title === 'mention'
+        ? { dataMention: true, href }
+        : title === undefined
+          ? { href }
+          : { href, title };
+    return [element('a', properties, writeChildren(link.nodes))];
+  },
+  'inline-image': ({ data: { src, alt = '', title, srcDark } }) => {
+    const image = element('img', title === undefined ? { src, alt } : { src, alt, title });
+    if (srcDark === undefined) return [image];
+    const dark: Element['properties'] = {
+      srcSet: srcDark,
+      media: '(prefers-color-scheme: dark)',
+    };
+    const source = element('source', dark);
+    return [element('picture', {}, [source, element('img', { src, alt })])];
+  },
+  icon: ({ data }) => [
+    element('i', { className: [`fa-${data.icon}`] }, [{ type: 'text', value: `:${data.icon}:` }]),
+  ],
+  button: ({ data }) => {
+    const label: ElementContent[] = [{ type: 'text', value: data.label }];
+    const className = ['button', data.kind];
+    const icon = data.icon === undefined ? {} : { dataIcon: data.icon };
+    if (data.ref !== undefined) {
+      return [element('a', { href: linkRefToUrl(data.ref), className, ...icon }, label)];
+    }
+    const query = data.query === undefined ? {} : { dataQuery: data.query };
+    const properties = {
+      type: 'button',
+      className,
+      dataAction: data.action ?? '',
+      ...query,
+      ...icon,
+    };
+    return [element('button', properties, label)];
+  },
+  emoji: ({ data }) => [{ type: 'text', value: emojiFromCode(data.code) }],
+  'inline-math': ({ data }) => [{ type: 'raw', value: `$$${data.formula}$$` }],
+  mention: ({ data }) => [{ type: 'raw', value: `[${data.label}](mention:${data.user})` }],
+  raw: ({ data }) => [{ type: 'raw', value: data.markdown }],
+};
+
+/**
+ * Reads HTML phrasing content (a table cell's children) into canonical running text; `<br>` is a
+ * hard break. Returns `undefined` when it holds anything without an entry above (block content
+ * such as `<p>` or `<ul>`, icons, comments), or a line break in the source, which is whitespace
+ * in HTML and GitBook does not write.
+ */
+export function readHtmlInlines(children: readonly ElementContent[]): InlineContent[] | undefined {
+  const builder = new InlineBuilder();
+  return addChildren(builder, children, []) ? builder.build() : undefined;
+}
+
+function addChildren(
+  builder: InlineBuilder,
+  children: readonly ElementContent[],
+  marks: readonly Mark[],
+): boolean {
+  return children.every((child) => addNode(builder, child, marks));
+}
+
+function addNode(builder: InlineBuilder, node: ElementContent, marks: readonly Mark[]): boolean {
+  if (node.type === 'text') {
+    if (node.value.includes('\n')) return false;
+    addText(builder, node.value, marks);
+    return true;
+  }
+  if (node.type !== 'element') return false;
+  if (node.tagName === 'br') {
+    if (!hasNoAttributes(node)) return false;
+    builder.addText('\n', createMarks(marks));
+    return true;
+  }
+  const mark = MARK_ORDER.map((type) => MARK_ELEMENTS[type].read(node)).find(Boolean);
+  if (mark) {
+    // The same mark inside itself would be lost; an empty element would leave nothing to mark.
+    if (marks.some((outer) => outer.type === mark.type) || node.children.length === 0) return false;
+    return addChildren(builder, node.children, [...marks, mark]);
+  }
+  const readChildren: ReadChildren = (children) => {
+    const inner = new InlineBuilder();
+    return addChildren(inner, children, marks) ? inner.build() : undefined;
+  };
+  const inline = INLINE_READERS[node.tagName]?.(node, readChildren);
+  if (!inline) return false;
+  builder.addInline(inline);
+  return true;
+}
+
+function addText(builder: InlineBuilder, text: string, marks: readonly Mark[]): void {
+  const leafMarks = createMarks(marks);
+  for (const segment of splitEmoji(text)) {
+    if (segment.emoji) {
+      builder.addInline({
+        object: 'inline',
+        type: 'emoji',
+        isVoid: true,
+        data: { code: segment.code },
+      });
+    } else {
+      builder.addText(segment.text, leafMarks);
+    }
+  }
+}
+
+/** A leaf, or an inline, which carries no marks of its own (a link's text carries its own). */
+type Unit =
+  | { kind: 'leaf'; text: string; marks: ReadonlyMap<MarkType, Mark> }
+  | { kind: 'inline'; node: Inline };
+
+/**
+ * Writes running text as the HTML GitBook writes: each mark one element around the longest run
+ * it covers (the first in canonical order outermost when two runs are equally long), marks of a
+ * link's text inside the link, `\n` as `<br>`.
+ */
+export function writeHtmlInlines(nodes: readonly InlineContent[]): ElementContent[] {
+  const units: Unit[] = [];
+  for (const node of nodes) {
+    if (node.object === 'inline') units.push({ kind: 'inline', node });
+    else {
+      for (const leaf of node.leaves) {
+        units.push({
+          kind: 'leaf',
+          text: leaf.text,
+          marks: new Map(leaf.marks.map((mark) => [mark.type, mark])),
+        });
+      }
+    }
+  }
+  return writeUnits(units);
+}
+
+function writeUnits(units: readonly Unit[]): ElementContent[] {
+  const result: ElementContent[] = [];
+  let index = 0;
+  while (index < units.length) {
+    const unit = units[index];
+    if (!unit) break;
+    const mark = widestMark(units, index);
+    if (!mark) {
+      result.push(...writeUnit(unit));
+      index++;
+      continue;
+    }
+    const end = runEnd(units, index, mark);
+    const wrapper = MARK_ELEMENTS[mark.type].write(mark);
+    wrapper.children = writeUnits(
+      units.slice(index, end).map((item) => withoutMark(item, mark.type)),
+    );
+    result.push(wrapper);
+    index = end;
+  }
+  return result;
+}
+
+/** The mark to open at `start`: the one whose run reaches farthest. */
+function widestMark(units: readonly Unit[], start: number): Mark | undefined {
+  const unit = units[start];
+  if (unit?.kind !== 'leaf') return undefined;
+  let best: Mark | undefined;
+  let bestEnd = -1;
+  for (const type of MARK_ORDER) {
+    const mark = unit.marks.get(type);
+    if (!mark) continue;
+    const end = runEnd(units, start, mark);
+    if (end > bestEnd) {
+      best = mark;
+      bestEnd = end;
+    }
+  }
+  return best;
+}
+
+/**
+ * End (exclusive) of the run of leaves carrying `mark` from `start`, with the void inlines
+ * between them; a link ends it, as GitBook writes marks inside the link.
+ */
+function runEnd(units: readonly Unit[], start: number, mark: Mark): number {
+  const key = markKey(mark);
+  let end = start + 1;
+  for (let next = end; next < units.length; next++) {
+    const unit = units[next];
+    if (unit?.kind === 'leaf') {
+      const same = unit.marks.get(mark.type);
+      if (!same || markKey(same) !== key) break;
+      end = next + 1;
+    } else if (unit?.node.type === 'link') break;
+  }
+  return end;
+}
+
+function withoutMark(unit: Unit, mark: MarkType): Unit {
+  if (unit.kind !== 'leaf') return unit;
+  const marks = new Map(unit.marks);
+  marks.delete(mark);
+  return { ...unit, marks };
+}
+
+function writeUnit(unit: Unit): ElementContent[] {
+  if (unit.kind === 'leaf') return writeText(unit.text);
+  return writeInline(unit.node);
+}
+
+function writeInline<T extends Inline>(node: T): ElementContent[] {
+  // The entry for `node.type` takes `T`; TypeScript cannot tie an indexed entry to its key.
+  const write = INLINE_WRITERS[node.type] as InlineWriter<T>;
+  return write(node, writeHtmlInlines);
+}
+
+/** Text with `\n` hard breaks as `<br>`. */
+function writeText(text: string): ElementContent[] {
+  const result: ElementContent[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) result.push(element('br'));
+    if (line !== '') result.push({ type: 'text', value: line });
+  });
+  return result;
+}
