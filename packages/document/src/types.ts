@@ -501,8 +501,11 @@ export interface Document {
 
 /** Something the reader kept verbatim rather than modelled; nothing is dropped. */
 export interface ConversionWarning {
-  /** What was kept verbatim. */
-  kind: 'html' | 'definition' | 'footnote' | 'tag' | 'frontmatter' | 'other';
+  /**
+   * What was kept verbatim. `mdx` is JSX written for MDX sites (`<Tabs>`, `style={{…}}`), which
+   * neither GitBook nor CommonMark reads as anything but HTML.
+   */
+  kind: 'html' | 'mdx' | 'definition' | 'footnote' | 'tag' | 'frontmatter' | 'other';
   /** Human-readable explanation. */
   message: string;
   /** 1-based line in the Markdown source, when known. */

@@ -12,7 +12,7 @@ import type {
 } from '../types.js';
 import { readCode } from './code.js';
 import { readContainer } from './containers.js';
-import { type ReadContext, verbatimMarkdown, warn } from './context.js';
+import { htmlKind, type ReadContext, verbatimMarkdown, warn } from './context.js';
 import { readHeading } from './heading.js';
 import { readImageData, readInlines, resolveImage } from './inlines.js';
 import { splitTagLinesOutOfHtml } from './split-tag-lines.js';
@@ -123,7 +123,7 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
       if (figures) return createImages(figures);
       const table = readHtmlTable(markdown);
       if (table) return table;
-      warn(context, 'html', 'HTML block kept verbatim', node);
+      warn(context, htmlKind(node.value), 'HTML block kept verbatim', node);
       return { object: 'block', type: 'raw', isVoid: true, data: { markdown } };
     }
     case 'definition':

@@ -37,3 +37,11 @@ export function verbatimMarkdown(context: ReadContext, node: Nodes, nested: bool
   }
   return serializeMarkdownTree(node).trimEnd();
 }
+
+/** A component (`<Tabs>`, `</TabItem>`) or a JSX expression (`style={{…}}`): MDX, not HTML. */
+const JSX = /^<\/?[A-Z]|<\/?[A-Z][\w.]*[\s/>]|=\{/;
+
+/** The warning kind for HTML kept verbatim: `mdx` for JSX, `html` otherwise. */
+export function htmlKind(html: string): 'html' | 'mdx' {
+  return JSX.test(html) ? 'mdx' : 'html';
+}

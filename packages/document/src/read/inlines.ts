@@ -10,7 +10,7 @@ import type {
   Mark,
   MentionInline,
 } from '../types.js';
-import { type ReadContext, verbatimMarkdown, warn } from './context.js';
+import { htmlKind, type ReadContext, verbatimMarkdown, warn } from './context.js';
 import { matchInlineHtml } from './inline-html.js';
 
 const MENTION_URL = /^mention:(.+)$/;
@@ -138,7 +138,11 @@ function addText(builder: InlineBuilder, text: string, marks: readonly Mark[]): 
 function addRaw(builder: InlineBuilder, node: PhrasingContent, context: ReadContext): void {
   const markdown = node.type === 'html' ? node.value : verbatimMarkdown(context, node, true);
   const kind =
-    node.type === 'html' ? 'html' : node.type === 'footnoteReference' ? 'footnote' : 'other';
+    node.type === 'html'
+      ? htmlKind(node.value)
+      : node.type === 'footnoteReference'
+        ? 'footnote'
+        : 'other';
   warn(context, kind, `Inline ${node.type} kept verbatim`, node);
   builder.addInline({ object: 'inline', type: 'raw', isVoid: true, data: { markdown } });
 }
