@@ -1,16 +1,21 @@
-const ENCODE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const DECODE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+import { fromHtml } from 'hast-util-from-html';
+import { toHtml } from 'hast-util-to-html';
 
-/** Escapes text for an HTML attribute value or element content. */
+/**
+ * Escapes text as HTML element content the way GitBook writes it (hast-util-to-html): `&` and
+ * `<` as hexadecimal references (`&#x26;`, `&#x3C;`), everything else as is.
+ */
 export function encodeHtmlText(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ENCODE[char] ?? char);
+  return toHtml({ type: 'text', value: text });
 }
 
 /**
- * Unescapes text written by `encodeHtmlText`. Returns `undefined` for anything else (other
- * entities, stray `&`), so that only HTML which writes back byte for byte is modelled.
+ * Unescapes element content written by `encodeHtmlText`. Returns `undefined` for anything else
+ * (elements, other references), so that only HTML which writes back byte for byte is modelled.
  */
 export function decodeHtmlText(html: string): string | undefined {
-  const text = html.replace(/&(?:amp|lt|gt|quot);/g, (entity) => DECODE[entity] ?? entity);
-  return encodeHtmlText(text) === html ? text : undefined;
+  if (html === '') return '';
+  const [node, ...rest] = fromHtml(html, { fragment: true }).children;
+  if (node?.type !== 'text' || rest.length > 0) return undefined;
+  return encodeHtmlText(node.value) === html ? node.value : undefined;
 }
