@@ -71,9 +71,14 @@ export interface ImageData {
   frame?: boolean;
   /** A GitBook figure shown at full width, or explicitly not (`<div data-full-width="…">`). */
   fullWidth?: boolean;
-  /** The image shown in dark mode (`<picture>` with a `prefers-color-scheme: dark` source). */
+  /** The image shown in dark mode (GitBook's `<picture>` with a dark-scheme `<source>`). */
   srcDark?: string;
+  /** Alignment of a block image (`<div align="…">`). */
+  align?: ImageAlign;
 }
+
+/** Alignment of a block image. */
+export type ImageAlign = 'left' | 'center' | 'right';
 
 /** A link; its children are the link text. */
 export interface LinkInline {
@@ -88,7 +93,7 @@ export interface InlineImageInline {
   object: 'inline';
   type: 'inline-image';
   isVoid: true;
-  data: Omit<ImageData, 'caption' | 'width' | 'frame' | 'fullWidth'>;
+  data: Omit<ImageData, 'caption' | 'width' | 'frame' | 'fullWidth' | 'align'>;
 }
 
 /** A TeX formula inside running text (`$$x$$`). */
@@ -216,6 +221,8 @@ export interface CodeBlock extends BlockBase {
     title?: string;
     lineNumbers?: boolean;
     overflow?: string;
+    /** Shown collapsed, with a button to expand it (`expandable="true"`). */
+    expandable?: boolean;
   };
   nodes: CodeLineBlock[];
 }
@@ -339,10 +346,10 @@ export interface TabsItemBlock extends BlockBase {
   nodes: Block[];
 }
 
-/** A collapsible section (`<details><summary>title</summary>…</details>`). */
+/** A collapsible section (`<details><summary>title</summary>…</details>`); `open`: shown expanded. */
 export interface ExpandableBlock extends BlockBase {
   type: 'expandable';
-  data: { title: string };
+  data: { title: string; open?: true };
   nodes: Block[];
 }
 
@@ -368,6 +375,23 @@ export interface FileBlock extends BlockBase {
 export interface ContentRefBlock extends BlockBase {
   type: 'content-ref';
   data: { url: string };
+  nodes: Block[];
+}
+
+/** An older GitBook card linking to another page (`{% page-ref page="…" %}`). */
+export interface PageRefBlock extends BlockBase {
+  type: 'page-ref';
+  isVoid: true;
+  data: { page: string };
+}
+
+/**
+ * Content shown only to visitors matching a condition (GitBook's adaptive content):
+ * `{% if visitor.claims.… %}…{% endif %}`; `condition` is the expression as written.
+ */
+export interface ConditionalBlock extends BlockBase {
+  type: 'conditional';
+  data: { condition: string };
   nodes: Block[];
 }
 
@@ -413,6 +437,8 @@ export type Block =
   | PromptBlock
   | ReusableContentBlock
   | OpenAPIBlock
+  | PageRefBlock
+  | ConditionalBlock
   | RawBlock;
 
 /** A GitBook tag's attributes (`date="2025-01-01"` → `{ date: '2025-01-01' }`), in written order. */

@@ -101,6 +101,30 @@ describe('links', () => {
     ]);
     expect(found[0]?.text).toBe('a page');
   });
+
+  it('finds page cards, both variants of a dark-mode image, and links in conditional content', () => {
+    const document = markdownToDocument(
+      [
+        '{% page-ref page="../install/linux.md" %}',
+        '',
+        '<picture><source srcset="shots/panel-dark.png" media="(prefers-color-scheme: dark)"><img src="shots/panel.png" alt="Panel"></picture>',
+        '',
+        '{% if visitor.claims.plan === "pro" %}',
+        'Read [the pro guide](pro.md).',
+        '{% endif %}',
+        '',
+      ].join('\n'),
+    );
+    expect(
+      links(document).map(({ kind, target, text, source }) => [kind, target, text, source]),
+    ).toEqual([
+      ['page', '../install/linux.md', '', 'page-ref'],
+      ['file', 'shots/panel.png', 'Panel', 'image'],
+      ['file', 'shots/panel-dark.png', 'Panel', 'image'],
+      ['page', 'pro.md', 'the pro guide', 'link'],
+    ]);
+    expect(plainText(document)).toBe('Panel\nRead the pro guide.');
+  });
 });
 
 describe('slugify', () => {

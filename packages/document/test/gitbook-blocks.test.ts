@@ -210,11 +210,7 @@ describe('GitBook blocks', () => {
   });
 
   it('keeps unknown containers together: their tag lines hug the content', () => {
-    const markdown = lines(
-      '{% if visitor.claims.beta %}',
-      'Only beta readers see this.',
-      '{% endif %}',
-    );
+    const markdown = lines('{% badge color="blue" %}', 'New in this release.', '{% endbadge %}');
     const { document, warnings } = readMarkdown(markdown);
     expect(warnings.map((warning) => warning.kind)).toEqual(['tag', 'tag']);
     expect(document.nodes.map((block) => block.type)).toEqual(['raw', 'paragraph', 'raw']);

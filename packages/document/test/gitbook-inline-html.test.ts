@@ -103,7 +103,7 @@ describe("GitBook's inline HTML", () => {
   it('reads icons and buttons as inlines of their own', () => {
     const nodes = paragraphOf(
       lines(
-        '<i class="fa-rocket">:rocket:</i> <a href="https://example.com/start" class="button primary" data-icon="rocket">Get started</a><a href="setup.md" class="button secondary">Set up</a> <button type="button" class="button primary" data-action="ask" data-query="How do I &quot;sync&quot;?" data-icon="gitbook-assistant">Ask "AI" &#x26; more</button>',
+        '<i class="fa-rocket">:rocket:</i> <a href="https://example.com/start" class="button primary" data-icon="rocket">Get started</a><a href="setup.md" class="button secondary">Set up</a> <button type="button" class="button primary" data-action="ask" data-query="How do I &#x22;sync&#x22;?" data-icon="gitbook-assistant">Ask "AI" &#x26; more</button>',
       ).replace(' &#x26; more', ''),
     );
     expect(nodes.filter((node) => node.object === 'inline')).toEqual([

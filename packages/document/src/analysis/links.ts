@@ -15,7 +15,7 @@ export interface DocumentLink {
   /** Link text, image alt text or nothing. */
   text: string;
   /** What holds the reference. */
-  source: 'link' | 'image' | 'embed' | 'file' | 'content-ref';
+  source: 'link' | 'image' | 'embed' | 'file' | 'content-ref' | 'page-ref';
   /** Key of the block the reference is in. */
   key?: string;
 }
@@ -60,6 +60,9 @@ export function links(document: Document, options: LinksOptions = {}): DocumentL
     switch (block.type) {
       case 'image':
         add(linkRefFromUrl(block.data.src), block.data.alt ?? '', 'image', key);
+        // The dark-mode variant is a file of its own, and can break on its own.
+        if (block.data.srcDark !== undefined)
+          add(linkRefFromUrl(block.data.srcDark), block.data.alt ?? '', 'image', key);
         return;
       case 'embed':
         add(linkRefFromUrl(block.data.url), '', 'embed', key);
@@ -70,6 +73,9 @@ export function links(document: Document, options: LinksOptions = {}): DocumentL
       case 'content-ref':
         add(linkRefFromUrl(block.data.url), '', 'content-ref', key);
         break;
+      case 'page-ref':
+        add(linkRefFromUrl(block.data.page), '', 'page-ref', key);
+        return;
     }
     if (!('nodes' in block)) return;
     for (const child of block.nodes) {

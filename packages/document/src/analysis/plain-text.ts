@@ -68,6 +68,8 @@ export function blockLines(block: Block): string[] {
       return block.data.caption === undefined ? [] : [block.data.caption];
     case 'divider':
     case 'reusable-content':
+    // A page card shows the linked page's title, which the document does not hold.
+    case 'page-ref':
       return [];
     default:
       return block.nodes.flatMap(blockLines);

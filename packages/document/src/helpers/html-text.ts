@@ -1,29 +1,43 @@
-const ENCODE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const DECODE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+import { fromHtml } from 'hast-util-from-html';
+import { toHtml } from 'hast-util-to-html';
 
-/** Escapes text for an HTML attribute value or element content. */
+/**
+ * Escapes text as HTML element content the way GitBook writes it (hast-util-to-html): `&` and
+ * `<` as hexadecimal references (`&#x26;`, `&#x3C;`), everything else as is.
+ */
 export function encodeHtmlText(text: string): string {
-  return text.replace(/[&<>"]/g, (char) => ENCODE[char] ?? char);
+  return toHtml({ type: 'text', value: text });
 }
 
 /**
- * Unescapes text written by `encodeHtmlText`. Returns `undefined` for anything else (other
- * entities, stray `&`), so that only HTML which writes back byte for byte is modelled.
+ * Unescapes element content written by `encodeHtmlText`. Returns `undefined` for anything else
+ * (elements, other references), so that only HTML which writes back byte for byte is modelled.
  */
 export function decodeHtmlText(html: string): string | undefined {
-  const text = html.replace(/&(?:amp|lt|gt|quot);/g, (entity) => DECODE[entity] ?? entity);
-  return encodeHtmlText(text) === html ? text : undefined;
+  if (html === '') return '';
+  const [node, ...rest] = fromHtml(html, { fragment: true }).children;
+  if (node?.type !== 'text' || rest.length > 0) return undefined;
+  return encodeHtmlText(node.value) === html ? node.value : undefined;
 }
 
-const CONTENT_ENCODE: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
-
-/** Escapes text for element content, as GitBook writes it: quotes stay as they are. */
-export function encodeHtmlContent(text: string): string {
-  return text.replace(/[&<>]/g, (char) => CONTENT_ENCODE[char] ?? char);
+/**
+ * Escapes text for a double-quoted attribute value the way GitBook writes it
+ * (hast-util-to-html): `&` and `"` as hexadecimal references.
+ */
+export function encodeHtmlAttribute(value: string): string {
+  const html = toHtml({
+    type: 'element',
+    tagName: 'a',
+    properties: { title: value },
+    children: [],
+  });
+  return html.slice('<a title="'.length, -'"></a>'.length);
 }
 
-/** Unescapes element content written by `encodeHtmlContent`; `undefined` for anything else. */
-export function decodeHtmlContent(html: string): string | undefined {
-  const text = html.replace(/&(?:amp|lt|gt);/g, (entity) => DECODE[entity] ?? entity);
-  return encodeHtmlContent(text) === html ? text : undefined;
+/** Unescapes an attribute value written by `encodeHtmlAttribute`; `undefined` for anything else. */
+export function decodeHtmlAttribute(html: string): string | undefined {
+  const [node] = fromHtml(`<a title="${html}"></a>`, { fragment: true }).children;
+  const value = node?.type === 'element' ? node.properties.title : undefined;
+  if (typeof value !== 'string') return html === '' ? '' : undefined;
+  return encodeHtmlAttribute(value) === html ? value : undefined;
 }

@@ -1,5 +1,5 @@
 import type { ButtonInline, ColorMark, Mark } from '../types.js';
-import { decodeHtmlText, encodeHtmlText } from './html-text.js';
+import { decodeHtmlAttribute, encodeHtmlAttribute } from './html-text.js';
 import { linkRefFromUrl, linkRefToUrl } from './link-ref.js';
 import { colorMark, plainMark } from './marks.js';
 
@@ -90,7 +90,7 @@ export function openingButton(html: string): Omit<ButtonInline['data'], 'label'>
   const link = LINK_BUTTON.exec(html);
   if (link) {
     const [, href = '', kind, icon] = link;
-    const url = decodeHtmlText(href);
+    const url = decodeHtmlAttribute(href);
     if (url === undefined || url === '') return undefined;
     const data: Omit<ButtonInline['data'], 'label'> = {
       kind: kind as 'primary' | 'secondary',
@@ -101,14 +101,14 @@ export function openingButton(html: string): Omit<ButtonInline['data'], 'label'>
   const action = ACTION_BUTTON.exec(html);
   if (!action) return undefined;
   const [, kind, name = '', query, icon] = action;
-  const actionName = decodeHtmlText(name);
+  const actionName = decodeHtmlAttribute(name);
   if (!actionName) return undefined;
   const data: Omit<ButtonInline['data'], 'label'> = {
     kind: kind as 'primary' | 'secondary',
     action: actionName,
   };
   if (query !== undefined) {
-    const decoded = decodeHtmlText(query);
+    const decoded = decodeHtmlAttribute(query);
     if (decoded === undefined) return undefined;
     data.query = decoded;
   }
@@ -117,7 +117,7 @@ export function openingButton(html: string): Omit<ButtonInline['data'], 'label'>
 
 function withIcon<T extends { icon?: string }>(data: T, icon: string | undefined): T | undefined {
   if (icon === undefined) return data;
-  const decoded = decodeHtmlText(icon);
+  const decoded = decodeHtmlAttribute(icon);
   if (decoded === undefined) return undefined;
   data.icon = decoded;
   return data;
@@ -125,13 +125,13 @@ function withIcon<T extends { icon?: string }>(data: T, icon: string | undefined
 
 /** A button's opening and closing tags; a button has either a link or an action. */
 export function buttonTags(data: ButtonInline['data']): [string, string] {
-  const icon = data.icon === undefined ? '' : ` data-icon="${encodeHtmlText(data.icon)}"`;
+  const icon = data.icon === undefined ? '' : ` data-icon="${encodeHtmlAttribute(data.icon)}"`;
   if (data.ref !== undefined) {
-    const href = encodeHtmlText(linkRefToUrl(data.ref));
+    const href = encodeHtmlAttribute(linkRefToUrl(data.ref));
     return [`<a href="${href}" class="button ${data.kind}"${icon}>`, '</a>'];
   }
-  const query = data.query === undefined ? '' : ` data-query="${encodeHtmlText(data.query)}"`;
-  const action = encodeHtmlText(data.action ?? '');
+  const query = data.query === undefined ? '' : ` data-query="${encodeHtmlAttribute(data.query)}"`;
+  const action = encodeHtmlAttribute(data.action ?? '');
   return [
     `<button type="button" class="button ${data.kind}" data-action="${action}"${query}${icon}>`,
     '</button>',
@@ -150,7 +150,7 @@ export function readPicture(
   const dark = PICTURE_SOURCE.exec(source ?? '')?.[1];
   const light = PICTURE_IMAGE.exec(image ?? '');
   if (dark === undefined || !light) return undefined;
-  const [srcDark, src, alt] = [dark, light[1] ?? '', light[2] ?? ''].map(decodeHtmlText);
+  const [srcDark, src, alt] = [dark, light[1] ?? '', light[2] ?? ''].map(decodeHtmlAttribute);
   if (srcDark === undefined || src === undefined || alt === undefined) return undefined;
   // In the order `ImageData` lists them: keys hash the data as written.
   return alt === '' ? { src, srcDark } : { src, alt, srcDark };
@@ -160,8 +160,8 @@ export function readPicture(
 export function pictureTags(image: { src: string; srcDark: string; alt?: string }): string[] {
   return [
     '<picture>',
-    `<source srcset="${encodeHtmlText(image.srcDark)}" media="(prefers-color-scheme: dark)">`,
-    `<img src="${encodeHtmlText(image.src)}" alt="${encodeHtmlText(image.alt ?? '')}">`,
+    `<source srcset="${encodeHtmlAttribute(image.srcDark)}" media="(prefers-color-scheme: dark)">`,
+    `<img src="${encodeHtmlAttribute(image.src)}" alt="${encodeHtmlAttribute(image.alt ?? '')}">`,
     '</picture>',
   ];
 }

@@ -1,5 +1,6 @@
-import type { List, Paragraph, RootContent, Table } from 'mdast';
-import { readFigures } from '../helpers/html-blocks.js';
+import type { Html, List, Paragraph, RootContent, Table } from 'mdast';
+import { readFigures, readPicture } from '../helpers/figures.js';
+import { headingBlock } from '../helpers/headings.js';
 import { readHtmlTable } from '../helpers/html-table.js';
 import type {
   Block,
@@ -15,6 +16,7 @@ import { readContainer } from './containers.js';
 import { htmlKind, type ReadContext, verbatimMarkdown, warn } from './context.js';
 import { readHeading } from './heading.js';
 import { readImageData, readInlines, resolveImage } from './inlines.js';
+import { hasLazyHtml, joinLazyHtml } from './lazy-html.js';
 import { splitTagLinesOutOfHtml } from './split-tag-lines.js';
 
 /** The tag lines around the content of a container item, whose blank lines count as content. */
@@ -50,7 +52,7 @@ function readBlockSequence(
   nested: boolean,
 ): Block[] {
   // In lists and quotes a split would change how tight the item is; GitBook's cases are outside.
-  const nodes = nested ? source : splitTagLinesOutOfHtml(source);
+  const nodes = nested ? joinLazyHtml(source) : splitTagLinesOutOfHtml(source);
   const blocks: Block[] = [];
   let index = 0;
   while (index < nodes.length) {
@@ -147,6 +149,8 @@ function readBlock(node: RootContent, context: ReadContext, nested: boolean): Bl
 }
 
 function readParagraph(node: Paragraph, context: ReadContext): Block {
+  const picture = readPictureParagraph(node);
+  if (picture) return createImages([picture]);
   const images: ImageData[] = [];
   for (const child of node.children) {
     const image =
@@ -159,6 +163,13 @@ function readParagraph(node: Paragraph, context: ReadContext): Block {
     }
   }
   return createImages(images);
+}
+
+/** A paragraph of only a dark-mode `<picture>`: how GitBook writes such a block image alone. */
+function readPictureParagraph(node: Paragraph): ImageData | undefined {
+  const { children } = node;
+  if (!children.every((child): child is Html => child.type === 'html')) return undefined;
+  return readPicture(children.map((child) => child.value).join(''));
 }
 
 function createImages(images: readonly ImageData[]): Block {
@@ -208,8 +219,8 @@ function readTable(node: Table, context: ReadContext): TableBlock {
 
 /**
  * CommonMark's rule: a list is loose when a blank line separates two of its items, or two blocks
- * directly inside one item. Computed from source lines because mdast's `spread` also counts a
- * blank line that ends the list inside a block quote.
+ * directly inside one item (or will once written: see `hasLazyHtml`). Computed from source lines
+ * because mdast's `spread` also counts a blank line that ends the list inside a block quote.
  */
 function isLoose(list: List): boolean {
   const gapBetween = (nodes: readonly RootContent[]): boolean =>
@@ -219,5 +230,8 @@ function isLoose(list: List): boolean {
       const start = next?.position?.start.line;
       return end !== undefined && start !== undefined && start > end + 1;
     });
-  return gapBetween(list.children) || list.children.some((item) => gapBetween(item.children));
+  return (
+    gapBetween(list.children) ||
+    list.children.some((item) => gapBetween(item.children) || hasLazyHtml(item.children))
+  );
 }

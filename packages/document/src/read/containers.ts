@@ -5,6 +5,7 @@ import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
 import type { BlockBounds } from './blocks.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
+import { conditionalBlock, readCondition, readPageRef } from './gitbook-tags.js';
 import { readInlines } from './inlines.js';
 import {
   isTagContainer,
@@ -33,8 +34,8 @@ function isHintStyle(style: string | undefined): style is HintStyle {
 
 /**
  * Reads a GitBook container starting at `nodes[start]`: tag pairs (`{% hint %}…{% endhint %}`,
- * tabs, content-ref, code titles, captioned embeds), void tags (embed, file) and `<details>`
- * expandables. Returns
+ * tabs, content-ref, code titles, captioned embeds, `{% if %}` conditions), void tags (embed,
+ * file, page-ref) and `<details>` expandables. Returns
  * `undefined` when `nodes[start]` does not open a well-formed container; the caller then keeps
  * the node verbatim.
  */
@@ -51,6 +52,13 @@ export function readContainer(
   const single = (block: Block) => ({ block, next: start + 1 });
   const include = readInclude(node.value);
   if (include) return single(include);
+  const condition = readCondition(node.value);
+  if (condition !== undefined) {
+    const end = closingIndex(nodes, start);
+    if (end === -1) return undefined;
+    const inner = readBlocks(nodes.slice(start + 1, end), context, nested);
+    return { block: conditionalBlock(condition, inner), next: end + 1 };
+  }
   const tag = parseTag(node.value);
   if (!tag) return undefined;
   if (isTagContainer(tag.name)) {
@@ -71,6 +79,9 @@ export function readContainer(
       const data = caption === undefined ? { src } : { src, caption };
       return { block: { object: 'block', type: 'file', isVoid: true, data }, next };
     }
+    case 'page-ref':
+      if (!hasAttributes(tag, ['page'])) return undefined;
+      return single(readPageRef(tag.attributes.page ?? ''));
     case 'hint':
     case 'tabs':
     case 'content-ref':
@@ -169,16 +180,18 @@ function readTagContainer(
 function readTitledCode(tag: ParsedTag, inner: readonly RootContent[]): CodeBlock | undefined {
   const [code] = inner;
   if (inner.length !== 1 || code?.type !== 'code') return undefined;
-  if (!hasAttributes(tag, [], ['title', 'lineNumbers', 'overflow'])) return undefined;
-  const { title, lineNumbers, overflow } = tag.attributes;
+  if (!hasAttributes(tag, [], ['title', 'lineNumbers', 'overflow', 'expandable'])) return undefined;
+  const { title, lineNumbers, overflow, expandable } = tag.attributes;
   if (Object.keys(tag.attributes).length === 0) return undefined;
-  if (lineNumbers !== undefined && lineNumbers !== 'true' && lineNumbers !== 'false')
-    return undefined;
+  const isBoolean = (value: string | undefined) =>
+    value === undefined || value === 'true' || value === 'false';
+  if (!isBoolean(lineNumbers) || !isBoolean(expandable)) return undefined;
   const block = readCode(code);
   const data: NonNullable<CodeBlock['data']> = { ...block.data };
   if (title !== undefined) data.title = title;
   if (lineNumbers !== undefined) data.lineNumbers = lineNumbers === 'true';
   if (overflow !== undefined) data.overflow = overflow;
+  if (expandable !== undefined) data.expandable = expandable === 'true';
   return { ...block, data };
 }
 
@@ -269,8 +282,8 @@ function readExpandable(
   nested: boolean,
   readBlocks: ReadBlocks,
 ): ReadContainerResult | undefined {
-  const open = nodes[start];
-  const opened = open?.type === 'html' ? readDetailsOpen(open.value) : undefined;
+  const details = nodes[start];
+  const opened = details?.type === 'html' ? readDetailsOpen(details.value) : undefined;
   if (!opened) return undefined;
   let bodyStart = start + 1;
   let title = opened.title;
@@ -284,7 +297,12 @@ function readExpandable(
   if (end === -1) return undefined;
   const body = readBlocks(nodes.slice(bodyStart, end), context, nested);
   return {
-    block: { object: 'block', type: 'expandable', data: { title }, nodes: body },
+    block: {
+      object: 'block',
+      type: 'expandable',
+      data: opened.open ? { title, open: true } : { title },
+      nodes: body,
+    },
     next: end + 1,
   };
 }

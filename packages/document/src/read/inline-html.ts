@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import { decodeHtmlContent } from '../helpers/html-text.js';
+import { decodeHtmlText } from '../helpers/html-text.js';
 import {
   closingTag,
   closingTagFor,
@@ -73,7 +73,7 @@ function elementText(
     return undefined;
   }
   if (text.value === '' || text.value.includes('\n')) return undefined;
-  return decodeHtmlContent(text.value);
+  return decodeHtmlText(text.value);
 }
 
 function matchIcon(nodes: readonly PhrasingContent[], index: number): InlineHtmlMatch | undefined {

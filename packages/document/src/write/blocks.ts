@@ -1,6 +1,7 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
+import { isPictureOnly, writeFigures, writePicture } from '../helpers/figures.js';
 import { headingLevel } from '../helpers/headings.js';
-import { writeFigures, writeSummary } from '../helpers/html-blocks.js';
+import { writeDetailsOpen, writeSummary } from '../helpers/html-blocks.js';
 import { needsHtmlTable, writeHtmlTable } from '../helpers/html-table.js';
 import { headingAnchorTags } from '../helpers/inline-tags.js';
 import { createText } from '../helpers/marks.js';
@@ -101,7 +102,7 @@ function writeBlock(block: Block): BlockContent[] {
       return writeBlocks(block.nodes);
     case 'expandable':
       return [
-        html('<details>'),
+        html(writeDetailsOpen(block.data.open === true)),
         html(writeSummary(block.data.title)),
         ...writeBlocks(block.nodes),
         html('</details>'),
@@ -156,6 +157,14 @@ function writeBlock(block: Block): BlockContent[] {
       return container('prompt', block.data, writeBlocks(block.nodes));
     case 'openapi':
       return container(block.data.tag, block.data.attributes, writeBlocks(block.nodes));
+    case 'page-ref':
+      return [tag('page-ref', { page: block.data.page })];
+    case 'conditional':
+      return [
+        { type: 'liquidTag', value: `if ${block.data.condition}` },
+        ...writeBlocks(block.nodes),
+        tag('endif'),
+      ];
     case 'reusable-content':
       return [{ type: 'liquidTag', value: `include "${block.data.reusableContent}"` }];
     case 'raw':
@@ -217,15 +226,16 @@ function writeCode(block: CodeBlock): BlockContent[] {
   const value = block.nodes
     .map((line) => line.nodes[0].leaves.map((leaf) => leaf.text).join(''))
     .join('\n');
-  const { syntax, meta, title, lineNumbers, overflow } = block.data ?? {};
+  const { syntax, meta, title, lineNumbers, overflow, expandable } = block.data ?? {};
   const code: BlockContent = { type: 'code', lang: syntax ?? null, meta: meta ?? null, value };
-  if (title === undefined && lineNumbers === undefined && overflow === undefined) return [code];
   // In the order GitBook writes them.
   const attributes = {
     title,
     overflow,
     lineNumbers: lineNumbers === undefined ? undefined : String(lineNumbers),
+    expandable: expandable === undefined ? undefined : String(expandable),
   };
+  if (Object.values(attributes).every((value) => value === undefined)) return [code];
   return [tag('code', attributes), code, tag('endcode')];
 }
 
@@ -245,12 +255,18 @@ function writeTable(block: TableBlock): Table {
 
 function writeImages(block: ImagesBlock): BlockContent[] {
   const images = block.nodes.map((image) => image.data);
+  const [only] = images;
+  if (only && images.length === 1 && isPictureOnly(only)) {
+    return [{ type: 'paragraph', children: [{ type: 'html', value: writePicture(only) }] }];
+  }
   const figures = images.some(
     (image) =>
       image.caption !== undefined ||
       image.width !== undefined ||
       image.frame !== undefined ||
-      image.fullWidth !== undefined,
+      image.fullWidth !== undefined ||
+      image.srcDark !== undefined ||
+      image.align !== undefined,
   );
   if (figures) return [html(writeFigures(images))];
   const children: PhrasingContent[] = [];

@@ -1,6 +1,6 @@
 import type { PhrasingContent } from 'mdast';
 import { emojiFromCode } from '../helpers/emoji.js';
-import { encodeHtmlContent } from '../helpers/html-text.js';
+import { encodeHtmlText } from '../helpers/html-text.js';
 import {
   buttonTags,
   closingTag,
@@ -256,7 +256,7 @@ function writeVoid(node: Inline): PhrasingContent[] {
       return [{ type: 'html', value: iconParts(node.data.icon).join('') }];
     case 'button': {
       const [open, close] = buttonTags(node.data);
-      return [{ type: 'html', value: `${open}${encodeHtmlContent(node.data.label)}${close}` }];
+      return [{ type: 'html', value: `${open}${encodeHtmlText(node.data.label)}${close}` }];
     }
     case 'raw':
       return [{ type: 'html', value: node.data.markdown }];

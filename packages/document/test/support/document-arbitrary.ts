@@ -50,14 +50,16 @@ const code = fc
       syntax: fc.constantFrom('js', 'ts', 'sh'),
       title: plainWords,
       lineNumbers: fc.boolean(),
+      expandable: fc.boolean(),
     },
     { requiredKeys: ['lines'] },
   )
-  .map(({ lines, syntax, title, lineNumbers }): Block => {
+  .map(({ lines, syntax, title, lineNumbers, expandable }): Block => {
     const data = {
       ...(syntax === undefined ? {} : { syntax }),
       ...(title === undefined ? {} : { title }),
       ...(lineNumbers === undefined ? {} : { lineNumbers }),
+      ...(expandable === undefined ? {} : { expandable }),
     };
     const nodes = lines.map((line) => ({
       object: 'block' as const,
@@ -106,14 +108,23 @@ const table = fc
     }),
   );
 
+/** Text HTML escapes: GitBook's figures write `&` and `<` as references, quotes as they are. */
+const htmlText = fc.constantFrom('Tom\'s "best" <b> & more', 'a &amp; b');
+
 const images = fc
   .array(
     fc.tuple(
       imageData,
-      fc.option(fc.oneof(plainWords, fc.constant('')), { nil: undefined }),
+      fc.option(fc.oneof(plainWords, htmlText, fc.constant('')), { nil: undefined }),
       fc.option(fc.constantFrom('300', '50%'), { nil: undefined }),
       fc.option(fc.boolean(), { nil: undefined }),
       fc.option(fc.boolean(), { nil: undefined }),
+      fc.option(fc.constantFrom('a-dark.png', "https://example.com/d.png?x=1&y='2'"), {
+        nil: undefined,
+      }),
+      fc.option(fc.constantFrom('left' as const, 'center' as const, 'right' as const), {
+        nil: undefined,
+      }),
     ),
     { minLength: 1, maxLength: 2 },
   )
@@ -121,7 +132,7 @@ const images = fc
     (list): Block => ({
       object: 'block',
       type: 'images',
-      nodes: list.map(([data, caption, width, frame, fullWidth]) => ({
+      nodes: list.map(([data, caption, width, frame, fullWidth, srcDark, align]) => ({
         object: 'block',
         type: 'image',
         isVoid: true,
@@ -131,10 +142,16 @@ const images = fc
           ...(width === undefined ? {} : { width }),
           ...(frame === undefined ? {} : { frame }),
           ...(fullWidth === undefined ? {} : { fullWidth }),
+          ...(srcDark === undefined ? {} : { srcDark }),
+          ...(align === undefined ? {} : { align }),
         },
       })),
     }),
   );
+
+const pageRef = fc
+  .constantFrom('setup.md', '../guide/README.md')
+  .map((page): Block => ({ object: 'block', type: 'page-ref', isVoid: true, data: { page } }));
 
 const include = fc.constantFrom('/reusable-content/rc1', '.gitbook/includes/intro.md').map(
   (reusableContent): Block => ({
@@ -234,6 +251,7 @@ const leafBlock: fc.Arbitrary<Block> = fc.oneof(
   { weight: 1, arbitrary: htmlTable },
   { weight: 1, arbitrary: images },
   { weight: 1, arbitrary: include },
+  { weight: 1, arbitrary: pageRef },
   { weight: 1, arbitrary: fc.constant<Block>({ object: 'block', type: 'divider', isVoid: true }) },
   {
     weight: 1,
@@ -313,14 +331,30 @@ function block(depth: number): fc.Arbitrary<Block> {
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(plainWords, inner).map(
-        ([title, nodes]): Block => ({
+      arbitrary: fc.tuple(fc.oneof(plainWords, htmlText), fc.boolean(), inner).map(
+        ([title, open, nodes]): Block => ({
           object: 'block',
           type: 'expandable',
-          data: { title },
+          data: open ? { title, open } : { title },
           nodes,
         }),
       ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('visitor.claims.beta', '!visitor.claims.plan === "pro" && x % 2'),
+          inner,
+        )
+        .map(
+          ([condition, nodes]): Block => ({
+            object: 'block',
+            type: 'conditional',
+            data: { condition },
+            nodes,
+          }),
+        ),
     },
     {
       weight: 1,
