@@ -137,8 +137,12 @@ const options: Options = {
     text,
     image,
   },
-  // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
-  unsafe: [{ character: '$', before: '\\$', inConstruct: 'phrasing' }],
+  unsafe: [
+    // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
+    { character: '$', before: '\\$', inConstruct: 'phrasing' },
+    // `<2@a>` is an email autolink; the serializer only escapes `<` before a letter, `!`, `/`, `?`.
+    { character: '<', after: '[^\\s<>@]*@', inConstruct: 'phrasing' },
+  ],
   extensions: [
     gfmFootnoteToMarkdown(),
     gfmStrikethroughToMarkdown(),
