@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentToMarkdown, markdownToDocument, readMarkdown } from '../src/index.js';
-
-/** Reads Markdown, checks it writes back byte for byte and without warnings, returns its blocks. */
-function readExactly(markdown: string) {
-  const { document, warnings } = readMarkdown(markdown);
-  expect(warnings).toEqual([]);
-  expect(documentToMarkdown(document)).toBe(markdown);
-  return document.nodes;
-}
-
-const lines = (...parts: string[]) => `${parts.join('\n')}\n`;
+import { lines, readExactly } from './support/read-exactly.js';
 
 describe('GitBook blocks', () => {
   it('reads a stepper of steps, each holding blocks', () => {

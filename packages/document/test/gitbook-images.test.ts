@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, Document, ImageData } from '../src/index.js';
 import { assignKeys, documentToMarkdown, markdownToDocument, readMarkdown } from '../src/index.js';
-
-/** Reads Markdown, checks it writes back byte for byte and without warnings, returns its blocks. */
-function readExactly(markdown: string) {
-  const { document, warnings } = readMarkdown(markdown);
-  expect(warnings).toEqual([]);
-  expect(documentToMarkdown(document)).toBe(markdown);
-  return document.nodes;
-}
-
-const lines = (...parts: string[]) => `${parts.join('\n')}\n`;
+import { lines, readExactly } from './support/read-exactly.js';
 
 const picture = (dark: string, light: string, alt = '') =>
   `<picture><source srcset="${dark}" media="(prefers-color-scheme: dark)"><img src="${light}" alt="${alt}"></picture>`;

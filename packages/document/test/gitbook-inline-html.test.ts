@@ -8,14 +8,7 @@ import {
   readMarkdown,
   sections,
 } from '../src/index.js';
-
-/** Reads Markdown, checks it writes back byte for byte and without warnings, returns its blocks. */
-function readExactly(markdown: string) {
-  const { document, warnings } = readMarkdown(markdown);
-  expect(warnings).toEqual([]);
-  expect(documentToMarkdown(document)).toBe(markdown);
-  return document.nodes;
-}
+import { lines, readExactly } from './support/read-exactly.js';
 
 /** The running text of the only paragraph of some Markdown, read exactly. */
 function paragraphOf(markdown: string): InlineContent[] {
@@ -23,8 +16,6 @@ function paragraphOf(markdown: string): InlineContent[] {
   if (paragraph?.type !== 'paragraph') throw new Error(`not a paragraph: ${paragraph?.type}`);
   return paragraph.nodes;
 }
-
-const lines = (...parts: string[]) => `${parts.join('\n')}\n`;
 
 describe("GitBook's inline HTML", () => {
   it('reads text and background colours as a colour mark, outside bold and italic', () => {

@@ -2,7 +2,7 @@ import type { RootContent } from 'mdast';
 import { isDetailsClose, readDetailsOpen, readSummary } from '../helpers/html-blocks.js';
 import { hasAttributes, type ParsedTag, parseTag } from '../helpers/tag-attributes.js';
 import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
-import type { BlockBounds } from './blocks.js';
+import type { readBlocks } from './blocks.js';
 import { readCode } from './code.js';
 import type { ReadContext } from './context.js';
 import { conditionalBlock, readCondition, readPageRef } from './gitbook-tags.js';
@@ -13,12 +13,7 @@ import {
   readTagContainer as readItemContainer,
 } from './tag-containers.js';
 
-type ReadBlocks = (
-  nodes: readonly RootContent[],
-  context: ReadContext,
-  nested: boolean,
-  bounds?: BlockBounds,
-) => Block[];
+type ReadBlocks = typeof readBlocks;
 
 /** A container read from sibling nodes, and the index of the first sibling after it. */
 interface ReadContainerResult {

@@ -2,15 +2,10 @@ import type { RootContent } from 'mdast';
 import type { ParsedTag } from '../helpers/tag-attributes.js';
 import { parseTag } from '../helpers/tag-attributes.js';
 import type { Block, OpenAPITag, TagAttributes } from '../types.js';
-import type { BlockBounds } from './blocks.js';
+import type { readBlocks } from './blocks.js';
 import type { ReadContext } from './context.js';
 
-type ReadBlocks = (
-  nodes: readonly RootContent[],
-  context: ReadContext,
-  nested: boolean,
-  bounds?: BlockBounds,
-) => Block[];
+type ReadBlocks = typeof readBlocks;
 type ClosingIndex = (nodes: readonly RootContent[], start: number) => number;
 
 /** GitBook containers made of items, each between its own tags: tag → block and item types. */
