@@ -186,6 +186,57 @@ describe('content through change requests', () => {
     expect(main.pages).toEqual([]);
   });
 
+  it("keeps a page in GitBook's Markdown byte for byte, its blocks, marks and inlines in the document", async () => {
+    const markdown = [
+      '## Set up <a href="#set-up" id="set-up"></a>',
+      '',
+      'Press <kbd>Ctrl</kbd> + <kbd>K</kbd> and pick <mark style="color:blue;">**Settings**</mark> <picture><source srcset="gear-dark.svg" media="(prefers-color-scheme: dark)"><img src="gear.svg" alt="Gear"></picture>.',
+      '',
+      '<a href="https://example.com/start" class="button primary" data-icon="rocket">Get started</a> <i class="fa-book">:book:</i>',
+      '',
+      '{% stepper %}',
+      '{% step %}',
+      'Install with `npm i quire_cli`.',
+      '{% endstep %}',
+      '{% endstepper %}',
+      '',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Guides</strong></td><td><a href="guides.md">guides.md</a></td></tr></tbody></table>',
+      '',
+      '{% page-ref page="faq.md" %}',
+      '',
+    ].join('\n');
+    const changeRequestId = await openChangeRequest();
+    const result = await apply(changeRequestId, [
+      { operation: 'insert_page', title: 'GitBook page', document: { markdown } },
+    ]);
+    const created = result.changes[0];
+    const pageId = created?.object === 'created_page' ? created.page.id : '';
+    const path = { spaceId, changeRequestId, pageId };
+    const asMarkdown = await editor.client.GET(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+      { params: { path } },
+    );
+    expect(asMarkdown).toMatchObject({ markdown });
+    const asDocument = await editor.client.GET(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+      { params: { path, query: { format: 'document' } } },
+    );
+    const document = JSON.stringify(asDocument);
+    for (const expected of [
+      '"anchor":"set-up"',
+      '"type":"keyboard"',
+      '"type":"color","data":{"text":"blue"}',
+      '"srcDark":"gear-dark.svg"',
+      '"type":"button"',
+      '"type":"icon"',
+      '"type":"stepper"',
+      '"view":"cards"',
+      '"type":"page-ref"',
+    ]) {
+      expect(document).toContain(expected);
+    }
+  });
+
   it('updates fields and bodies, moves pages and deletes subtrees; old revisions stay readable', async () => {
     const changeRequestId = await openChangeRequest();
     const created = await apply(changeRequestId, [
