@@ -249,7 +249,7 @@ export type TableAlign = 'left' | 'center' | 'right' | null;
 
 /**
  * A table; the first row is the header row. Written as GFM, or as GitBook's one-line HTML
- * `<table>` when its settings (view, widths, column types…) or cells (hard breaks) need it.
+ * `<table>` when its settings (view, widths, column types…) or cells (hard breaks, blocks) need it.
  */
 export interface TableBlock extends BlockBase {
   type: 'table';
@@ -301,11 +301,20 @@ export interface TableRowBlock extends BlockBase {
   nodes: TableCellBlock[];
 }
 
-/** A table cell holding running text. */
+/**
+ * A table cell: running text, or blocks. Only tables written as HTML hold blocks in cells, as
+ * GitBook writes the title and text of a card (`<td><h4>Title</h4><p>Text</p></td>`).
+ */
 export interface TableCellBlock extends BlockBase {
   type: 'table-cell';
-  nodes: InlineContent[];
+  nodes: InlineContent[] | TableCellContent[];
 }
+
+/**
+ * The blocks a cell can hold: headings, paragraphs and lists whose items hold these blocks
+ * (an item of one paragraph is written as its text, `<li>text</li>`).
+ */
+export type TableCellContent = ParagraphBlock | HeadingBlock | ListBlock;
 
 /** A paragraph made only of images, or GitBook `<figure>` images with captions. */
 export interface ImagesBlock extends BlockBase {

@@ -1,5 +1,6 @@
 import { emojiFromCode } from '../helpers/emoji.js';
-import type { Block, Document, InlineContent } from '../types.js';
+import { isCellBlocks } from '../helpers/table-cells.js';
+import type { Block, Document, InlineContent, TableCellBlock } from '../types.js';
 
 /**
  * The text of running text: leaves, link text, image alt text, formulas, emoji, mentions and
@@ -46,14 +47,15 @@ export function blockLines(block: Block): string[] {
     case 'heading-1':
     case 'heading-2':
     case 'heading-3':
-    case 'table-cell':
       return [inlineText(block.nodes)];
+    case 'table-cell':
+      return [cellText(block)];
     case 'code':
       return [block.nodes.map((line) => inlineText(line.nodes)).join('\n')];
     case 'code-line':
       return [inlineText(block.nodes)];
     case 'table-row':
-      return [block.nodes.map((cell) => inlineText(cell.nodes)).join('\t')];
+      return [block.nodes.map(cellText).join('\t')];
     case 'image':
       return [block.data.caption ?? block.data.alt ?? ''].filter(Boolean);
     case 'math':
@@ -74,6 +76,13 @@ export function blockLines(block: Block): string[] {
     default:
       return block.nodes.flatMap(blockLines);
   }
+}
+
+/** A cell's text on one line, as its row is one line: the lines of its blocks joined by spaces. */
+function cellText(cell: TableCellBlock): string {
+  return isCellBlocks(cell.nodes)
+    ? cell.nodes.flatMap(blockLines).join(' ')
+    : inlineText(cell.nodes);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Element, ElementContent } from 'hast';
+import type { Raw } from 'mdast-util-to-hast';
 import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
 import { emojiFromCode, splitEmoji } from './emoji.js';
 import { InlineBuilder } from './inline-builder.js';
@@ -34,6 +35,9 @@ const element = (
   properties: Element['properties'] = {},
   children: ElementContent[] = [],
 ): Element => ({ type: 'element', tagName, properties, children });
+
+/** HTML written as is (hast-util-to-html's `raw` node, declared by mdast-util-to-hast). */
+const raw = (value: string): Raw => ({ type: 'raw', value });
 
 const hasNoAttributes = (node: Element) => Object.keys(node.properties).length === 0;
 
@@ -226,9 +230,9 @@ const INLINE_WRITERS: {
     return [element('button', properties, label)];
   },
   emoji: ({ data }) => [{ type: 'text', value: emojiFromCode(data.code) }],
-  'inline-math': ({ data }) => [{ type: 'raw', value: `$$${data.formula}$$` }],
-  mention: ({ data }) => [{ type: 'raw', value: `[${data.label}](mention:${data.user})` }],
-  raw: ({ data }) => [{ type: 'raw', value: data.markdown }],
+  'inline-math': ({ data }) => [raw(`$$${data.formula}$$`)],
+  mention: ({ data }) => [raw(`[${data.label}](mention:${data.user})`)],
+  raw: ({ data }) => [raw(data.markdown)],
 };
 
 /**

@@ -9,13 +9,14 @@ import type {
   TableColumn,
   TableRowBlock,
 } from '../types.js';
-import { readHtmlInlines, writeHtmlInlines } from './html-inlines.js';
+import { readHtmlCell, writeHtmlCell } from './html-cell-blocks.js';
+import { isCellBlocks } from './table-cells.js';
 
 /**
  * GitBook's HTML tables: one line of `<table><thead>…</thead><tbody>…</tbody></table>`, written
  * when a table has settings GFM cannot carry (cards view, column widths and types, hidden
- * columns) or cells GFM cannot hold (hard breaks). Settings are the attributes of `<table>` and
- * of each column's `<th>`; cells are running text.
+ * columns) or cells GFM cannot hold (hard breaks, blocks). Settings are the attributes of `<table>`
+ * and of each column's `<th>`; cells are running text or blocks (`src/helpers/html-cell-blocks.ts`).
  */
 
 type TableData = TableBlock['data'];
@@ -35,7 +36,7 @@ const COLUMN_FLAGS = [
 
 /**
  * Reads a GitBook HTML table. Returns `undefined` when the HTML is anything else, holds what a
- * `table` block does not (block content or unmapped elements in cells, unknown attributes), is
+ * `table` block does not (unmapped elements in cells, unknown attributes), is
  * a table GFM would write, or would not be written back byte for byte.
  */
 export function readHtmlTable(html: string): TableBlock | undefined {
@@ -51,7 +52,9 @@ export function needsHtmlTable(block: TableBlock): boolean {
   const { align, ...settings } = block.data;
   return (
     Object.keys(settings).length > 0 ||
-    block.nodes.some((row) => row.nodes.some((cell) => hasHardBreak(cell.nodes)))
+    block.nodes.some((row) =>
+      row.nodes.some((cell) => isCellBlocks(cell.nodes) || hasHardBreak(cell.nodes)),
+    )
   );
 }
 
@@ -70,7 +73,7 @@ export function writeHtmlTable(block: TableBlock): string {
   const cell =
     (tagName: 'th' | 'td', properties: (index: number) => Properties) =>
     (node: TableCellBlock, index: number) =>
-      element(tagName, properties(index), writeHtmlInlines(node.nodes));
+      element(tagName, properties(index), writeHtmlCell(node.nodes));
   const headerCell = cell('th', (index) => headerProperties(align[index], columns[index]));
   const bodyCell = cell('td', (index) => cellProperties(align[index], columns[index]));
   const table = element('table', tableProperties(block.data), [
@@ -161,7 +164,7 @@ function readRow(
   const nodes: TableCellBlock[] = [];
   for (const [index, cell] of row.children.entries()) {
     if (!isElement(cell, tagName) || !accepts(cell.properties, index)) return undefined;
-    const content = readHtmlInlines(cell.children);
+    const content = readHtmlCell(cell.children);
     if (!content) return undefined;
     nodes.push({ object: 'block', type: 'table-cell', nodes: content });
   }

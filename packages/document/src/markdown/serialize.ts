@@ -4,13 +4,7 @@ import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemToMarkdown } from 'mdast-util-gfm-task-list-item';
 import { mathToMarkdown } from 'mdast-util-math';
-import {
-  defaultHandlers,
-  type Handle,
-  type Options,
-  toMarkdown,
-  type Unsafe,
-} from 'mdast-util-to-markdown';
+import { defaultHandlers, type Handle, type Options, toMarkdown } from 'mdast-util-to-markdown';
 import { liquidTagToMarkdown } from '../liquid-tag/mdast.js';
 
 /** Markdown kept verbatim (definitions, footnotes, unknown tags): written exactly as stored. */

@@ -1,6 +1,5 @@
 import type { Html, List, Paragraph, RootContent, Table } from 'mdast';
 import { readFigures, readPicture } from '../helpers/figures.js';
-import { headingBlock } from '../helpers/headings.js';
 import { readHtmlTable } from '../helpers/html-table.js';
 import type {
   Block,

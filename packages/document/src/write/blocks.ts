@@ -5,16 +5,10 @@ import { writeDetailsOpen, writeSummary } from '../helpers/html-blocks.js';
 import { needsHtmlTable, writeHtmlTable } from '../helpers/html-table.js';
 import { headingAnchorTags } from '../helpers/inline-tags.js';
 import { createText } from '../helpers/marks.js';
+import { hasInlineCells, type InlineTableBlock } from '../helpers/table-cells.js';
 import { formatTag } from '../helpers/tag-attributes.js';
 import type { LiquidTag } from '../liquid-tag/mdast.js';
-import type {
-  Block,
-  CodeBlock,
-  ImagesBlock,
-  ListBlock,
-  ListItemBlock,
-  TableBlock,
-} from '../types.js';
+import type { Block, CodeBlock, ImagesBlock, ListBlock, ListItemBlock } from '../types.js';
 import { writeInlines } from './inlines.js';
 
 /** Writes blocks as mdast flow content. GitBook containers become sibling tag lines. */
@@ -76,7 +70,12 @@ function writeBlock(block: Block): BlockContent[] {
         tag('endhint'),
       ];
     case 'table':
-      return [needsHtmlTable(block) ? html(writeHtmlTable(block)) : writeTable(block)];
+      // Cells of blocks always need HTML; the second test tells the compiler so.
+      return [
+        needsHtmlTable(block) || !hasInlineCells(block)
+          ? html(writeHtmlTable(block))
+          : writeTable(block),
+      ];
     case 'table-row':
     case 'table-cell':
       return [];
@@ -239,7 +238,7 @@ function writeCode(block: CodeBlock): BlockContent[] {
   return [tag('code', attributes), code, tag('endcode')];
 }
 
-function writeTable(block: TableBlock): Table {
+function writeTable(block: InlineTableBlock): Table {
   return {
     type: 'table',
     align: block.data.align,

@@ -1,11 +1,22 @@
 import fc from 'fast-check';
-import type { Block, InlineContent, TableAlign, TableBlock, TableColumn } from '../../src/index.js';
+import { type HeadingDepth, headingBlock } from '../../src/helpers/headings.js';
+import type {
+  Block,
+  InlineContent,
+  ListBlock,
+  ListItemBlock,
+  TableAlign,
+  TableBlock,
+  TableCellBlock,
+  TableCellContent,
+  TableColumn,
+} from '../../src/index.js';
 import { inlineContent } from './inline-arbitrary.js';
 
 /**
  * fast-check arbitraries for tables GitBook writes as HTML: table settings (cards view, card
  * size, flags), column settings (widths, alignment, hidden, card target and covers, types) and
- * cells of running text with hard breaks, or empty.
+ * cells of running text with hard breaks, empty, or blocks: headings, paragraphs and lists.
  */
 
 /** Formulas and user mentions have no HTML form, so HTML cells never hold them. */
@@ -26,18 +37,56 @@ const asMentionLinks = (nodes: readonly InlineContent[]): InlineContent[] =>
       : node,
   );
 
-const cell = fc.oneof(
+const cellText = fc
+  .tuple(
+    inlineContent(true).filter((nodes) => !hasNoHtmlForm(nodes)),
+    fc.boolean(),
+  )
+  .map(([nodes, mentions]) => (mentions ? asMentionLinks(nodes) : nodes));
+
+/** Running text, possibly empty (`<p></p>`, `<li></li>`). */
+const maybeText = fc.oneof(
   { weight: 1, arbitrary: fc.constant<InlineContent[]>([]) },
-  {
-    weight: 4,
-    arbitrary: fc
-      .tuple(
-        inlineContent(true).filter((nodes) => !hasNoHtmlForm(nodes)),
-        fc.boolean(),
-      )
-      .map(([nodes, mentions]) => (mentions ? asMentionLinks(nodes) : nodes)),
-  },
+  { weight: 4, arbitrary: cellText },
 );
+
+const paragraph = maybeText.map(
+  (nodes): TableCellContent => ({ object: 'block', type: 'paragraph', nodes }),
+);
+
+/** `<h1>`–`<h6>`: levels 4–6 are `heading-3` with `data.level`, as the reader builds them. */
+const heading = fc
+  .tuple(fc.constantFrom<HeadingDepth[]>(1, 2, 3, 4, 5, 6), maybeText)
+  .map(([depth, nodes]) => headingBlock(depth, nodes));
+
+/** An item of one paragraph (`<li>text</li>`), or of a few blocks (`<li><h4>…</h4><p>…</p></li>`). */
+const listItem = fc
+  .array(fc.oneof(paragraph, heading), { minLength: 1, maxLength: 2 })
+  .map((nodes): ListItemBlock => ({ object: 'block', type: 'list-item', nodes }));
+
+const list = fc
+  .record({
+    ordered: fc.boolean(),
+    start: fc.option(fc.constantFrom(0, 2, 10), { nil: undefined }),
+    nodes: fc.array(listItem, { maxLength: 3 }),
+  })
+  .map(({ ordered, start, nodes }): ListBlock => {
+    if (!ordered) return { object: 'block', type: 'list-unordered', nodes };
+    return start === undefined
+      ? { object: 'block', type: 'list-ordered', nodes }
+      : { object: 'block', type: 'list-ordered', data: { start }, nodes };
+  });
+
+const cellBlocks = fc.array(fc.oneof(paragraph, heading, list), { minLength: 1, maxLength: 3 });
+
+const cell: fc.Arbitrary<TableCellBlock['nodes']> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<InlineContent[]>([]) },
+  { weight: 4, arbitrary: cellText },
+  { weight: 2, arbitrary: cellBlocks },
+);
+
+const hasBlockCells = (table: TableBlock): boolean =>
+  table.nodes.some((row) => row.nodes.some((cell) => cell.nodes[0]?.object === 'block'));
 
 const column: fc.Arbitrary<TableColumn> = fc.record(
   {
@@ -95,4 +144,9 @@ export const htmlTable: fc.Arbitrary<Block> = fc
       })),
     };
   })
-  .filter((table) => Object.keys(table.data).length > 1 || JSON.stringify(table).includes('\\n'));
+  .filter(
+    (table) =>
+      Object.keys(table.data).length > 1 ||
+      hasBlockCells(table) ||
+      JSON.stringify(table).includes('\\n'),
+  );
