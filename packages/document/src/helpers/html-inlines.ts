@@ -1,7 +1,7 @@
 import type { Element, ElementContent } from 'hast';
 import type { Raw } from 'mdast-util-to-hast';
 import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
-import { emojiFromCode, splitEmoji } from './emoji.js';
+import { emojiFromCode } from './emoji.js';
 import { InlineBuilder } from './inline-builder.js';
 import { colorFromStyle, colorStyle } from './inline-tags.js';
 import { linkRefFromUrl, linkRefToUrl } from './link-ref.js';
@@ -257,7 +257,7 @@ function addChildren(
 function addNode(builder: InlineBuilder, node: ElementContent, marks: readonly Mark[]): boolean {
   if (node.type === 'text') {
     if (node.value.includes('\n')) return false;
-    addText(builder, node.value, marks);
+    builder.addTextWithEmoji(node.value, marks);
     return true;
   }
   if (node.type !== 'element') return false;
@@ -280,22 +280,6 @@ function addNode(builder: InlineBuilder, node: ElementContent, marks: readonly M
   if (!inline) return false;
   builder.addInline(inline);
   return true;
-}
-
-function addText(builder: InlineBuilder, text: string, marks: readonly Mark[]): void {
-  const leafMarks = createMarks(marks);
-  for (const segment of splitEmoji(text)) {
-    if (segment.emoji) {
-      builder.addInline({
-        object: 'inline',
-        type: 'emoji',
-        isVoid: true,
-        data: { code: segment.code },
-      });
-    } else {
-      builder.addText(segment.text, leafMarks);
-    }
-  }
 }
 
 /** A leaf, or an inline, which carries no marks of its own (a link's text carries its own). */

@@ -1,5 +1,6 @@
 import type { Inline, InlineContent, Mark, Text } from '../types.js';
-import { createLeaf, sameMarks } from './marks.js';
+import { splitEmoji } from './emoji.js';
+import { createLeaf, createMarks, sameMarks } from './marks.js';
 
 /**
  * Collects running text in canonical form: empty text dropped, neighbouring leaves with the same
@@ -20,6 +21,23 @@ export class InlineBuilder {
     const last = this.#text.leaves.at(-1);
     if (last && sameMarks(last.marks, marks)) last.text += text;
     else this.#text.leaves.push(createLeaf(text, marks));
+  }
+
+  /** Appends text read from a page: emoji in it become emoji inlines, the rest carries `marks`. */
+  addTextWithEmoji(text: string, marks: readonly Mark[]): void {
+    const leafMarks = createMarks(marks);
+    for (const segment of splitEmoji(text)) {
+      if (segment.emoji) {
+        this.addInline({
+          object: 'inline',
+          type: 'emoji',
+          isVoid: true,
+          data: { code: segment.code },
+        });
+      } else {
+        this.addText(segment.text, leafMarks);
+      }
+    }
   }
 
   /** Appends an inline node. */

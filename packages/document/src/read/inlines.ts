@@ -70,7 +70,7 @@ function addNode(
   switch (node.type) {
     case 'text':
       // A soft line break reads as a space: in the document model `\n` is a hard break.
-      addText(builder, node.value.replaceAll('\n', ' '), marks);
+      builder.addTextWithEmoji(node.value.replaceAll('\n', ' '), marks);
       return;
     case 'break':
       builder.addText('\n', createMarks(marks));
@@ -116,22 +116,6 @@ function addNode(
     }
     default:
       addRaw(builder, node, context);
-  }
-}
-
-function addText(builder: InlineBuilder, text: string, marks: readonly Mark[]): void {
-  const leafMarks = createMarks(marks);
-  for (const segment of splitEmoji(text)) {
-    if (segment.emoji) {
-      builder.addInline({
-        object: 'inline',
-        type: 'emoji',
-        isVoid: true,
-        data: { code: segment.code },
-      });
-    } else {
-      builder.addText(segment.text, leafMarks);
-    }
   }
 }
 
