@@ -1,46 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  Block,
-  Document,
-  InlineContent,
-  MarkType,
-  TableBlock,
-  TableCellBlock,
-  Text,
-} from '../src/index.js';
-import { documentToMarkdown, readMarkdown } from '../src/index.js';
-
-/** Reads Markdown, checks it writes back byte for byte and without warnings, returns its blocks. */
-function readExactly(markdown: string) {
-  const { document, warnings } = readMarkdown(markdown);
-  expect(warnings).toEqual([]);
-  expect(documentToMarkdown(document)).toBe(markdown);
-  return document.nodes;
-}
-
-/** Reads Markdown that must stay one `raw` block with an `html` warning, unchanged. */
-function expectRaw(markdown: string) {
-  const { document, warnings } = readMarkdown(markdown);
-  expect(document.nodes.map((block) => block.type)).toEqual(['raw']);
-  expect(warnings.map((warning) => warning.kind)).toEqual(['html']);
-  expect(documentToMarkdown(document)).toBe(markdown);
-}
+import type { Document, InlineContent, MarkType, TableBlock, Text } from '../src/index.js';
+import { documentToMarkdown } from '../src/index.js';
+import { cells, expectRaw, table } from './support/html-table-fixtures.js';
+import { readExactly } from './support/read-exactly.js';
 
 const text = (value: string, ...marks: Exclude<MarkType, 'color'>[]): Text => ({
   object: 'text',
   leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }],
 });
-
-/** The running text of each cell, row by row. */
-function cells(block: Block | undefined): TableCellBlock['nodes'][][] {
-  if (block?.type !== 'table') throw new Error(`expected a table, got ${block?.type}`);
-  return block.nodes.map((row) => row.nodes.map((cell) => cell.nodes));
-}
-
-const table = (attributes: string, header: string, ...rows: string[]) =>
-  `<table${attributes}><thead><tr>${header}</tr></thead><tbody>${rows
-    .map((row) => `<tr>${row}</tr>`)
-    .join('')}</tbody></table>\n`;
 
 describe('GitBook HTML tables', () => {
   it('reads cards with a hidden target column and cover columns', () => {
