@@ -1,4 +1,6 @@
 import type { Element, ElementContent } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { toHtml } from 'hast-util-to-html';
 import type { Raw } from 'mdast-util-to-hast';
 import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
 import { emojiFromCode } from './emoji.js';
@@ -280,6 +282,35 @@ function addNode(builder: InlineBuilder, node: ElementContent, marks: readonly M
   if (!inline) return false;
   builder.addInline(inline);
   return true;
+}
+
+/**
+ * Whether Markdown has no syntax of its own for an inline, so that GitBook writes it as HTML in
+ * running text too: icons, buttons and pictures with a dark variant.
+ */
+export function isHtmlOnlyInline(inline: Inline): boolean {
+  return (
+    inline.type === 'icon' ||
+    inline.type === 'button' ||
+    (inline.type === 'inline-image' && inline.data.srcDark !== undefined)
+  );
+}
+
+/**
+ * One element of GitBook's HTML (`<i class="fa-…">`, `<a class="button …">`, `<picture>`) read
+ * from its source as the inline it is, when it writes back byte for byte.
+ */
+export function readHtmlInline(html: string): Inline | undefined {
+  const [element, ...others] = fromHtml(html, { fragment: true }).children;
+  if (element?.type !== 'element' || others.length > 0) return undefined;
+  const [only, ...rest] = readHtmlInlines([element]) ?? [];
+  if (only?.object !== 'inline' || rest.length > 0) return undefined;
+  return writeHtmlInline(only) === html ? only : undefined;
+}
+
+/** An inline written as GitBook's HTML. */
+export function writeHtmlInline(inline: Inline): string {
+  return toHtml(writeHtmlInlines([inline]));
 }
 
 /** A leaf, or an inline, which carries no marks of its own (a link's text carries its own). */

@@ -19,25 +19,3 @@ export function decodeHtmlText(html: string): string | undefined {
   if (node?.type !== 'text' || rest.length > 0) return undefined;
   return encodeHtmlText(node.value) === html ? node.value : undefined;
 }
-
-/**
- * Escapes text for a double-quoted attribute value the way GitBook writes it
- * (hast-util-to-html): `&` and `"` as hexadecimal references.
- */
-export function encodeHtmlAttribute(value: string): string {
-  const html = toHtml({
-    type: 'element',
-    tagName: 'a',
-    properties: { title: value },
-    children: [],
-  });
-  return html.slice('<a title="'.length, -'"></a>'.length);
-}
-
-/** Unescapes an attribute value written by `encodeHtmlAttribute`; `undefined` for anything else. */
-export function decodeHtmlAttribute(html: string): string | undefined {
-  const [node] = fromHtml(`<a title="${html}"></a>`, { fragment: true }).children;
-  const value = node?.type === 'element' ? node.properties.title : undefined;
-  if (typeof value !== 'string') return html === '' ? '' : undefined;
-  return encodeHtmlAttribute(value) === html ? value : undefined;
-}

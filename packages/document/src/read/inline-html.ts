@@ -1,14 +1,6 @@
 import type { PhrasingContent } from 'mdast';
-import { decodeHtmlText } from '../helpers/html-text.js';
-import {
-  closingTag,
-  closingTagFor,
-  type HtmlMark,
-  iconName,
-  openingButton,
-  openingMark,
-  readPicture,
-} from '../helpers/inline-tags.js';
+import { isHtmlOnlyInline, readHtmlInline } from '../helpers/html-inlines.js';
+import { closingTag, closingTagFor, type HtmlMark, openingMark } from '../helpers/inline-tags.js';
 import type { Inline } from '../types.js';
 
 /**
@@ -23,11 +15,13 @@ export type InlineHtmlMatch =
 
 /**
  * Matches the inline HTML element that starts at `nodes[index]`, if the model has one for it;
- * `<br>` only where `breaks` allows it.
+ * `<br>` only where `breaks` allows it. An element that is an inline (an icon, a button, a
+ * picture) is read from its `source` text by the reader of GitBook's HTML.
  */
 export function matchInlineHtml(
   nodes: readonly PhrasingContent[],
   index: number,
+  source: string,
   breaks: boolean,
 ): InlineHtmlMatch | undefined {
   const node = nodes[index];
@@ -39,7 +33,13 @@ export function matchInlineHtml(
     // An empty element would leave nothing to carry the mark.
     return end !== undefined && end > index + 1 ? { kind: 'mark', mark, end } : undefined;
   }
-  return matchIcon(nodes, index) ?? matchButton(nodes, index) ?? matchPicture(nodes, index);
+  const close = closingTagFor(node.value);
+  const end = close === undefined ? undefined : matchingClose(nodes, index, close);
+  const from = node.position?.start.offset;
+  const to = end === undefined ? undefined : nodes[end]?.position?.end.offset;
+  if (end === undefined || from === undefined || to === undefined) return undefined;
+  const inline = readHtmlInline(source.slice(from, to));
+  return inline && isHtmlOnlyInline(inline) ? { kind: 'inline', inline, end } : undefined;
 }
 
 /** Index of the tag closing the element opened at `start`, counting nested elements of its name. */
@@ -59,63 +59,4 @@ function matchingClose(
     }
   }
   return undefined;
-}
-
-/** The text of `nodes[index]` when the element is `open`, plain text, `close`. */
-function elementText(
-  nodes: readonly PhrasingContent[],
-  index: number,
-  close: string,
-): string | undefined {
-  const text = nodes[index + 1];
-  const closing = nodes[index + 2];
-  if (text?.type !== 'text' || closing?.type !== 'html' || closing.value !== close) {
-    return undefined;
-  }
-  if (text.value === '' || text.value.includes('\n')) return undefined;
-  return decodeHtmlText(text.value);
-}
-
-function matchIcon(nodes: readonly PhrasingContent[], index: number): InlineHtmlMatch | undefined {
-  const open = nodes[index];
-  const icon = open?.type === 'html' ? iconName(open.value) : undefined;
-  if (icon === undefined || elementText(nodes, index, '</i>') !== `:${icon}:`) return undefined;
-  return {
-    kind: 'inline',
-    inline: { object: 'inline', type: 'icon', isVoid: true, data: { icon } },
-    end: index + 2,
-  };
-}
-
-function matchButton(
-  nodes: readonly PhrasingContent[],
-  index: number,
-): InlineHtmlMatch | undefined {
-  const open = nodes[index];
-  const button = open?.type === 'html' ? openingButton(open.value) : undefined;
-  if (!button) return undefined;
-  const label = elementText(nodes, index, button.ref ? '</a>' : '</button>');
-  if (label === undefined || label.trim() !== label) return undefined;
-  const { kind, ...target } = button;
-  return {
-    kind: 'inline',
-    inline: { object: 'inline', type: 'button', isVoid: true, data: { kind, label, ...target } },
-    end: index + 2,
-  };
-}
-
-function matchPicture(
-  nodes: readonly PhrasingContent[],
-  index: number,
-): InlineHtmlMatch | undefined {
-  const tags = nodes
-    .slice(index, index + 4)
-    .map((node) => (node.type === 'html' ? node.value : ''));
-  const picture = readPicture(tags);
-  if (!picture) return undefined;
-  return {
-    kind: 'inline',
-    inline: { object: 'inline', type: 'inline-image', isVoid: true, data: picture },
-    end: index + 3,
-  };
 }

@@ -38,7 +38,7 @@ function addPhrasing(
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
     if (!node) continue;
-    const html = matchInlineHtml(nodes, index, !context.inCell);
+    const html = matchInlineHtml(nodes, index, context.source, !context.inCell);
     if (!html || (html.kind === 'mark' && marks.some((mark) => mark.type === html.mark.type))) {
       addNode(builder, node, marks, context);
       continue;

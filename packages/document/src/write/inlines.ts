@@ -1,14 +1,7 @@
 import type { PhrasingContent } from 'mdast';
 import { emojiFromCode } from '../helpers/emoji.js';
-import { encodeHtmlText } from '../helpers/html-text.js';
-import {
-  buttonTags,
-  closingTag,
-  iconParts,
-  isHtmlMark,
-  openingTag,
-  pictureTags,
-} from '../helpers/inline-tags.js';
+import { isHtmlOnlyInline, writeHtmlInline } from '../helpers/html-inlines.js';
+import { closingTag, isHtmlMark, openingTag } from '../helpers/inline-tags.js';
 import { linkRefToUrl } from '../helpers/link-ref.js';
 import { markKey } from '../helpers/marks.js';
 import type { Inline, InlineContent, LinkInline, Mark, MarkType } from '../types.js';
@@ -221,17 +214,8 @@ function writeVoid(node: Inline): PhrasingContent[] {
     case 'link':
       return [linkNode(node, writeInlines(node.nodes))];
     case 'inline-image':
-      if (node.data.srcDark !== undefined) {
-        const { src, srcDark, alt } = node.data;
-        return [
-          {
-            type: 'html',
-            value: pictureTags(alt === undefined ? { src, srcDark } : { src, srcDark, alt }).join(
-              '',
-            ),
-          },
-        ];
-      }
+      // A picture with a dark variant has no Markdown syntax: GitBook writes its HTML.
+      if (isHtmlOnlyInline(node)) return [{ type: 'html', value: writeHtmlInline(node) }];
       return [
         {
           type: 'image',
@@ -253,11 +237,8 @@ function writeVoid(node: Inline): PhrasingContent[] {
         },
       ];
     case 'icon':
-      return [{ type: 'html', value: iconParts(node.data.icon).join('') }];
-    case 'button': {
-      const [open, close] = buttonTags(node.data);
-      return [{ type: 'html', value: `${open}${encodeHtmlText(node.data.label)}${close}` }];
-    }
+    case 'button':
+      return [{ type: 'html', value: writeHtmlInline(node) }];
     case 'raw':
       return [{ type: 'html', value: node.data.markdown }];
   }
