@@ -80,7 +80,8 @@ function writeFigure(image: ImageData): string {
   return toHtml(line);
 }
 
-function imageElement(image: ImageData): Element {
+/** An image as GitBook's HTML: `<img>`, or `<picture>` around it for a dark variant. */
+export function imageElement(image: ImageData): Element {
   const properties: Properties = { src: image.src, alt: image.alt ?? '' };
   if (image.title !== undefined) properties.title = image.title;
   if (image.width !== undefined) properties.width = image.width;
@@ -121,12 +122,13 @@ function readImageHtml(html: string): ImageData | undefined {
       if (caption === undefined) return undefined;
     }
   }
-  const image = core && readCore(core);
+  const image = core && readImageElement(core);
   if (!image) return undefined;
   return withOptional(image, caption, wrapper);
 }
 
-function readCore(node: Element): ImageData | undefined {
+/** An `<img>`, or a `<picture>` with a dark-mode source around one, as image data. */
+export function readImageElement(node: Element): ImageData | undefined {
   if (node.tagName === 'img') return readImg(node);
   if (node.tagName !== 'picture') return undefined;
   const [source, img, ...rest] = node.children;

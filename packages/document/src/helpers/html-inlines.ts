@@ -4,6 +4,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { Raw } from 'mdast-util-to-hast';
 import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
 import { emojiFromCode } from './emoji.js';
+import { imageElement, readImageElement } from './figures.js';
 import { InlineBuilder } from './inline-builder.js';
 import { colorFromStyle, colorStyle } from './inline-tags.js';
 import { linkRefFromUrl, linkRefToUrl } from './link-ref.js';
@@ -156,32 +157,17 @@ const INLINE_READERS: Readonly<Record<string, InlineReader>> = {
     if (Object.keys(rest).length > 0 || onlyText(node) !== `:${icon}:`) return undefined;
     return { object: 'inline', type: 'icon', isVoid: true, data: { icon } };
   },
-  picture: (node) => {
-    const [source, image, ...rest] = node.children;
-    if (source?.type !== 'element' || image?.type !== 'element' || rest.length > 0)
-      return undefined;
-    const { srcSet, media, ...sourceRest } = source.properties;
-    if (source.tagName !== 'source' || media !== '(prefers-color-scheme: dark)') return undefined;
-    if (typeof srcSet !== 'string' || Object.keys(sourceRest).length > 0) return undefined;
-    const { src, alt, ...imageRest } = image.properties;
-    if (image.tagName !== 'img' || typeof src !== 'string' || typeof alt !== 'string')
-      return undefined;
-    if (Object.keys(imageRest).length > 0 || Object.keys(node.properties).length > 0)
-      return undefined;
-    const srcDark = srcSet;
-    const data = alt === '' ? { src, srcDark } : { src, alt, srcDark };
-    return { object: 'inline', type: 'inline-image', isVoid: true, data };
-  },
-  img: (node) => {
-    const { src, alt, title, ...rest } = node.properties;
-    if (typeof src !== 'string' || Object.keys(rest).length > 0 || node.children.length > 0)
-      return undefined;
-    if (typeof alt !== 'string' || (title !== undefined && typeof title !== 'string'))
-      return undefined;
-    const data = { src, ...(alt ? { alt } : {}), ...(title === undefined ? {} : { title }) };
-    return { object: 'inline', type: 'inline-image', isVoid: true, data };
-  },
+  // An image in text, or a picture with its dark variant: read as block images are, without the
+  // display width a figure has.
+  picture: readInlineImage,
+  img: readInlineImage,
 };
+
+function readInlineImage(node: Element): Inline | undefined {
+  const data = readImageElement(node);
+  if (!data || data.width !== undefined) return undefined;
+  return { object: 'inline', type: 'inline-image', isVoid: true, data };
+}
 
 /**
  * The elements GitBook writes for inlines, by inline type. Formulas, user mentions and raw
@@ -201,16 +187,7 @@ const INLINE_WRITERS: {
           : { href, title };
     return [element('a', properties, writeChildren(link.nodes))];
   },
-  'inline-image': ({ data: { src, alt = '', title, srcDark } }) => {
-    const image = element('img', title === undefined ? { src, alt } : { src, alt, title });
-    if (srcDark === undefined) return [image];
-    const dark: Element['properties'] = {
-      srcSet: srcDark,
-      media: '(prefers-color-scheme: dark)',
-    };
-    const source = element('source', dark);
-    return [element('picture', {}, [source, element('img', { src, alt })])];
-  },
+  'inline-image': ({ data }) => [imageElement(data)],
   icon: ({ data }) => [
     element('i', { className: [`fa-${data.icon}`] }, [{ type: 'text', value: `:${data.icon}:` }]),
   ],
