@@ -9,6 +9,7 @@ import { createApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import type { AppDeps } from '../src/deps.js';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
+import { contentIndexFollowers } from '../src/domain/content-index/content-index-followers.js';
 import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../src/domain/instance/instance-keys.js';
 import { createUrls } from '../src/presenters/urls.js';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       outboundAllowPrivate: false,
       documents,
       renderedMarkdown: createRenderedMarkdownCache(),
+      headFollowers: contentIndexFollowers({ dialect, appOrigin: base }),
     };
     const app = createApp(deps);
     const client = createQuireClient({

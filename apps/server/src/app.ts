@@ -3,8 +3,6 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { sql } from 'kysely';
 import type { AppDeps } from './deps.js';
-import { changeRequestLinkIndexer } from './domain/content-index/index-change-request-links.js';
-import { spaceHeadIndexer } from './domain/content-index/index-space-head.js';
 import { visitorClaimsJwks } from './domain/members/visitor-claims.js';
 import { apiResponseHeaders } from './http/api-headers.js';
 import { mountApiReference } from './http/api-reference.js';
@@ -16,8 +14,6 @@ import { mountOperations } from './http/mount-operations.js';
 import { requestLogger } from './http/request-logger.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { handlers } from './routes/index.js';
-import { followChangeRequestHeads } from './store/change-requests.js';
-import { followSpaceHeads } from './store/spaces.js';
 
 /**
  * Builds the HTTP app: middleware, the operations mounted from the contract, health checks, the
@@ -29,10 +25,6 @@ export function createApp(
   deps: AppDeps,
   document: OpenApiDocument = loadOpenApiDocument(),
 ): Hono<AppEnv> {
-  // Search and links follow every space's head, whoever moves it.
-  const publicUrl = deps.urls.app().replace(/\/app\/$/, '');
-  followSpaceHeads(spaceHeadIndexer({ dialect: deps.dialect, appOrigin: publicUrl }));
-  followChangeRequestHeads(changeRequestLinkIndexer(publicUrl));
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(routeNotFound);

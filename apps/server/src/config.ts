@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { parseS3Url } from './store/blobs/s3-location.js';
+import { parseS3Url } from './s3-location.js';
 
 /** Server settings, read once from the environment at start-up. */
 export interface Config {

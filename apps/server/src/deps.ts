@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import type { HeadFollowers } from './domain/content/head-moves.js';
 import type { FileUrlSigner } from './domain/files/file-urls.js';
 import type { InstanceKeys } from './domain/instance/instance-keys.js';
 import type { Urls } from './presenters/urls.js';
@@ -33,6 +34,8 @@ export interface AppDeps {
   outboundAllowPrivate: boolean;
   /** Converts page bodies between Markdown and documents, large ones on worker threads. */
   documents: DocumentConverter;
+  /** What moves with every head a write moves, in its transaction: the search and link indexes. */
+  headFollowers: HeadFollowers;
   /** Markdown of page bodies already rendered, by document id. */
   renderedMarkdown: RenderedMarkdownCache;
 }

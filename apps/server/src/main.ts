@@ -2,6 +2,7 @@ import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js';
+import { contentIndexFollowers } from './domain/content-index/content-index-followers.js';
 import { indexSpacesMissingFromIndexes } from './domain/content-index/index-missing-spaces.js';
 import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
@@ -64,9 +65,10 @@ async function main(): Promise<void> {
     outboundAllowPrivate: config.outboundAllowPrivate,
     documents: createDocumentConverter(),
     renderedMarkdown: createRenderedMarkdownCache(),
+    headFollowers: contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
   };
   const app = createApp(deps);
-  const indexed = await indexSpacesMissingFromIndexes(db);
+  const indexed = await indexSpacesMissingFromIndexes(db, deps.headFollowers);
   if (indexed > 0) logger.info({ spaces: indexed }, 'indexed spaces for search and links');
   const jobs = createJobRunner({
     db,

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseS3Url } from '../src/s3-location.js';
 import type { BlobStore } from '../src/store/blobs/blob-store.js';
 import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
 import { openBlobStore } from '../src/store/blobs/open-blob-store.js';
 import { createS3BlobStore } from '../src/store/blobs/s3-blob-store.js';
-import { parseS3Url } from '../src/store/blobs/s3-location.js';
 import { type FakeS3Server, startFakeS3Server } from './support/fake-s3-server.js';
 
 const bucket = 'quire-test';

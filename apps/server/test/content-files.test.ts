@@ -161,6 +161,9 @@ describe('files fetched by URL', () => {
     origin = createServer((request, response) => {
       if (request.url === '/assets/diagram.png') {
         response.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
+      } else if (request.url === '/assets/poster.bin') {
+        response.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        response.end(Buffer.alloc(4096, 1));
       } else {
         response.writeHead(404).end();
       }
@@ -204,6 +207,25 @@ describe('files fetched by URL', () => {
         400,
         /answered 404/,
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses a file by URL over the size cap with 413, as an upload, and writes nothing', async () => {
+    const server = await startTestServer({ outboundAllowPrivate: true, fileSizeLimit: 2048 });
+    try {
+      const { apply, spaceId, changeRequestId, staff } = await editingSetup(server);
+      await expectApiError(
+        apply([{ operation: 'insert_files', files: [{ url: `${originUrl}/assets/poster.bin` }] }]),
+        413,
+        /2048 bytes/,
+      );
+      const files = await staff.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
+        { params: { path: { spaceId, changeRequestId } } },
+      );
+      expect(files.count).toBe(0);
     } finally {
       await server.close();
     }

@@ -2,13 +2,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadOpenApiDocument } from '@quire/contract';
+import { Hono } from 'hono';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { noHeadFollowers } from '../src/domain/content/head-moves.js';
 import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
+import type { AppEnv } from '../src/http/app-env.js';
+import { errorHandler } from '../src/http/error-handler.js';
 import { createUrls } from '../src/presenters/urls.js';
 import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
 import { openDatabase } from '../src/store/dialect.js';
+import { InvalidPageToken } from '../src/store/pagination.js';
 import { createDocumentConverter } from '../src/workers/document-converter.js';
 import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
 
@@ -40,6 +45,7 @@ function appOnBrokenDatabase() {
       outboundAllowPrivate: false,
       documents: createDocumentConverter(),
       renderedMarkdown: createRenderedMarkdownCache(),
+      headFollowers: noHeadFollowers,
     },
     document,
   );
@@ -79,5 +85,18 @@ describe('failures', () => {
       error: { code: 503, message: 'The database does not answer' },
     });
     expect((await app.request('/healthz')).status).toBe(200);
+  });
+
+  it('answers a page token the store cannot read with a 400 in the error shape', async () => {
+    const app = new Hono<AppEnv>();
+    app.onError(errorHandler(pino({ level: 'silent' })));
+    app.get('/list', () => {
+      throw new InvalidPageToken();
+    });
+    const response = await app.request('/list');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: 400, message: 'Invalid page: pass the next.page value of a previous answer' },
+    });
   });
 });

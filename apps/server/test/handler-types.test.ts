@@ -1,6 +1,6 @@
 import type { Body, PathParams, Reply } from '@quire/contract';
-import { describe, expectTypeOf, it } from 'vitest';
-import type { Handler, HandlerTable } from '../src/http/handler.js';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { combineHandlerTables, type Handler, type HandlerTable } from '../src/http/handler.js';
 import { handlers } from '../src/routes/index.js';
 
 // These pin what must fail to compile; `pnpm lint` (tsc --noEmit) checks them.
@@ -26,5 +26,21 @@ describe('handler table types', () => {
     // @ts-expect-error: getSpaceById has no handler
     const table: HandlerTable = incomplete;
     expectTypeOf(table).toBeObject();
+  });
+
+  it('rejects two areas handling one operation, at compile time and at start-up', () => {
+    const spaces: Pick<HandlerTable, 'getSpaceById'> = { getSpaceById: handlers.getSpaceById };
+    const copy: Pick<HandlerTable, 'getSpaceById' | 'deleteSpaceById'> = {
+      getSpaceById: handlers.getSpaceById,
+      deleteSpaceById: handlers.deleteSpaceById,
+    };
+    expectTypeOf(combineHandlerTables([spaces])).toHaveProperty('getSpaceById');
+    // @ts-expect-error: getSpaceById is handled twice
+    expect(() => combineHandlerTables([spaces, copy])).toThrow(
+      'Operation getSpaceById has two handlers',
+    );
+    // A table whose type was widened is still caught, when the server starts.
+    const widened: Partial<HandlerTable>[] = [spaces, copy];
+    expect(() => combineHandlerTables(widened)).toThrow('Operation getSpaceById has two handlers');
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchOutbound, OutboundError, type OutboundErrorCode } from '../src/http/outbound.js';
+import { fetchOutbound } from '../src/outbound/fetch-outbound.js';
+import { OutboundError, type OutboundErrorCode } from '../src/outbound/outbound-error.js';
 
 /** A server on 127.0.0.1 that counts the requests it gets and can be told how to answer. */
 interface LocalServer {

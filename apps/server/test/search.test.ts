@@ -269,10 +269,10 @@ describe('search', () => {
       await db.deleteFrom(table).where('space_id', '=', otherSpaceId).execute();
     }
     expect((await search('incident', staff.reader, otherSpaceId)).items).toEqual([]);
-    expect(await indexSpacesMissingFromIndexes(db)).toBe(1);
+    expect(await indexSpacesMissingFromIndexes(db, server.deps.headFollowers)).toBe(1);
     const found = await search('incident', staff.reader, otherSpaceId);
     expect(found.items.map((item) => item.title)).toEqual(['Incident response']);
-    expect(await indexSpacesMissingFromIndexes(db)).toBe(0);
+    expect(await indexSpacesMissingFromIndexes(db, server.deps.headFollowers)).toBe(0);
   });
 
   it('does not index change request content before it is merged', async () => {

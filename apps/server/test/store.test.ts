@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiToken } from '../src/domain/users/api-tokens.js';
-import { ApiError } from '../src/errors.js';
 import {
   deleteApiTokenByHash,
   findUserByTokenHash,
@@ -15,6 +14,7 @@ import {
   type OrganizationRecord,
   updateOrganization,
 } from '../src/store/organizations.js';
+import { InvalidPageToken } from '../src/store/pagination.js';
 import { insertRevision } from '../src/store/revisions.js';
 import {
   findSpaceById,
@@ -193,13 +193,12 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     expect(await findMemberRole(database.db, 'org-1', 'user-1')).toBeNull();
   });
 
-  it('rejects a malformed page token with a 400', async () => {
+  it('reports a malformed page token as its own error, which HTTP answers with a 400', async () => {
     const error = await listSpacesInOrganization(database.db, 'org-1', {
       limit: 1,
       page: 'bm90IGpzb24',
     }).catch((thrown: unknown) => thrown);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(400);
+    expect(error).toBeInstanceOf(InvalidPageToken);
   });
 
   it('orders spaces by position bytes (mixed case included) and finds neighbours', async () => {

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from 'pino';
 import { ApiError, RequestAborted, shorten } from '../errors.js';
+import { InvalidPageToken } from '../store/pagination.js';
 import type { AppEnv } from './app-env.js';
 
 function errorBody(
@@ -24,6 +25,7 @@ export function errorHandler(logger: Logger): ErrorHandler<AppEnv> {
       logger.info({ requestId: c.get('requestId') }, 'request aborted by the client');
     }
     if (error instanceof ApiError) return errorBody(c, error.status, error.message, error.headers);
+    if (error instanceof InvalidPageToken) return errorBody(c, 400, error.message);
     if (error instanceof HTTPException && error.status < 500) {
       return errorBody(c, error.status, error.message || 'Bad request');
     }

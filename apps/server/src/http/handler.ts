@@ -26,3 +26,44 @@ export type Handler<Op extends OperationId> = (input: HandlerInput<Op>) => Promi
  * does not match the contract, fails to compile.
  */
 export type HandlerTable = { [Op in OperationId]: Handler<Op> };
+
+/** The operationIds that two or more of `Tables` handle. */
+export type OperationsHandledTwice<
+  Tables extends readonly object[],
+  Seen extends PropertyKey = never,
+> = Tables extends readonly [infer First, ...infer Rest extends readonly object[]]
+  ? (keyof First & Seen) | OperationsHandledTwice<Rest, Seen | keyof First>
+  : never;
+
+type Combined<Tables extends readonly object[]> = Tables extends readonly [
+  infer First,
+  ...infer Rest extends readonly object[],
+]
+  ? First & Combined<Rest>
+  : unknown;
+
+/**
+ * The areas' handler tables as one. An operationId two areas both handle does not compile (the
+ * call then wants a second argument, whose type names the operation) and, should a table's type
+ * ever be widened, stops the server at start-up: merged by spreading, the later handler would
+ * silently replace the earlier.
+ * @example export const handlers: HandlerTable = combineHandlerTables([spaceHandlers, siteHandlers]);
+ */
+export function combineHandlerTables<const Tables extends readonly Partial<HandlerTable>[]>(
+  tables: Tables,
+  ..._noneHandledTwice: [OperationsHandledTwice<Tables>] extends [never]
+    ? []
+    : [handledTwice: `${OperationsHandledTwice<Tables> & string} is handled twice`]
+): Combined<Tables> {
+  const combined: Partial<HandlerTable> = {};
+  for (const table of tables) {
+    for (const operationId of Object.keys(table)) {
+      if (Object.hasOwn(combined, operationId)) {
+        throw new Error(`Operation ${operationId} has two handlers; each belongs to one area`);
+      }
+    }
+    Object.assign(combined, table);
+  }
+  // Every table's operations, each from the one table that has it.
+  return combined as Combined<Tables>;
+}

@@ -1,3 +1,4 @@
+import { isRecord } from '../is-record.js';
 import type { OperationRoute } from './operations.js';
 import type { PageTokens } from './page-tokens.js';
 import type { ValidatedInput } from './request-input.js';
@@ -43,8 +44,4 @@ function listScope(route: OperationRoute, input: ValidatedInput): string {
     .filter(([name]) => name !== 'page' && name !== 'limit')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([route.operationId, input.params, filters]);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

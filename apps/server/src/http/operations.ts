@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '@quire/contract';
+import { isRecord } from '../is-record.js';
 
 /** A JSON Schema as it appears in the bundled document. */
 export type JsonSchema = Record<string, unknown>;
@@ -114,8 +115,4 @@ function resolveRef(document: OpenApiDocument, value: unknown): Record<string, u
 
 function arrayOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

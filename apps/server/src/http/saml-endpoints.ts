@@ -10,7 +10,7 @@ import {
 } from '../domain/sso/saml-service.js';
 import { signInWithSaml } from '../domain/sso/saml-sign-in.js';
 import { badRequest, conflict, notFound, unsupportedMediaType } from '../errors.js';
-import type { Urls } from '../presenters/urls.js';
+import { samlServiceUrls, type Urls } from '../presenters/urls.js';
 import { findSamlProviderById } from '../store/saml-providers.js';
 import type { Database } from '../store/schema.js';
 import type { AppEnv } from './app-env.js';
@@ -46,6 +46,10 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
     }
     return provider;
   };
+  const serviceOf = (provider: ActiveSamlProvider) => ({
+    db: deps.db,
+    service: samlServiceUrls(deps.urls, provider.id),
+  });
 
   app.use('/sso/*', async (c, next) => {
     await next();
@@ -56,7 +60,7 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
 
   app.get('/sso/saml/:providerId/start', async (c) => {
     const provider = await activeProvider(c.req.param('providerId'));
-    const location = await samlServiceProvider(provider, deps).getAuthorizeUrlAsync(
+    const location = await samlServiceProvider(provider, serviceOf(provider)).getAuthorizeUrlAsync(
       c.req.query('RelayState') ?? '',
       undefined,
       {},
@@ -66,10 +70,10 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
 
   app.get('/sso/saml/:providerId/metadata', async (c) => {
     const provider = await activeProvider(c.req.param('providerId'));
-    const metadata = samlServiceProvider(provider, deps).generateServiceProviderMetadata(
-      null,
-      null,
-    );
+    const metadata = samlServiceProvider(
+      provider,
+      serviceOf(provider),
+    ).generateServiceProviderMetadata(null, null);
     return c.body(metadata, 200, { 'Content-Type': 'application/samlmetadata+xml' });
   });
 
@@ -85,7 +89,7 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
       throw badRequest("The form has no SAMLResponse: post the identity provider's response here");
     }
     const { user, organizationId, token } = await signInWithSaml(
-      deps,
+      { ...serviceOf(provider), logger: deps.logger },
       provider,
       samlResponse,
       deps.clock.now(),

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
-import { webhookDeliveryJob } from '../domain/webhooks/send-delivery.js';
 import type { JobHandler } from './job-runner.js';
+import { webhookDeliveryJob } from './webhook-delivery-job.js';
 
 /** Every kind of background job, with what runs it. */
 export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {

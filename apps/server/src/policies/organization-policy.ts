@@ -38,3 +38,27 @@ export function requireOrganizationRole(
     );
   }
 }
+
+/**
+ * Throws 403 unless the caller may remove this member: anyone may leave an organization, removing
+ * somebody else takes an admin (`role` is the caller's).
+ */
+export function requireMemberRemoval({
+  leaving,
+  role,
+}: {
+  leaving: boolean;
+  role: MemberRole | null;
+}): void {
+  if (!leaving) requireOrganizationRole(role, 'admin', 'remove members');
+}
+
+/**
+ * Throws 403 unless the caller's email address is at `domain`: only they may list the
+ * organizations that people of that domain may join.
+ */
+export function requireEmailAtDomain(callerDomain: string, domain: string): void {
+  if (callerDomain !== domain) {
+    throw forbidden(`Only users with an email address at ${domain} may list its organizations`);
+  }
+}

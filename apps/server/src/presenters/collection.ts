@@ -1,5 +1,6 @@
 import type { Collection } from '@quire/contract';
-import { type MemberRole, roleAtLeast } from '../model/roles.js';
+import type { MemberRole } from '../model/roles.js';
+import { collectionPermissions } from '../policies/collection-policy.js';
 import type { CollectionRecord } from '../store/collections.js';
 import type { Urls } from './urls.js';
 
@@ -21,11 +22,6 @@ export function presentCollection(
       location: urls.api('collections', collection.id),
       app: urls.app('collections', collection.id),
     },
-    permissions: {
-      view: role !== null,
-      admin: role === 'admin',
-      viewInviteLinks: role === 'admin',
-      create: roleAtLeast(role, 'create'),
-    },
+    permissions: collectionPermissions(role),
   };
 }

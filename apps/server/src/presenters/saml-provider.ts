@@ -1,9 +1,9 @@
 import type { components } from '@quire/contract';
-import { isActive, samlServiceUrls } from '../domain/sso/saml-service.js';
+import { isActive } from '../domain/sso/saml-service.js';
 import type { SamlProviderRecord } from '../store/saml-providers.js';
 import type { TeamRecord } from '../store/teams.js';
 import { presentTeam } from './team.js';
-import type { Urls } from './urls.js';
+import { samlServiceUrls, type Urls } from './urls.js';
 
 type Schemas = components['schemas'];
 

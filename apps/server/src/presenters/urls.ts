@@ -1,3 +1,5 @@
+import type { SamlServiceUrls } from '../domain/sso/saml-service.js';
+
 /** Builds the absolute URLs the API hands out, from `PUBLIC_URL`. */
 export interface Urls {
   /** URL of a resource in the API: `api('spaces', id)` → `…/v1/spaces/<id>`. */
@@ -21,5 +23,14 @@ export function createUrls(publicUrl: string): Urls {
     app: (...segments) => join('app', segments),
     sso: (...segments) => join('sso', segments),
     site: (siteId, ...segments) => `${join('s', [siteId, ...segments])}/`,
+  };
+}
+
+/** Quire's endpoints for one SAML provider: what its identity provider is configured with. */
+export function samlServiceUrls(urls: Urls, providerId: string): SamlServiceUrls {
+  return {
+    acsURL: urls.sso('saml', providerId, 'acs'),
+    startURL: urls.sso('saml', providerId, 'start'),
+    entityID: urls.sso('saml', providerId, 'metadata'),
   };
 }

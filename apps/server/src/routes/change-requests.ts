@@ -22,7 +22,7 @@ import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
 import { type ContentSource, downloadUrlOf } from './content-responses.js';
-import { contentWriteServices } from './content-write-services.js';
+import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 
 type ChangeRequestHandlers = Pick<
@@ -92,7 +92,7 @@ async function mergeOrUpdate(
     actor,
     access.space.id,
     access.changeRequest.id,
-    deps.documents,
+    mergeServices(deps),
     deps.clock.now(),
   );
   return { status: 200 as const, body };

@@ -1,12 +1,13 @@
 import type { AppDeps } from '../deps.js';
+import type { MergeServices } from '../domain/change-requests/run-merge.js';
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
-import { badRequest, shorten } from '../errors.js';
-import { fetchOutbound, OutboundError } from '../http/outbound.js';
+import { fetchForCaller } from '../outbound/fetch-for-caller.js';
 
 /**
  * What content writes need from outside the database, made from the app's dependencies: the
- * document converter (worker threads for large bodies), the blob store, and file fetches
- * through the outbound guard, whose failures are the client's 400s.
+ * document converter (worker threads for large bodies), the blob store, file fetches through
+ * the outbound guard (a failure is the client's 400, a file too large a 413), and what follows
+ * the heads the writes move.
  */
 export function contentWriteServices(deps: AppDeps): ContentWriteServices {
   return {
@@ -14,26 +15,19 @@ export function contentWriteServices(deps: AppDeps): ContentWriteServices {
     toMarkdown: (document) => deps.documents.toMarkdown(document),
     putBlob: (bytes) => deps.blobs.put(bytes),
     fileSizeLimit: deps.fileSizeLimit,
+    heads: deps.headFollowers,
     async fetchFile(url) {
-      try {
-        const response = await fetchOutbound(url, {
-          allowPrivate: deps.outboundAllowPrivate,
-          maxBytes: deps.fileSizeLimit,
-        });
-        if (response.status < 200 || response.status > 299) {
-          throw badRequest(
-            `The file at ${shorten(url, 100)} could not be fetched: it answered ${response.status}`,
-          );
-        }
-        return { bytes: response.body, contentType: response.contentType?.split(';')[0]?.trim() };
-      } catch (error) {
-        if (error instanceof OutboundError) {
-          throw badRequest(
-            `The file at ${shorten(url, 100)} could not be fetched: ${error.message}`,
-          );
-        }
-        throw error;
-      }
+      const fetched = await fetchForCaller(url, {
+        allowPrivate: deps.outboundAllowPrivate,
+        maxBytes: deps.fileSizeLimit,
+        failure: (at) => `The file at ${at} could not be fetched`,
+      });
+      return { bytes: fetched.body, contentType: fetched.contentType };
     },
   };
+}
+
+/** What merges and updates need besides the database, made from the app's dependencies. */
+export function mergeServices(deps: AppDeps): MergeServices {
+  return { bodies: deps.documents, heads: deps.headFollowers };
 }

@@ -1,7 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import type { ImportContentServices } from '../domain/imports/import-content.js';
-import { badRequest, fileTooLarge, shorten } from '../errors.js';
-import { fetchOutbound, OutboundError } from '../http/outbound.js';
+import { fetchForCaller } from '../outbound/fetch-for-caller.js';
 import { contentWriteServices } from './content-write-services.js';
 
 /**
@@ -14,30 +13,13 @@ export function importServices(deps: AppDeps): ImportContentServices {
     ...contentWriteServices(deps),
     fromHtml: (html) => deps.documents.fromHtml(html),
     fromMarkdownMany: (markdowns) => deps.documents.fromMarkdownMany(markdowns),
-    async fetch(url, { maxBytes, optional = false }) {
-      const where = shorten(url, 100);
-      try {
-        const response = await fetchOutbound(url, {
-          allowPrivate: deps.outboundAllowPrivate,
-          maxBytes,
-          timeoutMs: 30_000,
-        });
-        if (response.status >= 200 && response.status <= 299) {
-          return {
-            url: response.url,
-            contentType: response.contentType?.split(';')[0]?.trim(),
-            body: response.body,
-          };
-        }
-        if (optional) return undefined;
-        throw badRequest(`${where} could not be imported: it answered ${response.status}`);
-      } catch (error) {
-        if (!(error instanceof OutboundError)) throw error;
-        // A crawled page that can't be had is skipped, unless the guard refused it.
-        if (optional && error.code !== 'blocked') return undefined;
-        if (error.code === 'too-large') throw fileTooLarge(maxBytes);
-        throw badRequest(`${where} could not be imported: ${error.message}`);
-      }
-    },
+    fetch: (url, { maxBytes, optional = false }) =>
+      fetchForCaller(url, {
+        allowPrivate: deps.outboundAllowPrivate,
+        maxBytes,
+        timeoutMs: 30_000,
+        failure: (at) => `${at} could not be imported`,
+        optional,
+      }),
   };
 }

@@ -1,4 +1,4 @@
-import type { HandlerTable } from '../http/handler.js';
+import { combineHandlerTables, type HandlerTable } from '../http/handler.js';
 import { auditEventHandlers } from './audit-events.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
@@ -22,26 +22,26 @@ import { userHandlers } from './users.js';
 import { webhookHandlers } from './webhooks.js';
 
 /** Every operation's handler, keyed by operationId. */
-export const handlers: HandlerTable = {
-  ...systemHandlers,
-  ...userHandlers,
-  ...organizationHandlers,
-  ...spaceHandlers,
-  ...collectionHandlers,
-  ...contentHandlers,
-  ...searchHandlers,
-  ...linkHandlers,
-  ...importHandlers,
-  ...changeRequestHandlers,
-  ...auditEventHandlers,
-  ...webhookHandlers,
-  ...commentOperationHandlers,
-  ...samlHandlers,
-  ...siteHandlers,
-  ...siteStructureHandlers,
-  ...siteSpaceHandlers,
-  ...memberHandlers,
-  ...teamHandlers,
-  ...inviteLinkHandlers,
-  ...spacePermissionHandlers,
-};
+export const handlers: HandlerTable = combineHandlerTables([
+  systemHandlers,
+  userHandlers,
+  organizationHandlers,
+  spaceHandlers,
+  collectionHandlers,
+  contentHandlers,
+  searchHandlers,
+  linkHandlers,
+  importHandlers,
+  changeRequestHandlers,
+  auditEventHandlers,
+  webhookHandlers,
+  commentOperationHandlers,
+  samlHandlers,
+  siteHandlers,
+  siteStructureHandlers,
+  siteSpaceHandlers,
+  memberHandlers,
+  teamHandlers,
+  inviteLinkHandlers,
+  spacePermissionHandlers,
+]);

@@ -5,13 +5,14 @@ import { countsOfMembers } from '../domain/members/member-counts.js';
 import { listSpacesOfMember } from '../domain/members/member-spaces.js';
 import { pingOrganization } from '../domain/members/ping.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import { teamsManagedBy } from '../domain/teams/team-access.js';
 import type { HandlerTable } from '../http/handler.js';
-import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { requireMemberRemoval, requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentMember } from '../presenters/member.js';
 import { presentSpace } from '../presenters/space.js';
 import { presentTeam } from '../presenters/team.js';
-import { findMemberRole, listMembers, type MemberRecord } from '../store/members.js';
+import { listMembers, type MemberRecord } from '../store/members.js';
 import { listTeamsOfMember } from '../store/teams.js';
 import { pageRequest } from './page-request.js';
 
@@ -70,11 +71,11 @@ export const memberHandlers: MemberHandlers = {
   },
 
   removeMemberFromOrganizationById: async ({ params, actor, deps }) => {
-    // Anyone may leave; removing somebody else needs admin.
-    if (params.userId !== actor.user.id) {
-      const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
-      requireOrganizationRole(role, 'admin', 'remove members');
-    }
+    const leaving = params.userId === actor.user.id;
+    const role = leaving
+      ? null
+      : (await loadOrganizationForMember(deps.db, actor, params.organizationId)).role;
+    requireMemberRemoval({ leaving, role });
     const context = { db: deps.db, dialect: deps.dialect, now: deps.clock.now() };
     await removeMember(context, actor, params.organizationId, params.userId);
     return { status: 204 };
@@ -114,16 +115,11 @@ export const memberHandlers: MemberHandlers = {
       ...pageRequest(query),
       title: query.title,
     });
-    const callerIsAdmin =
-      (await findMemberRole(deps.db, member.organizationId, actor.user.id)) === 'admin';
+    const manages = await teamsManagedBy(deps.db, actor, member.organizationId);
     return {
       status: 200,
       body: presentList(page, ({ team, role }) => ({
-        team: presentTeam(
-          team,
-          callerIsAdmin || (member.userId === actor.user.id && role === 'owner'),
-          deps.urls,
-        ),
+        team: presentTeam(team, manages(team.id), deps.urls),
         member: { role },
       })),
     };

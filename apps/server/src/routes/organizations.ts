@@ -2,9 +2,8 @@ import { createOrganizationAsAdmin } from '../domain/organizations/create-organi
 import { emailDomainOf } from '../domain/organizations/email-domains.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
 import { updateOrganizationSettings } from '../domain/organizations/update-organization.js';
-import { forbidden } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
-import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { requireEmailAtDomain, requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentOrganization } from '../presenters/organization.js';
 import { listOrganizationsByEmailDomain, listOrganizationsOfUser } from '../store/organizations.js';
@@ -67,9 +66,7 @@ export const organizationHandlers: OrganizationHandlers = {
 
   getOrganizationsForEmailDomain: async ({ params, actor, deps }) => {
     const domain = params.emailDomain.toLowerCase();
-    if (emailDomainOf(actor.user.email) !== domain) {
-      throw forbidden(`Only users with an email address at ${domain} may list its organizations`);
-    }
+    requireEmailAtDomain(emailDomainOf(actor.user.email), domain);
     const organizations = await listOrganizationsByEmailDomain(deps.db, domain, actor.user.id);
     return {
       status: 200,

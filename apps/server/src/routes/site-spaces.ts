@@ -18,6 +18,7 @@ import {
 } from '../domain/sites/site-spaces.js';
 import { readSiteStructure } from '../domain/sites/site-structure.js';
 import type { HandlerTable } from '../http/handler.js';
+import { seesShareLinkKeys } from '../policies/share-link-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentShareLink } from '../presenters/share-link.js';
 import { presentSiteSpace } from '../presenters/site-structure.js';
@@ -150,7 +151,11 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     return {
       status: 200,
       body: presentList(page, (link) =>
-        presentShareLink(link, role === 'admin' ? keys.open(link.keySealed) : undefined, deps.urls),
+        presentShareLink(
+          link,
+          seesShareLinkKeys(role) ? keys.open(link.keySealed) : undefined,
+          deps.urls,
+        ),
       ),
     };
   },
@@ -192,7 +197,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
       body,
       deps.clock.now(),
     );
-    const key = role === 'admin' ? shareKeysOf(deps).open(updated.keySealed) : undefined;
+    const key = seesShareLinkKeys(role) ? shareKeysOf(deps).open(updated.keySealed) : undefined;
     return { status: 200, body: presentShareLink(updated, key, deps.urls) };
   },
 

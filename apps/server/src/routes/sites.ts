@@ -25,7 +25,7 @@ import {
   listSitesInOrganization,
   type SiteRecord,
 } from '../store/sites.js';
-import { contentWriteServices } from './content-write-services.js';
+import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 import { loadSiteToChange, structureView } from './site-views.js';
 
@@ -86,7 +86,7 @@ export const siteHandlers: SiteHandlers = {
       params.organizationId,
     );
     requireOrganizationRole(role, 'create', 'create sites');
-    const sample = { writes: contentWriteServices(deps), bodies: deps.documents };
+    const sample = { writes: contentWriteServices(deps), merges: mergeServices(deps) };
     const site = await createSite(
       deps.db,
       actor,

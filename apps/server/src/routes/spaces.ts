@@ -2,7 +2,11 @@ import { loadOrganizationForMember } from '../domain/organizations/organization-
 import { createSpace } from '../domain/spaces/create-space.js';
 import { duplicateSpace } from '../domain/spaces/duplicate-space.js';
 import { moveSpaceTo } from '../domain/spaces/move-space.js';
-import { findSpaceForCaller, loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import {
+  findSpaceForCaller,
+  listSpacesForCaller,
+  loadSpaceForCaller,
+} from '../domain/spaces/space-access.js';
 import { transferSpaceTo } from '../domain/spaces/transfer-space.js';
 import { restoreSpaceFromTrash, trashSpace } from '../domain/spaces/trash.js';
 import { updateSpaceSettings } from '../domain/spaces/update-space.js';
@@ -15,8 +19,6 @@ import {
 } from '../policies/space-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentSpace } from '../presenters/space.js';
-import { bestGrantedRole, grantsOfUser } from '../store/space-grants.js';
-import { listSpacesInOrganization } from '../store/spaces.js';
 import { pageRequest } from './page-request.js';
 import { getSharedSpace } from './shared-space.js';
 
@@ -41,21 +43,17 @@ export const spaceHandlers: SpaceHandlers = {
       actor,
       params.organizationId,
     );
-    const page = await listSpacesInOrganization(deps.db, organization.id, pageRequest(query));
-    const grants = await grantsOfUser(
+    const page = await listSpacesForCaller(
       deps.db,
+      actor,
       organization.id,
-      actor.user.id,
-      page.items.map((space) => space.id),
+      role,
+      pageRequest(query),
     );
     return {
       status: 200,
-      body: presentList(page, (space) =>
-        presentSpace(
-          space,
-          effectiveSpaceRole(role, space, bestGrantedRole(grants.get(space.id))),
-          deps.urls,
-        ),
+      body: presentList(page, ({ space, role: spaceRole }) =>
+        presentSpace(space, spaceRole, deps.urls),
       ),
     };
   },
@@ -135,7 +133,7 @@ export const spaceHandlers: SpaceHandlers = {
   duplicateSpace: async ({ params, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     requireSpaceRole(role, 'create', 'duplicate it');
-    const copy = await duplicateSpace(deps.db, actor, space, deps.clock.now());
+    const copy = await duplicateSpace(deps.db, actor, space, deps.headFollowers, deps.clock.now());
     return {
       status: 201,
       body: presentSpace(copy, role, deps.urls),

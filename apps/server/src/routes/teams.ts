@@ -1,6 +1,6 @@
 import { countsOfMembers } from '../domain/members/member-counts.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
-import { loadTeamForCaller, managesTeam, requireTeamManager } from '../domain/teams/team-access.js';
+import { loadTeamForCaller, teamsManagedBy } from '../domain/teams/team-access.js';
 import {
   changeTeamMembers,
   changeTeamTitle,
@@ -9,17 +9,12 @@ import {
 } from '../domain/teams/team-writes.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
+import { managesTeam, requireTeamManager } from '../policies/team-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentMember } from '../presenters/member.js';
 import { presentTeam } from '../presenters/team.js';
 import { findMember, type MemberRecord } from '../store/members.js';
-import {
-  findTeam,
-  findTeamRole,
-  listTeamMembers,
-  listTeams,
-  teamsOwnedBy,
-} from '../store/teams.js';
+import { findTeam, findTeamRole, listTeamMembers, listTeams } from '../store/teams.js';
 import { pageRequest } from './page-request.js';
 
 type TeamHandlers = Pick<
@@ -38,22 +33,16 @@ type TeamHandlers = Pick<
 /** Handlers of the `teams` tag. */
 export const teamHandlers: TeamHandlers = {
   listTeamsInOrganizationById: async ({ params, query, actor, deps }) => {
-    const { organization, role } = await loadOrganizationForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-    );
+    const { organization } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
     const page = await listTeams(deps.db, organization.id, {
       ...pageRequest(query),
       title: query.title,
       ownedBy: query.owner,
     });
-    const owned = await teamsOwnedBy(deps.db, organization.id, actor.user.id);
+    const manages = await teamsManagedBy(deps.db, actor, organization.id);
     return {
       status: 200,
-      body: presentList(page, (team) =>
-        presentTeam(team, role === 'admin' || owned.has(team.id), deps.urls),
-      ),
+      body: presentList(page, (team) => presentTeam(team, manages(team.id), deps.urls)),
     };
   },
 

@@ -204,42 +204,6 @@ export async function updateChangeRequest(
     .execute();
 }
 
-/** A move of a change request's head revision. */
-export interface ChangeRequestHeadMove {
-  spaceId: string;
-  changeRequestId: string;
-  from: string;
-  to: string;
-}
-
-/** Work that keeps something in step with change requests' heads (their links), in the move's transaction. */
-export type ChangeRequestHeadFollower = (
-  db: Executor,
-  move: ChangeRequestHeadMove,
-) => Promise<void>;
-
-let changeRequestHeadFollowers: readonly ChangeRequestHeadFollower[] = [];
-
-/**
- * Sets what runs in the transaction of every move of a change request's head, whoever writes
- * its content (edits, imports, updates from the space); the app wires it at start-up.
- */
-export function followChangeRequestHeads(...followers: ChangeRequestHeadFollower[]): void {
-  changeRequestHeadFollowers = followers;
-}
-
-async function changeRequestHeadMoved(
-  db: Executor,
-  row: { space_id: string } | undefined,
-  move: Omit<ChangeRequestHeadMove, 'spaceId'>,
-): Promise<boolean> {
-  if (row === undefined) return false;
-  for (const follow of changeRequestHeadFollowers) {
-    await follow(db, { spaceId: row.space_id, ...move });
-  }
-  return true;
-}
-
 /**
  * Moves a change request's head from `expected` to `next`: answers false, changing nothing,
  * when another writer moved it first (compare-and-set).
@@ -251,14 +215,13 @@ export async function moveChangeRequestHead(
   next: string,
   updatedAt: string,
 ): Promise<boolean> {
-  const row = await db
+  const result = await db
     .updateTable('change_requests')
     .set({ revision_id: next, updated_at: updatedAt })
     .where('id', '=', id)
     .where('revision_id', '=', expected)
-    .returning('space_id')
     .executeTakeFirst();
-  return changeRequestHeadMoved(db, row, { changeRequestId: id, from: expected, to: next });
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
@@ -294,12 +257,11 @@ export async function moveChangeRequestHeadAfterUpdate(
   mergedAncestor: string,
   updatedAt: string,
 ): Promise<boolean> {
-  const row = await db
+  const result = await db
     .updateTable('change_requests')
     .set({ revision_id: next, revision_merged_ancestor: mergedAncestor, updated_at: updatedAt })
     .where('id', '=', id)
     .where('revision_id', '=', expectedHead)
-    .returning('space_id')
     .executeTakeFirst();
-  return changeRequestHeadMoved(db, row, { changeRequestId: id, from: expectedHead, to: next });
+  return Number(result.numUpdatedRows) === 1;
 }

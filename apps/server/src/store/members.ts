@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { isMemberRole, type MemberRole } from '../model/roles.js';
 import type { DialectName } from './dialect.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor } from './schema.js';
+import { containsIgnoringCase } from './text-filters.js';
 import { toUser, type UserRecord } from './users.js';
 
 /** A user's membership of an organization; `role` is `null` for a guest. */
@@ -114,8 +114,7 @@ export async function listMembers(
     query.sort === 'lastSeenAt'
       ? 'organization_members.last_seen_at'
       : 'organization_members.joined_at';
-  const pattern =
-    query.search === undefined ? undefined : `%${escapeLike(query.search.toLowerCase())}%`;
+  const { search } = query;
   const page = await keysetPage(
     memberQuery(db, organizationId)
       .$if(query.role === 'guest', (q) => q.where('organization_members.role', 'is', null))
@@ -125,11 +124,11 @@ export async function listMembers(
       .$if(query.sort === 'lastSeenAt', (q) =>
         q.where('organization_members.last_seen_at', 'is not', null),
       )
-      .$if(pattern !== undefined, (q) =>
+      .$if(search !== undefined, (q) =>
         q.where((eb) =>
           eb.or([
-            eb(sql`lower(users.display_name)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(users.email)`, 'like', sql`${pattern} escape '\\'`),
+            containsIgnoringCase('users.display_name', search ?? ''),
+            containsIgnoringCase('users.email', search ?? ''),
           ]),
         ),
       ),
@@ -145,11 +144,6 @@ export async function listMembers(
     query,
   );
   return { ...page, items: page.items.map(toMember) };
-}
-
-/** `text` for a LIKE pattern, its wildcards taken literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** Sets a member's role (`null`: makes them a guest). */

@@ -1,5 +1,4 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
-import { badRequest } from '../errors.js';
 
 /** What a list asks for: how many items, and after which page token. */
 export interface PageRequest {
@@ -18,6 +17,18 @@ export interface Page<Item> {
 export type Cursor = readonly [sortValue: string, id: string];
 
 /**
+ * A page token that is not one this server made. The store says so; the HTTP layer answers the
+ * client's 400.
+ */
+export class InvalidPageToken extends Error {
+  override readonly name = 'InvalidPageToken';
+
+  constructor() {
+    super('Invalid page: pass the next.page value of a previous answer');
+  }
+}
+
+/**
  * Reads a page token. Tokens are opaque to clients: base64url JSON of the last sort key.
  * @example decodeCursor(undefined); // undefined
  */
@@ -32,7 +43,7 @@ export function decodeCursor(page: string | undefined): Cursor | undefined {
   } catch {
     // Falls through to the same answer as a well-formed token of the wrong shape.
   }
-  throw badRequest('Invalid page: pass the next.page value of a previous answer');
+  throw new InvalidPageToken();
 }
 
 function encodeCursor(cursor: Cursor): string {

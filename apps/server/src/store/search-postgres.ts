@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import type { IndexedSection, SearchIndex, SectionHit } from './search-index.js';
+import {
+  type IndexedSection,
+  removePageSections,
+  type SearchIndex,
+  type SectionHitRow,
+  sectionHitColumns,
+  toSectionHit,
+} from './search-sections.js';
 import { indexableText, type SearchTerm } from './search-terms.js';
 
 /**
@@ -19,11 +26,7 @@ function tsqueryText(terms: readonly SearchTerm[]): string {
 /** The search index on PostgreSQL: a `tsvector` per section (title weight A, body B) under GIN. */
 export const postgresSearchIndex: SearchIndex = {
   async writeSections(db, spaceId, page, sections: readonly IndexedSection[]) {
-    await db
-      .deleteFrom('indexed_sections')
-      .where('space_id', '=', spaceId)
-      .where('page_id', '=', page.id)
-      .execute();
+    await removePageSections(db, spaceId, page.id);
     for (const [position, section] of sections.entries()) {
       const title = indexableText(`${page.title}\n${section.heading}`);
       await sql`
@@ -38,18 +41,8 @@ export const postgresSearchIndex: SearchIndex = {
 
   async search(db, spaceIds, terms, limit) {
     if (terms.length === 0 || spaceIds.length === 0) return [];
-    const { rows } = await sql<{
-      space_id: string;
-      page_id: string;
-      page_title: string;
-      page_path: string;
-      anchor: string;
-      heading: string;
-      body: string;
-      rank: number;
-    }>`
-      SELECT s.space_id, s.page_id, p.title AS page_title, p.path AS page_path, s.anchor,
-             s.title AS heading, s.body, ts_rank(s.terms, q.query) AS rank
+    const { rows } = await sql<SectionHitRow & { rank: number }>`
+      SELECT ${sectionHitColumns}, ts_rank(s.terms, q.query) AS rank
       FROM indexed_sections s
       CROSS JOIN (SELECT to_tsquery('simple', ${tsqueryText(terms)}) AS query) q
       JOIN indexed_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id
@@ -57,17 +50,6 @@ export const postgresSearchIndex: SearchIndex = {
       ORDER BY rank DESC, s.page_id, s.position
       LIMIT ${limit}
     `.execute(db);
-    return rows.map(
-      (row): SectionHit => ({
-        spaceId: row.space_id,
-        pageId: row.page_id,
-        pageTitle: row.page_title,
-        pagePath: row.page_path,
-        anchor: row.anchor,
-        heading: row.heading,
-        body: row.body,
-        score: Number(row.rank),
-      }),
-    );
+    return rows.map((row) => toSectionHit(row, Number(row.rank)));
   },
 };

@@ -1,5 +1,12 @@
 import { sql } from 'kysely';
-import type { IndexedSection, SearchIndex, SectionHit } from './search-index.js';
+import {
+  type IndexedSection,
+  removePageSections,
+  type SearchIndex,
+  type SectionHitRow,
+  sectionHitColumns,
+  toSectionHit,
+} from './search-sections.js';
 import { indexableText, type SearchTerm } from './search-terms.js';
 
 // Title and headings weigh ten times the body in bm25 (lower is better there).
@@ -23,12 +30,7 @@ function matchExpression(spaceIds: readonly string[], terms: readonly SearchTerm
 /** The search index on SQLite: FTS5 (unicode61) over the sections, by section rowid. */
 export const sqliteSearchIndex: SearchIndex = {
   async writeSections(db, spaceId, page, sections: readonly IndexedSection[]) {
-    // The trigger on indexed_sections removes their full-text rows.
-    await db
-      .deleteFrom('indexed_sections')
-      .where('space_id', '=', spaceId)
-      .where('page_id', '=', page.id)
-      .execute();
+    await removePageSections(db, spaceId, page.id);
     for (const [position, section] of sections.entries()) {
       const inserted = await db
         .insertInto('indexed_sections')
@@ -51,18 +53,8 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async search(db, spaceIds, terms, limit) {
     if (terms.length === 0 || spaceIds.length === 0) return [];
-    const { rows } = await sql<{
-      space_id: string;
-      page_id: string;
-      page_title: string;
-      page_path: string;
-      anchor: string;
-      heading: string;
-      body: string;
-      rank: number;
-    }>`
-      SELECT s.space_id, s.page_id, p.title AS page_title, p.path AS page_path, s.anchor,
-             s.title AS heading, s.body, bm25(indexed_sections_fts, 0.0, ${sql.lit(titleWeight)}, 1.0) AS rank
+    const { rows } = await sql<SectionHitRow & { rank: number }>`
+      SELECT ${sectionHitColumns}, bm25(indexed_sections_fts, 0.0, ${sql.lit(titleWeight)}, 1.0) AS rank
       FROM indexed_sections_fts
       JOIN indexed_sections s ON s.id = indexed_sections_fts.rowid
       JOIN indexed_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id
@@ -71,17 +63,6 @@ export const sqliteSearchIndex: SearchIndex = {
       ORDER BY rank, s.page_id, s.position
       LIMIT ${limit}
     `.execute(db);
-    return rows.map(
-      (row): SectionHit => ({
-        spaceId: row.space_id,
-        pageId: row.page_id,
-        pageTitle: row.page_title,
-        pagePath: row.page_path,
-        anchor: row.anchor,
-        heading: row.heading,
-        body: row.body,
-        score: -row.rank,
-      }),
-    );
+    return rows.map((row) => toSectionHit(row, -row.rank));
   },
 };

@@ -1,8 +1,8 @@
 import type { components } from '@quire/contract';
-import { sql } from 'kysely';
 import { storedEnum } from '../model/enums.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, SitesTable } from './schema.js';
+import { containsIgnoringCase } from './text-filters.js';
 
 type Schemas = components['schemas'];
 export type SiteType = Schemas['SiteType'];
@@ -175,11 +175,7 @@ export async function listSitesInOrganization(
     .where('organization_id', '=', organizationId)
     .$if(published !== undefined, (query) => query.where('published', '=', published ? 1 : 0))
     .$if(types !== undefined && types.length > 0, (query) => query.where('type', 'in', types ?? []))
-    .$if(title !== undefined, (query) =>
-      query.where(
-        sql<boolean>`lower(title) like ${`%${escapeLike((title ?? '').toLowerCase())}%`} escape '\\'`,
-      ),
-    )
+    .$if(title !== undefined, (query) => query.where(containsIgnoringCase('title', title ?? '')))
     .$if(space !== undefined, (query) =>
       query.where((eb) =>
         eb.exists(
@@ -202,10 +198,6 @@ export async function listSitesInOrganization(
     request,
   );
   return mapPage(page, toSite);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** How many site spaces each of these sites has. */

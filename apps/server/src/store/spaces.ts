@@ -313,35 +313,9 @@ export async function purgeSpacesDeletedBefore(db: Executor, cutoff: string): Pr
   return Number(result.numDeletedRows);
 }
 
-/** A move of a space's head revision; `from` is `null` for a space's first revision. */
-export interface SpaceHeadMove {
-  spaceId: string;
-  from: string | null;
-  to: string;
-}
-
-/** Work that keeps something in step with spaces' heads (search, links), in the move's transaction. */
-export type SpaceHeadFollower = (db: Executor, move: SpaceHeadMove) => Promise<void>;
-
-let spaceHeadFollowers: readonly SpaceHeadFollower[] = [];
-
-/**
- * Sets what runs in the transaction of every move of a space's head, whoever moves it (a merge,
- * an import, a template): the app wires its indexes here at start-up, so no writer has to.
- */
-export function followSpaceHeads(...followers: SpaceHeadFollower[]): void {
-  spaceHeadFollowers = followers;
-}
-
-/** Runs the followers for a head that moved (or a space's first revision), in `db`'s transaction. */
-export async function spaceHeadMoved(db: Executor, move: SpaceHeadMove): Promise<void> {
-  for (const follow of spaceHeadFollowers) await follow(db, move);
-}
-
 /**
  * Moves a space's head revision from `expected` to `next`: answers false, changing nothing, when
- * another merge moved it first (compare-and-set). What follows the head moves with it, in the
- * same transaction.
+ * another merge moved it first (compare-and-set).
  */
 export async function moveSpaceHead(
   db: Executor,
@@ -356,9 +330,7 @@ export async function moveSpaceHead(
     .where('id', '=', id)
     .where('revision_id', '=', expected)
     .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
-  await spaceHeadMoved(db, { spaceId: id, from: expected, to: next });
-  return true;
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The spaces deleted before `cutoff`, about to be purged. */

@@ -1,8 +1,8 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { storedEnum } from '../model/enums.js';
-import { escapeLike } from './members.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
 import type { Database, Executor } from './schema.js';
+import { containsIgnoringCase } from './text-filters.js';
 
 /** Roles in a team: an `owner` manages the team's members. */
 export const teamMemberRoles = ['owner', 'member'] as const;
@@ -110,15 +110,12 @@ export async function listTeams(
   organizationId: string,
   query: TeamListQuery,
 ): Promise<Page<TeamRecord>> {
-  const pattern =
-    query.title === undefined ? undefined : `%${escapeLike(query.title.toLowerCase())}%`;
+  const { title } = query;
   const page = await keysetPage(
     db
       .selectFrom('teams')
       .where('teams.organization_id', '=', organizationId)
-      .$if(pattern !== undefined, (q) =>
-        q.where(sql`lower(teams.title)`, 'like', sql`${pattern} escape '\\'`),
-      )
+      .$if(title !== undefined, (q) => q.where(containsIgnoringCase('teams.title', title ?? '')))
       .$if(query.ownedBy !== undefined, (q) =>
         q.where('teams.id', 'in', (eb) =>
           eb
@@ -282,17 +279,14 @@ export async function listTeamsOfMember(
   userId: string,
   query: PageRequest & { title?: string | undefined },
 ): Promise<Page<UserTeamRecord>> {
-  const pattern =
-    query.title === undefined ? undefined : `%${escapeLike(query.title.toLowerCase())}%`;
+  const { title } = query;
   const page = await keysetPage(
     db
       .selectFrom('team_members')
       .innerJoin('teams', 'teams.id', 'team_members.team_id')
       .where('team_members.organization_id', '=', organizationId)
       .where('team_members.user_id', '=', userId)
-      .$if(pattern !== undefined, (q) =>
-        q.where(sql`lower(teams.title)`, 'like', sql`${pattern} escape '\\'`),
-      ),
+      .$if(title !== undefined, (q) => q.where(containsIgnoringCase('teams.title', title ?? ''))),
     (q) =>
       q
         .selectAll('teams')

@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '@quire/contract';
 import type { JsonSchema } from '../../src/http/operations.js';
+import { isRecord } from '../../src/is-record.js';
 
 /**
  * Follows a schema's `#/components/…` refs to the schema they name; anything that is not a
@@ -87,7 +88,4 @@ function lookUp(document: OpenApiDocument, ref: string): unknown {
   return target;
 }
 
-/** Whether a value is a JSON object (not an array, not null). */
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord };

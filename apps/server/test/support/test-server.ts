@@ -6,6 +6,7 @@ import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import type { AppDeps } from '../../src/deps.js';
+import { contentIndexFollowers } from '../../src/domain/content-index/content-index-followers.js';
 import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
@@ -69,11 +70,14 @@ export async function startTestServer({
   corsOrigins,
   fileSizeLimit = 1024 * 1024,
   outboundAllowPrivate = false,
+  publicUrl = testBaseUrl,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
   fileSizeLimit?: number;
   outboundAllowPrivate?: boolean;
+  /** `PUBLIC_URL`: links under it are the app's own. */
+  publicUrl?: string;
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
@@ -89,17 +93,18 @@ export async function startTestServer({
     db: database.db,
     dialect: database.dialect,
     clock,
-    urls: createUrls(testBaseUrl),
+    urls: createUrls(publicUrl),
     logger: pino({ level: 'silent' }),
     requestBodyLimit,
     corsOrigins,
     keys,
     blobs: createLocalBlobStore(filesDir),
-    fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: testBaseUrl }),
+    fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl }),
     fileSizeLimit,
     outboundAllowPrivate,
     documents: createDocumentConverter(),
     renderedMarkdown: createRenderedMarkdownCache(),
+    headFollowers: contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
   };
   const app = createApp(deps, document);
   const jobs = createJobRunner({

@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
 import { countChangeRequestStatus, markChangeRequestMerged } from '../../store/change-requests.js';
 import type { Database } from '../../store/schema.js';
-import { moveSpaceHead } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
-import type { BodyConverter } from '../content/merge/merge-content.js';
+import { type HeadFollowers, moveSpaceHeadFollowed } from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { changeRequestEvent } from '../events/space-events.js';
-import { type MergeDirection, type MergeResult, runMerge } from './run-merge.js';
+import {
+  type MergeDirection,
+  type MergeResult,
+  type MergeServices,
+  runMerge,
+} from './run-merge.js';
 
 // The space takes the change request's changes; the change request becomes merged.
-const intoSpace = (actor: Actor): MergeDirection => ({
+const intoSpace = (actor: Actor, followers: HeadFollowers): MergeDirection => ({
   type: 'merge',
   sides: ({ roots }) => ({ ours: roots.space, theirs: roots.changeRequest }),
   revision: ({ space, changeRequest }) => ({
@@ -19,7 +23,12 @@ const intoSpace = (actor: Actor): MergeDirection => ({
   async commit(trx, { space, changeRequest }, revision, now) {
     const at = now.toISOString();
     const moved =
-      (await moveSpaceHead(trx, space.id, space.revisionId, revision, at)) &&
+      (await moveSpaceHeadFollowed(trx, followers, {
+        spaceId: space.id,
+        from: space.revisionId,
+        to: revision,
+        at,
+      })) &&
       (await markChangeRequestMerged(
         trx,
         changeRequest.id,
@@ -44,8 +53,9 @@ export function mergeChangeRequest(
   actor: Actor,
   spaceId: string,
   changeRequestId: string,
-  bodies: BodyConverter,
+  services: MergeServices,
   now: Date,
 ): Promise<MergeResult> {
-  return runMerge(db, actor, { spaceId, changeRequestId }, bodies, intoSpace(actor), now);
+  const direction = intoSpace(actor, services.heads);
+  return runMerge(db, actor, { spaceId, changeRequestId }, services.bodies, direction, now);
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../store/schema.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { ContentObjects } from '../content/content-objects.js';
+import type { HeadFollowers } from '../content/head-moves.js';
 import {
   type BodyConverter,
   type MergeConflict,
@@ -18,6 +19,12 @@ import { requireUnlockedSpace } from './content-writes.js';
 export type MergeResult =
   | { revision: string; result: 'merge' | 'update' }
   | { revision: string; result: 'conflicts'; conflicts: MergeConflict[] };
+
+/** What a merge needs besides the database: body conversions, and what follows the heads it moves. */
+export interface MergeServices {
+  bodies: BodyConverter;
+  heads: HeadFollowers;
+}
 
 /** The state a merge starts from, read fresh on every attempt. */
 export interface MergeState {

@@ -1,14 +1,18 @@
 import type { Kysely } from 'kysely';
-import { moveChangeRequestHeadAfterUpdate } from '../../store/change-requests.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
-import type { BodyConverter } from '../content/merge/merge-content.js';
+import { type HeadFollowers, moveChangeRequestHeadFollowed } from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { changeRequestEvent } from '../events/space-events.js';
-import { type MergeDirection, type MergeResult, runMerge } from './run-merge.js';
+import {
+  type MergeDirection,
+  type MergeResult,
+  type MergeServices,
+  runMerge,
+} from './run-merge.js';
 
 // The change request takes what landed in the space; its merge base becomes the space's head.
-const fromSpace = (actor: Actor): MergeDirection => ({
+const fromSpace = (actor: Actor, followers: HeadFollowers): MergeDirection => ({
   type: 'update',
   sides: ({ roots }) => ({ ours: roots.changeRequest, theirs: roots.space }),
   nothingToDo: ({ space, changeRequest }) =>
@@ -19,14 +23,14 @@ const fromSpace = (actor: Actor): MergeDirection => ({
     parents: [changeRequest.revisionId, space.revisionId],
   }),
   async commit(trx, { space, changeRequest }, revision, now) {
-    const moved = await moveChangeRequestHeadAfterUpdate(
-      trx,
-      changeRequest.id,
-      changeRequest.revisionId,
-      revision,
-      space.revisionId,
-      now.toISOString(),
-    );
+    const moved = await moveChangeRequestHeadFollowed(trx, followers, {
+      spaceId: space.id,
+      changeRequestId: changeRequest.id,
+      from: changeRequest.revisionId,
+      to: revision,
+      mergedAncestor: space.revisionId,
+      at: now.toISOString(),
+    });
     if (!moved) return false;
     const event = changeRequestEvent('change_request.updated_from_space', space, changeRequest, {
       revision,
@@ -47,8 +51,9 @@ export function updateChangeRequestFromSpace(
   actor: Actor,
   spaceId: string,
   changeRequestId: string,
-  bodies: BodyConverter,
+  services: MergeServices,
   now: Date,
 ): Promise<MergeResult> {
-  return runMerge(db, actor, { spaceId, changeRequestId }, bodies, fromSpace(actor), now);
+  const direction = fromSpace(actor, services.heads);
+  return runMerge(db, actor, { spaceId, changeRequestId }, services.bodies, direction, now);
 }

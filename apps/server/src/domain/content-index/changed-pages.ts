@@ -1,4 +1,6 @@
-import type { ContentObjects } from '../content/content-objects.js';
+import { findRevision } from '../../store/revisions.js';
+import type { Executor } from '../../store/schema.js';
+import { ContentObjects } from '../content/content-objects.js';
 import { ContentTree } from '../content/content-tree.js';
 import { semanticChanges } from '../content/semantic-changes.js';
 
@@ -64,4 +66,16 @@ export async function changedContent(
     }
   }
   return { after, pages: [...pages], deletedPages, files };
+}
+
+/** What changed in a space between two of its revisions (`from` `null`: from nothing). */
+export async function changedBetweenRevisions(
+  db: Executor,
+  spaceId: string,
+  from: string | null,
+  to: string,
+): Promise<ChangedContent> {
+  const rootOf = async (revisionId: string | null) =>
+    revisionId === null ? null : ((await findRevision(db, spaceId, revisionId))?.root ?? null);
+  return changedContent(new ContentObjects(db), await rootOf(from), await rootOf(to));
 }

@@ -1,22 +1,16 @@
 import { sections } from '@quire/document';
-import type { ChangeRequestHeadFollower } from '../../store/change-requests.js';
 import {
   markChangeRequestLinkPages,
   replacePageLinks,
   type StoredLink,
 } from '../../store/content-index.js';
-import { findRevision } from '../../store/revisions.js';
 import type { Executor } from '../../store/schema.js';
-import { ContentObjects } from '../content/content-objects.js';
 import type { ContentTree } from '../content/content-tree.js';
+import type { ChangeRequestHeadMove } from '../content/head-moves.js';
 import { readBody, readFiles } from '../content/read-content.js';
-import { changedContent } from './changed-pages.js';
+import { changedBetweenRevisions } from './changed-pages.js';
 import { readPageContent } from './page-content.js';
 import { pageLinksOf } from './page-links.js';
-
-async function rootOf(db: Executor, spaceId: string, revisionId: string) {
-  return (await findRevision(db, spaceId, revisionId))?.root ?? null;
-}
 
 /** Tells whether links reach their targets in one version of content, reading each target once. */
 class LinkResolver {
@@ -75,14 +69,11 @@ class LinkResolver {
  * resolved against its content (for `stats.broken.changeRequest` and the change request's link
  * reads); the pages it did not touch read the space's.
  */
-export function changeRequestLinkIndexer(appOrigin: string): ChangeRequestHeadFollower {
+export function changeRequestLinkIndexer(
+  appOrigin: string,
+): (db: Executor, move: ChangeRequestHeadMove) => Promise<void> {
   return async (db, { spaceId, changeRequestId, from, to }) => {
-    const objects = new ContentObjects(db);
-    const changed = await changedContent(
-      objects,
-      await rootOf(db, spaceId, from),
-      await rootOf(db, spaceId, to),
-    );
+    const changed = await changedBetweenRevisions(db, spaceId, from, to);
     const resolver = new LinkResolver(changed.after);
     for (const pageId of changed.deletedPages) {
       await replacePageLinks(db, spaceId, changeRequestId, pageId, []);

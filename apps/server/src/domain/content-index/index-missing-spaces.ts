@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { spacesMissingFromIndexes } from '../../store/content-index-reads.js';
 import type { Database } from '../../store/schema.js';
-import { findSpaceById, spaceHeadMoved } from '../../store/spaces.js';
+import { findSpaceById } from '../../store/spaces.js';
+import type { HeadFollowers } from '../content/head-moves.js';
 
 const batch = 100;
 
@@ -10,7 +11,10 @@ const batch = 100;
  * transaction, as if its head had just been written; run at start-up, before requests are
  * taken, so later head moves find a complete index to update. Answers how many it indexed.
  */
-export async function indexSpacesMissingFromIndexes(db: Kysely<Database>): Promise<number> {
+export async function indexSpacesMissingFromIndexes(
+  db: Kysely<Database>,
+  heads: HeadFollowers,
+): Promise<number> {
   let indexed = 0;
   const seen = new Set<string>();
   for (;;) {
@@ -23,7 +27,7 @@ export async function indexSpacesMissingFromIndexes(db: Kysely<Database>): Promi
       await db.transaction().execute(async (trx) => {
         const space = await findSpaceById(trx, id);
         if (space === undefined) return;
-        await spaceHeadMoved(trx, { spaceId: id, from: null, to: space.revisionId });
+        await heads.spaceHeadMoved(trx, { spaceId: id, from: null, to: space.revisionId });
       });
       indexed += 1;
     }

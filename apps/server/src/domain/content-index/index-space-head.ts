@@ -8,12 +8,10 @@ import {
   spaceScope,
 } from '../../store/content-index.js';
 import type { DialectName } from '../../store/dialect.js';
-import { findRevision } from '../../store/revisions.js';
 import type { Executor } from '../../store/schema.js';
 import { searchIndexOf } from '../../store/search-index.js';
-import type { SpaceHeadFollower } from '../../store/spaces.js';
-import { ContentObjects } from '../content/content-objects.js';
-import { changedContent } from './changed-pages.js';
+import type { SpaceHeadMove } from '../content/head-moves.js';
+import { changedBetweenRevisions } from './changed-pages.js';
 import { readPageContent } from './page-content.js';
 import { pageLinksOf } from './page-links.js';
 
@@ -24,26 +22,19 @@ export interface ContentIndexOptions {
   appOrigin: string;
 }
 
-async function rootOf(db: Executor, spaceId: string, revisionId: string | null) {
-  if (revisionId === null) return null;
-  return (await findRevision(db, spaceId, revisionId))?.root ?? null;
-}
-
 /**
  * Keeps the search index and the links of a space's head in step with it: on every move of the
  * head, in its transaction, the pages that changed between the two revisions are indexed again
  * (and the pages under a moved one, whose paths changed), and the state of the links that point
  * at them is recomputed. A search or a link list right after a merge sees the new content.
  */
-export function spaceHeadIndexer({ dialect, appOrigin }: ContentIndexOptions): SpaceHeadFollower {
+export function spaceHeadIndexer({
+  dialect,
+  appOrigin,
+}: ContentIndexOptions): (db: Executor, move: SpaceHeadMove) => Promise<void> {
   const search = searchIndexOf(dialect);
   return async (db, { spaceId, from, to }) => {
-    const objects = new ContentObjects(db);
-    const changed = await changedContent(
-      objects,
-      await rootOf(db, spaceId, from),
-      await rootOf(db, spaceId, to),
-    );
+    const changed = await changedBetweenRevisions(db, spaceId, from, to);
     const { after } = changed;
     const oldPaths = (
       await findIndexedPages(db, spaceId, [...changed.pages, ...changed.deletedPages])

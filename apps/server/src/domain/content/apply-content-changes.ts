@@ -2,14 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import { conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { EventAction } from '../../model/event-actions.js';
-import {
-  type ChangeRequestRecord,
-  findChangeRequest,
-  moveChangeRequestHead,
-} from '../../store/change-requests.js';
+import { type ChangeRequestRecord, findChangeRequest } from '../../store/change-requests.js';
 import { findRevision, insertRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
-import { findSpaceById, moveSpaceHead } from '../../store/spaces.js';
+import { findSpaceById } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { requireUnlockedSpace, requireUnmerged } from '../change-requests/content-writes.js';
 import { recordEvent } from '../events/record-event.js';
@@ -17,6 +13,11 @@ import { changeRequestEvent, spaceEvent } from '../events/space-events.js';
 import type { ContentChangeInput, ContentChangeOutcome } from './change-inputs.js';
 import { ContentObjects } from './content-objects.js';
 import { ContentTree } from './content-tree.js';
+import {
+  type HeadFollowers,
+  moveChangeRequestHeadFollowed,
+  moveSpaceHeadFollowed,
+} from './head-moves.js';
 import { type BatchRefs, deletePage, insertPage, updatePage } from './page-edits.js';
 import {
   type ContentWriteServices,
@@ -55,7 +56,9 @@ export async function applyContentChanges(
     try {
       return await db
         .transaction()
-        .execute((trx) => applyOnHead(trx, actor, changeRequest, prepared, now.toISOString()));
+        .execute((trx) =>
+          applyOnHead(trx, actor, changeRequest, prepared, services.heads, now.toISOString()),
+        );
     } catch (error) {
       if (!(error instanceof HeadMoved) || attempt >= attempts) throw error;
     }
@@ -110,9 +113,8 @@ export async function applyContentChangesToSpace(
           root,
           authorId: actor.user.id,
         });
-        if (!(await moveSpaceHead(trx, spaceId, space.revisionId, revisionId, at))) {
-          throw new HeadMoved();
-        }
+        const move = { spaceId, from: space.revisionId, to: revisionId, at };
+        if (!(await moveSpaceHeadFollowed(trx, services.heads, move))) throw new HeadMoved();
         const event = spaceEvent(action, space, { ...payload, revision: revisionId });
         await recordEvent(trx, actor, event, now);
         return { revisionId, ...applied };
@@ -179,6 +181,7 @@ async function applyOnHead(
   actor: Actor,
   { spaceId, id }: ChangeRequestRecord,
   prepared: readonly PreparedChange[],
+  followers: HeadFollowers,
   now: string,
 ): Promise<AppliedChanges> {
   const space = await findSpaceById(trx, spaceId);
@@ -205,9 +208,8 @@ async function applyOnHead(
     root,
     authorId: actor.user.id,
   });
-  if (!(await moveChangeRequestHead(trx, id, current.revisionId, revisionId, now))) {
-    throw new HeadMoved();
-  }
+  const move = { spaceId, changeRequestId: id, from: current.revisionId, to: revisionId, at: now };
+  if (!(await moveChangeRequestHeadFollowed(trx, followers, move))) throw new HeadMoved();
   const payload = { revision: revisionId, changes: outcomes.map((outcome) => outcome.object) };
   await recordEvent(
     trx,

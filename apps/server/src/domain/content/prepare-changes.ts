@@ -2,6 +2,7 @@ import type { Document } from '@quire/document';
 import { badRequest, fileTooLarge } from '../../errors.js';
 import { describeFile } from '../files/file-metadata.js';
 import type { ContentChangeInput, InsertFilesInput, PageBodyInput } from './change-inputs.js';
+import type { HeadFollowers } from './head-moves.js';
 import type { FileRecord } from './records.js';
 
 /** What writing content needs from outside the database; the caller passes its own. */
@@ -16,6 +17,8 @@ export interface ContentWriteServices {
   fetchFile(url: string): Promise<{ bytes: Uint8Array; contentType: string | undefined }>;
   /** Largest file in bytes. */
   fileSizeLimit: number;
+  /** What moves with the head a write moves, in its transaction. */
+  heads: HeadFollowers;
 }
 
 /** A change with its body converted and its files stored: what the transaction applies. */

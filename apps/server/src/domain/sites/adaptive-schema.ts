@@ -1,5 +1,6 @@
 import { Ajv } from 'ajv';
 import { badRequest } from '../../errors.js';
+import { isRecord } from '../../is-record.js';
 
 /** A draft-07 JSON Schema of visitor claims, as stored and answered. */
 export type AdaptiveJsonSchema = Record<string, unknown>;
@@ -92,10 +93,6 @@ function claimOf(path: string[], schema: unknown): Claim {
     description: typeof description === 'string' ? description : undefined,
     values,
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A ready condition for sections and site spaces, made from a claim. */

@@ -4,15 +4,15 @@ import type { SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { createChangeRequest } from '../change-requests/create-change-request.js';
 import { mergeChangeRequest } from '../change-requests/merge-change-request.js';
+import type { MergeServices } from '../change-requests/run-merge.js';
 import { applyContentChanges } from '../content/apply-content-changes.js';
-import type { BodyConverter } from '../content/merge/merge-content.js';
 import type { ContentWriteServices } from '../content/prepare-changes.js';
 import { createSpace } from '../spaces/create-space.js';
 
-/** What writing sample content needs: the content write services and the body converter. */
+/** What writing sample content needs: the content write services and the merge services. */
 export interface SampleContentServices {
   writes: ContentWriteServices;
-  bodies: BodyConverter;
+  merges: MergeServices;
 }
 
 const welcome = `Welcome to your new docs site. This page is sample content: edit it, or replace it
@@ -52,6 +52,6 @@ export async function createSampleSpace(
     services.writes,
     now,
   );
-  await mergeChangeRequest(db, actor, space.id, changeRequest.id, services.bodies, now);
+  await mergeChangeRequest(db, actor, space.id, changeRequest.id, services.merges, now);
   return space;
 }

@@ -3,14 +3,10 @@ import { newId } from '../../ids.js';
 import type { SpaceEditMode } from '../../model/enums.js';
 import { insertRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
-import {
-  insertSpace,
-  lastSpacePosition,
-  type SpaceRecord,
-  spaceHeadMoved,
-} from '../../store/spaces.js';
+import { insertSpace, lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
+import type { HeadFollowers } from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import { positionBetween } from '../positions.js';
@@ -21,8 +17,11 @@ export interface NewSpace {
   emoji?: string | undefined;
   parent?: string | undefined;
   editMode?: SpaceEditMode | undefined;
-  /** Root of the first revision's content (a duplicate's); none: an empty space. */
-  contentRoot?: string | null | undefined;
+  /**
+   * The first revision's content (a duplicate's), with what follows the head it starts; none:
+   * an empty space, which nothing has to follow yet.
+   */
+  content?: { root: string | null; heads: HeadFollowers } | undefined;
   /** The space this one duplicates, recorded as `space.duplicated`. */
   duplicateOf?: string | undefined;
 }
@@ -66,11 +65,12 @@ export async function createSpace(
       parents: [],
       type: 'edits',
       createdAt: at,
-      root: input.contentRoot ?? null,
+      root: input.content?.root ?? null,
     });
     // A duplicate starts with content: its indexes start with it.
-    if (input.contentRoot !== undefined && input.contentRoot !== null) {
-      await spaceHeadMoved(trx, { spaceId: space.id, from: null, to: space.revisionId });
+    if (input.content !== undefined && input.content.root !== null) {
+      const move = { spaceId: space.id, from: null, to: space.revisionId };
+      await input.content.heads.spaceHeadMoved(trx, move);
     }
     const event =
       input.duplicateOf === undefined

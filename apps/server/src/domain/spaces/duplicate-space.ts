@@ -3,6 +3,7 @@ import { findRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
+import type { HeadFollowers } from '../content/head-moves.js';
 import { createSpace } from './create-space.js';
 
 const titleLimit = 50;
@@ -17,6 +18,7 @@ export async function duplicateSpace(
   db: Kysely<Database>,
   actor: Actor,
   source: SpaceRecord,
+  heads: HeadFollowers,
   now: Date,
 ): Promise<SpaceRecord> {
   const head = await findRevision(db, source.id, source.revisionId);
@@ -30,7 +32,7 @@ export async function duplicateSpace(
       emoji: source.emoji,
       parent: source.parentId ?? undefined,
       editMode: source.editMode,
-      contentRoot: head?.root ?? null,
+      content: { root: head?.root ?? null, heads },
       duplicateOf: source.id,
     },
     now,

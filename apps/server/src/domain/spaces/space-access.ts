@@ -1,8 +1,14 @@
 import { notFound } from '../../errors.js';
 import type { MemberRole } from '../../model/roles.js';
 import { canReadSpace, effectiveSpaceRole } from '../../policies/space-policy.js';
+import type { Page, PageRequest } from '../../store/pagination.js';
 import type { Executor } from '../../store/schema.js';
-import { findSpaceWithMemberRole, type SpaceRecord } from '../../store/spaces.js';
+import { bestGrantedRole, grantsOfUser } from '../../store/space-grants.js';
+import {
+  findSpaceWithMemberRole,
+  listSpacesInOrganization,
+  type SpaceRecord,
+} from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 
 /** A space and the caller's effective role on it (`null`: a guest reading public content). */
@@ -45,4 +51,28 @@ export async function loadSpaceForCaller(
   const access = await findSpaceForCaller(db, actor, spaceId, lookup);
   if (access === undefined) throw notFound(`Space ${spaceId} not found`);
   return access;
+}
+
+/**
+ * A page of an organization's spaces, each with the caller's effective role on it, for a caller
+ * whose role in the organization is `organizationRole`: the grants of the whole page are read at
+ * once.
+ */
+export async function listSpacesForCaller(
+  db: Executor,
+  actor: Actor,
+  organizationId: string,
+  organizationRole: MemberRole | null,
+  request: PageRequest,
+): Promise<Page<SpaceAccess>> {
+  const page = await listSpacesInOrganization(db, organizationId, request);
+  const spaceIds = page.items.map((space) => space.id);
+  const grants = await grantsOfUser(db, organizationId, actor.user.id, spaceIds);
+  return {
+    ...page,
+    items: page.items.map((space) => ({
+      space,
+      role: effectiveSpaceRole(organizationRole, space, bestGrantedRole(grants.get(space.id))),
+    })),
+  };
 }

@@ -1,24 +1,17 @@
 import { SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
-import type { Urls } from '../../presenters/urls.js';
 import type { SamlProviderRecord } from '../../store/saml-providers.js';
 import type { Database } from '../../store/schema.js';
 import { samlRequestCache, samlRequestValidityMs } from './saml-request-cache.js';
 
-/** Quire's own endpoints for one provider: what an identity provider is configured with. */
+/**
+ * Quire's own endpoints for one provider, what an identity provider is configured with; made
+ * from `PUBLIC_URL` by the HTTP edge and handed in.
+ */
 export interface SamlServiceUrls {
   acsURL: string;
   startURL: string;
   entityID: string;
-}
-
-/** The service provider side of a SAML provider. */
-export function samlServiceUrls(urls: Urls, providerId: string): SamlServiceUrls {
-  return {
-    acsURL: urls.sso('saml', providerId, 'acs'),
-    startURL: urls.sso('saml', providerId, 'start'),
-    entityID: urls.sso('saml', providerId, 'metadata'),
-  };
 }
 
 /** A provider with everything a sign-in needs. */
@@ -41,9 +34,8 @@ export function isActive(provider: SamlProviderRecord): provider is ActiveSamlPr
  */
 export function samlServiceProvider(
   provider: ActiveSamlProvider,
-  { db, urls }: { db: Kysely<Database>; urls: Urls },
+  { db, service }: { db: Kysely<Database>; service: SamlServiceUrls },
 ): SAML {
-  const service = samlServiceUrls(urls, provider.id);
   return new SAML({
     entryPoint: provider.ssoUrl,
     issuer: service.entityID,

@@ -3,14 +3,17 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ApiError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { Urls } from '../../presenters/urls.js';
 import { findOrganizationById } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
 import { findUserByEmail, insertUser, type UserRecord } from '../../store/users.js';
 import { recordEvent } from '../events/record-event.js';
 import { addMemberToOrganization } from '../members/add-member.js';
 import { issueApiToken } from '../users/api-tokens.js';
-import { type ActiveSamlProvider, samlServiceProvider } from './saml-service.js';
+import {
+  type ActiveSamlProvider,
+  type SamlServiceUrls,
+  samlServiceProvider,
+} from './saml-service.js';
 
 /** 401: the identity provider's answer was not accepted; the message says why. */
 export const samlRefused = (reason: string) =>
@@ -57,14 +60,14 @@ function firstString(profile: Profile, names: readonly string[]): unknown {
  * which is also logged.
  */
 export async function signInWithSaml(
-  { db, urls, logger }: { db: Kysely<Database>; urls: Urls; logger: Logger },
+  { db, service, logger }: { db: Kysely<Database>; service: SamlServiceUrls; logger: Logger },
   provider: ActiveSamlProvider,
   samlResponse: string,
   now: Date,
 ): Promise<SamlSignIn> {
   let profile: Profile | null;
   try {
-    ({ profile } = await samlServiceProvider(provider, { db, urls }).validatePostResponseAsync({
+    ({ profile } = await samlServiceProvider(provider, { db, service }).validatePostResponseAsync({
       SAMLResponse: samlResponse,
     }));
   } catch (error) {

@@ -1,8 +1,15 @@
-import { forbidden, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { MemberRole } from '../../model/roles.js';
+import { managesTeam } from '../../policies/team-policy.js';
 import { findMemberRole } from '../../store/members.js';
 import type { Executor } from '../../store/schema.js';
-import { findTeam, findTeamRole, type TeamMemberRole, type TeamRecord } from '../../store/teams.js';
+import {
+  findTeam,
+  findTeamRole,
+  type TeamMemberRole,
+  type TeamRecord,
+  teamsOwnedBy,
+} from '../../store/teams.js';
 import type { Actor } from '../actor.js';
 
 /** A team and who the caller is to it. */
@@ -12,11 +19,6 @@ export interface TeamAccess {
   organizationRole: MemberRole;
   /** The caller's role in the team, if they are in it. */
   teamRole: TeamMemberRole | undefined;
-}
-
-/** Whether the caller manages the team's members: org admins and the team's owners do. */
-export function managesTeam(access: Pick<TeamAccess, 'organizationRole' | 'teamRole'>): boolean {
-  return access.organizationRole === 'admin' || access.teamRole === 'owner';
 }
 
 /**
@@ -36,9 +38,17 @@ export async function loadTeamForCaller(
   return { team, organizationRole, teamRole: await findTeamRole(db, teamId, actor.user.id) };
 }
 
-/** Throws 403 unless the caller manages the team's members. */
-export function requireTeamManager(access: TeamAccess): void {
-  if (!managesTeam(access)) {
-    throw forbidden("Only admins of the organization and the team's owners may change its members");
-  }
+/**
+ * Which of an organization's teams the caller manages, for showing many teams at once: one read
+ * of the caller's role and of the teams they own, then {@link managesTeam} for each.
+ */
+export async function teamsManagedBy(
+  db: Executor,
+  actor: Actor,
+  organizationId: string,
+): Promise<(teamId: string) => boolean> {
+  const organizationRole = await findMemberRole(db, organizationId, actor.user.id);
+  const owned = await teamsOwnedBy(db, organizationId, actor.user.id);
+  return (teamId) =>
+    managesTeam({ organizationRole, teamRole: owned.has(teamId) ? 'owner' : undefined });
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { badRequest } from '../../errors.js';
-import { checkOutboundUrl } from '../../http/outbound.js';
 import { newId } from '../../ids.js';
+import { checkOutboundUrl } from '../../outbound/address-policy.js';
 import type { Database } from '../../store/schema.js';
 import { insertWebhook, type WebhookRecord } from '../../store/webhooks.js';
 import type { Actor } from '../actor.js';

@@ -1,10 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
 import { shorten } from '../../errors.js';
-import { fetchOutbound, OutboundError } from '../../http/outbound.js';
-import type { JobHandler, JobOutcome } from '../../jobs/job-runner.js';
-import { presentAuditEventDetail } from '../../presenters/audit-event.js';
-import type { Urls } from '../../presenters/urls.js';
+import { fetchOutbound } from '../../outbound/fetch-outbound.js';
+import { OutboundError } from '../../outbound/outbound-error.js';
 import { type EventRecord, findEventById } from '../../store/events.js';
 import type { Database } from '../../store/schema.js';
 import {
@@ -30,8 +28,9 @@ export const deliveryTimeoutMs = 10_000;
 /** What sending needs from the server. */
 export interface DeliveryServices {
   db: Kysely<Database>;
-  urls: Urls;
   outboundAllowPrivate: boolean;
+  /** The body receivers get for an event, as the contract's `webhooks:` section describes it. */
+  eventBody(event: EventRecord): string;
 }
 
 /** The outcome of one POST to a receiver. */
@@ -42,77 +41,75 @@ interface AttemptResult {
   error: string | null;
 }
 
-/**
- * The job that sends one delivery: one attempt per run. A 2xx answer ends it; anything else is
- * retried on the schedule of {@link nextAttemptAt}. When the last attempt fails and nothing the
- * webhook was sent has succeeded since this delivery began (a day and more of failures), the
- * server turns the webhook off and says why.
- */
-export function webhookDeliveryJob(services: DeliveryServices): JobHandler {
-  const { db } = services;
-  return {
-    leaseMs: deliveryTimeoutMs * 6,
-    async run(job, now): Promise<JobOutcome> {
-      const delivery = await findDeliveryById(db, String(job.payload.deliveryId));
-      // Gone with its webhook or its event, or already settled by an earlier run.
-      if (delivery === undefined || delivery.status !== 'pending') return { done: true };
-      const [webhook, event] = await Promise.all([
-        findWebhookById(db, delivery.webhookId),
-        findEventById(db, delivery.eventId),
-      ]);
-      if (webhook === undefined || event === undefined) return { done: true };
-      if (!webhook.active) {
-        await abandonDelivery(db, delivery.id, 'The webhook was turned off before this attempt');
-        return { done: true };
-      }
+/** After an attempt: the delivery is settled, or is tried again at `retryAt`. */
+export type DeliveryOutcome = { done: true } | { retryAt: Date; error: string };
 
-      const result = await send(services, webhook, event, now);
-      const attempt = delivery.attempts + 1;
-      if (result.ok) {
-        await db.transaction().execute(async (trx) => {
-          await recordDeliveryAttempt(trx, delivery.id, {
-            at: now,
-            status: 'succeeded',
-            nextAttemptAt: null,
-            ...result,
-          });
-          await markWebhookSucceeding(trx, webhook.id);
-        });
-        return { done: true };
-      }
-      const retryAt = nextAttemptAt(attempt, now);
-      await db.transaction().execute(async (trx) => {
-        const failingSince = await markWebhookFailing(trx, webhook.id, now);
-        await recordDeliveryAttempt(trx, delivery.id, {
-          at: now,
-          status: retryAt === undefined ? 'failed' : 'pending',
-          nextAttemptAt: retryAt ?? null,
-          ...result,
-        });
-        if (retryAt === undefined && failingSince <= delivery.createdAt) {
-          await turnOff(trx, webhook, failingSince, result, now);
-        }
+/**
+ * Makes one attempt at a delivery. A 2xx answer settles it; anything else is retried on the
+ * schedule of {@link nextAttemptAt}. When the last attempt fails and nothing the webhook was sent
+ * has succeeded since this delivery began (a day and more of failures), the server turns the
+ * webhook off and says why.
+ */
+export async function attemptDelivery(
+  services: DeliveryServices,
+  deliveryId: string,
+  now: Date,
+): Promise<DeliveryOutcome> {
+  const { db } = services;
+  const delivery = await findDeliveryById(db, deliveryId);
+  // Gone with its webhook or its event, or already settled by an earlier run.
+  if (delivery === undefined || delivery.status !== 'pending') return { done: true };
+  const [webhook, event] = await Promise.all([
+    findWebhookById(db, delivery.webhookId),
+    findEventById(db, delivery.eventId),
+  ]);
+  if (webhook === undefined || event === undefined) return { done: true };
+  if (!webhook.active) {
+    await abandonDelivery(db, delivery.id, 'The webhook was turned off before this attempt');
+    return { done: true };
+  }
+
+  const result = await send(services, webhook, event, now);
+  const attempt = delivery.attempts + 1;
+  if (result.ok) {
+    await db.transaction().execute(async (trx) => {
+      await recordDeliveryAttempt(trx, delivery.id, {
+        at: now,
+        status: 'succeeded',
+        nextAttemptAt: null,
+        ...result,
       });
-      // A delivery out of attempts is settled: its row keeps the story, the job has no more to do.
-      return retryAt === undefined
-        ? { done: true }
-        : { retryAt, error: result.error ?? 'delivery failed' };
-    },
-  };
+      await markWebhookSucceeding(trx, webhook.id);
+    });
+    return { done: true };
+  }
+  const retryAt = nextAttemptAt(attempt, now);
+  await db.transaction().execute(async (trx) => {
+    const failingSince = await markWebhookFailing(trx, webhook.id, now);
+    await recordDeliveryAttempt(trx, delivery.id, {
+      at: now,
+      status: retryAt === undefined ? 'failed' : 'pending',
+      nextAttemptAt: retryAt ?? null,
+      ...result,
+    });
+    if (retryAt === undefined && failingSince <= delivery.createdAt) {
+      await turnOff(trx, webhook, failingSince, result, now);
+    }
+  });
+  // A delivery out of attempts is settled: its row keeps the story, the job has no more to do.
+  return retryAt === undefined
+    ? { done: true }
+    : { retryAt, error: result.error ?? 'delivery failed' };
 }
 
 /** POSTs the event, signed, and reports how it went; never throws. */
 async function send(
-  { urls, outboundAllowPrivate }: DeliveryServices,
+  { outboundAllowPrivate, eventBody }: DeliveryServices,
   webhook: WebhookRecord,
   event: EventRecord,
   now: Date,
 ): Promise<AttemptResult> {
-  const body = JSON.stringify({
-    type: event.action,
-    timestamp: event.occurredAt,
-    data: presentAuditEventDetail(event, urls),
-  });
+  const body = eventBody(event);
   const secrets =
     webhook.previousSecret !== null &&
     webhook.previousSecretUntil !== null &&

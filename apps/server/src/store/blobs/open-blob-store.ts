@@ -1,9 +1,8 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../../config.js';
+import { parseS3Url } from '../../s3-location.js';
 import type { BlobStore } from './blob-store.js';
 import { createLocalBlobStore } from './local-blob-store.js';
 import { createS3BlobStore } from './s3-blob-store.js';
-import { parseS3Url } from './s3-location.js';
 
 /**
  * Opens the blob store the configuration names: S3 when `filesUrl` is `s3://bucket/prefix`,
@@ -12,9 +11,11 @@ import { parseS3Url } from './s3-location.js';
  * since most such services do not serve buckets as subdomains.
  * @example const blobs = openBlobStore(loadConfig(process.env));
  */
-export function openBlobStore(
-  config: Pick<Config, 'filesDir' | 'filesUrl' | 'filesS3Endpoint'>,
-): BlobStore {
+export function openBlobStore(config: {
+  filesDir: string;
+  filesUrl?: string | undefined;
+  filesS3Endpoint?: string | undefined;
+}): BlobStore {
   if (config.filesUrl === undefined) return createLocalBlobStore(config.filesDir);
   const location = parseS3Url(config.filesUrl);
   if (location === undefined) {

@@ -5,6 +5,7 @@ import {
   type S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3Location } from '../../s3-location.js';
 import {
   assertByteRange,
   assertSha256,
@@ -12,7 +13,6 @@ import {
   blobPath,
   sha256Hex,
 } from './blob-store.js';
-import type { S3Location } from './s3-location.js';
 
 /** Where the store keeps its objects, and the client it reaches them with. */
 export interface S3BlobStoreOptions extends S3Location {

@@ -1,10 +1,9 @@
-import { lookup as lookupHost } from 'node:dns';
 import { type ClientRequest, request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { shorten } from '../errors.js';
 import { serverVersion } from '../version.js';
+import { guardedLookup, outboundUrl, refusalOfLiteralAddress } from './address-policy.js';
+import { OutboundError, quoteUrl } from './outbound-error.js';
 
 /** How one outbound fetch may go. */
 export interface OutboundOptions {
@@ -31,35 +30,6 @@ export interface OutboundResponse {
   contentType: string | undefined;
   body: Buffer;
 }
-
-/** Why an outbound fetch did not get an answer. */
-export type OutboundErrorCode = 'bad-url' | 'blocked' | 'timeout' | 'too-large' | 'failed';
-
-/** An outbound fetch that did not get an answer; the message says why, for a person. */
-export class OutboundError extends Error {
-  override readonly name = 'OutboundError';
-
-  constructor(
-    readonly code: OutboundErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-// Instance metadata services hand out the machine's cloud credentials, so they stay closed even
-// when private addresses are allowed: AWS (IPv4 and IPv6), ECS and EKS task credentials, Alibaba.
-// Google, Azure, Oracle and DigitalOcean answer on 169.254.169.254 too.
-const cloudMetadataAddresses = new Set(
-  [
-    '169.254.169.254',
-    '169.254.170.2',
-    '169.254.170.23',
-    '100.100.100.200',
-    'fd00:ec2::254',
-    'fd00:ec2::23',
-  ].map((address) => ipaddr.parse(address).toNormalizedString()),
-);
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
@@ -103,7 +73,7 @@ export async function fetchOutbound(
         if (redirects >= maxRedirects) {
           throw new OutboundError(
             'failed',
-            `Fetching ${quote(url)} failed: more than ${maxRedirects} redirects`,
+            `Fetching ${quoteUrl(url)} failed: more than ${maxRedirects} redirects`,
           );
         }
         const resolved = URL.canParse(location, target.href)
@@ -124,105 +94,17 @@ export async function fetchOutbound(
     if (controller.signal.aborted) {
       throw new OutboundError(
         'timeout',
-        `Fetching ${quote(url)} took longer than ${timeoutMs} ms and was stopped`,
+        `Fetching ${quoteUrl(url)} took longer than ${timeoutMs} ms and was stopped`,
       );
     }
     if (error instanceof OutboundError) throw error;
     throw new OutboundError(
       'failed',
-      `Fetching ${quote(target.href)} failed: ${reasonOf(error, target)}`,
+      `Fetching ${quoteUrl(target.href)} failed: ${reasonOf(error, target)}`,
     );
   } finally {
     clearTimeout(timer);
   }
-}
-
-/**
- * Checks, before it is stored, a URL the server will fetch later (a webhook's): what
- * {@link fetchOutbound} refuses without a DNS lookup (scheme, credentials, an address written in
- * the URL). Answers why not, for a person, or `undefined` when it may be fetched.
- * @example checkOutboundUrl('http://127.0.0.1/hook', false); // 'Refused to fetch …: 127.0.0.1 is not a public address (loopback); …'
- */
-export function checkOutboundUrl(url: string, allowPrivate: boolean): string | undefined {
-  try {
-    const parsed = outboundUrl(url, url);
-    const literal = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
-    const refused = isIP(literal) === 0 ? undefined : refusalOf(literal, allowPrivate);
-    return refused === undefined ? undefined : refuse(parsed, `${literal} is ${refused}`).message;
-  } catch (error) {
-    return error instanceof OutboundError ? error.message : String(error);
-  }
-}
-
-/** Parses and checks one URL of a fetch (the first, or a redirect's target). */
-function outboundUrl(candidate: string, requested: string): URL {
-  if (!URL.canParse(candidate)) {
-    throw new OutboundError('bad-url', `${quote(candidate)} is not an absolute URL`);
-  }
-  const url = new URL(candidate);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    const redirected = candidate === requested ? '' : ` (a redirect of ${quote(requested)})`;
-    throw new OutboundError(
-      'bad-url',
-      `Only http and https URLs can be fetched; ${quote(candidate)}${redirected} is ${url.protocol.slice(0, -1)}`,
-    );
-  }
-  if (url.username !== '' || url.password !== '') {
-    throw new OutboundError(
-      'bad-url',
-      'URLs to fetch must not carry a user name or password; the server sends no credentials',
-    );
-  }
-  return url;
-}
-
-/**
- * What is wrong with connecting to `address` ("not a public address (loopback)"), or `undefined`
- * when the server may. IPv4-mapped IPv6 addresses (`::ffff:127.0.0.1`) are judged as the IPv4
- * address they reach.
- */
-function refusalOf(address: string, allowPrivate: boolean): string | undefined {
-  if (!ipaddr.isValid(address)) return 'not an IP address';
-  const parsed = ipaddr.process(address);
-  if (cloudMetadataAddresses.has(parsed.toNormalizedString())) {
-    return 'a cloud metadata address, which is never fetched';
-  }
-  if (allowPrivate) return undefined;
-  const range = parsed.range();
-  return range === 'unicast'
-    ? undefined
-    : `not a public address (${range}); only public internet addresses may be fetched`;
-}
-
-function refuse(url: URL, reason: string): OutboundError {
-  return new OutboundError('blocked', `Refused to fetch ${quote(url.href)}: ${reason}`);
-}
-
-/**
- * Resolves a host name and checks every address it resolves to before the socket connects, so
- * the address checked is the address used: a name that resolves to a public address first and
- * a private one later (DNS rebinding) is caught when it matters.
- */
-function guardedLookup(url: URL, allowPrivate: boolean): LookupFunction {
-  return function lookupPublicAddress(hostname, options, callback) {
-    lookupHost(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error !== null) return callback(error, '');
-      for (const { address } of addresses) {
-        const refused = refusalOf(address, allowPrivate);
-        if (refused !== undefined) {
-          return callback(refuse(url, `${hostname} resolves to ${address}, ${refused}`), '');
-        }
-      }
-      const [first] = addresses;
-      if (first === undefined) return callback(notFound(), '');
-      if (options.all === true) return callback(null, addresses);
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
-function notFound(): NodeJS.ErrnoException {
-  return Object.assign(new Error('the host has no address'), { code: 'ENOTFOUND' });
 }
 
 function send(
@@ -236,11 +118,8 @@ function send(
   }: { method: 'GET' | 'POST'; headers: Record<string, string>; body: string | undefined },
 ): Promise<{ request: ClientRequest; response: IncomingMessage }> {
   // Host names are checked as they resolve; an address written in the URL has no lookup.
-  const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(literal) !== 0) {
-    const refused = refusalOf(literal, allowPrivate);
-    if (refused !== undefined) return Promise.reject(refuse(url, `${literal} is ${refused}`));
-  }
+  const refused = refusalOfLiteralAddress(url, allowPrivate);
+  if (refused !== undefined) return Promise.reject(refused);
   return new Promise((resolve, reject) => {
     const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
       method,
@@ -274,7 +153,7 @@ function readBody(
     response.destroy();
     return new OutboundError(
       'too-large',
-      `The answer of ${quote(url)} is larger than the limit of ${maxBytes} bytes`,
+      `The answer of ${quoteUrl(url)} is larger than the limit of ${maxBytes} bytes`,
     );
   };
   const announced = Number(response.headers['content-length']);
@@ -312,14 +191,4 @@ function reasonOf(error: unknown, url: URL): string {
   if (code === 'ECONNREFUSED') return 'the connection was refused';
   if (code === 'ECONNRESET') return 'the connection was reset';
   return shorten(error.message, 200);
-}
-
-/** A URL as messages show it: at most its first 100 characters, never a password it carries. */
-function quote(url: string): string {
-  if (!URL.canParse(url)) return shorten(url, 100);
-  const parsed = new URL(url);
-  if (parsed.username === '' && parsed.password === '') return shorten(url, 100);
-  parsed.username = '';
-  parsed.password = '';
-  return shorten(parsed.href, 100);
 }
