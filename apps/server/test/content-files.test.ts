@@ -38,7 +38,14 @@ async function editingSetup(server: TestServer) {
       params: { path: { spaceId, changeRequestId } },
       body: { changes },
     });
-  return { staff, spaceId, changeRequestId, apply };
+  const fileCount = async () =>
+    (
+      await staff.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
+        { params: { path: { spaceId, changeRequestId } } },
+      )
+    ).count;
+  return { staff, spaceId, changeRequestId, apply, fileCount };
 }
 
 describe('files in content', () => {
@@ -131,7 +138,7 @@ describe('files in content', () => {
   it('refuses files over the size cap with 413 and writes nothing', async () => {
     const small = await startTestServer({ fileSizeLimit: 2048 });
     try {
-      const { apply, spaceId, changeRequestId, staff } = await editingSetup(small);
+      const { apply, fileCount } = await editingSetup(small);
       await expectApiError(
         apply([
           {
@@ -142,11 +149,7 @@ describe('files in content', () => {
         413,
         /2048 bytes/,
       );
-      const files = await staff.admin.client.GET(
-        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
-        { params: { path: { spaceId, changeRequestId } } },
-      );
-      expect(files.count).toBe(0);
+      expect(await fileCount()).toBe(0);
     } finally {
       await small.close();
     }
@@ -215,17 +218,13 @@ describe('files fetched by URL', () => {
   it('refuses a file by URL over the size cap with 413, as an upload, and writes nothing', async () => {
     const server = await startTestServer({ outboundAllowPrivate: true, fileSizeLimit: 2048 });
     try {
-      const { apply, spaceId, changeRequestId, staff } = await editingSetup(server);
+      const { apply, fileCount } = await editingSetup(server);
       await expectApiError(
         apply([{ operation: 'insert_files', files: [{ url: `${originUrl}/assets/poster.bin` }] }]),
         413,
         /2048 bytes/,
       );
-      const files = await staff.admin.client.GET(
-        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
-        { params: { path: { spaceId, changeRequestId } } },
-      );
-      expect(files.count).toBe(0);
+      expect(await fileCount()).toBe(0);
     } finally {
       await server.close();
     }
