@@ -124,7 +124,7 @@ describe('document converter', () => {
     async () => {
       const pages = Array.from(
         { length: 12 },
-        (_, index) => markdownPage(4 * 1024) + `\n# Page ${index}\n`,
+        (_, index) => `${markdownPage(4 * 1024)}\n# Page ${index}\n`,
       );
       const expected = pages.map((page) => readMarkdown(page).document);
       expect(await converter.fromMarkdownMany(pages)).toStrictEqual(expected);

@@ -19,6 +19,7 @@ export function presentMember(member: MemberRecord, counts: MemberCounts, urls: 
     sso: member.sso,
     spaces: counts.spaces,
     teams: counts.teams,
+    sites: counts.sites,
     urls: { location: urls.api('orgs', member.organizationId, 'members', member.userId) },
   };
 }

@@ -14,16 +14,15 @@ import {
   requireDeleter,
 } from '../policies/comment-policy.js';
 import { presentList } from '../presenters/list.js';
-import { presentUser } from '../presenters/user.js';
 import { findReply, listReplies } from '../store/comment-replies.js';
 import { findComment, listCommenters, listComments } from '../store/comments.js';
-import { findUsersByIds } from '../store/users.js';
 import {
   commentResponse,
   commentsResponse,
   repliesResponse,
   replyResponse,
 } from './comment-responses.js';
+import { memberPresenter } from './member-responses.js';
 import { pageRequest } from './page-request.js';
 
 type Schemas = components['schemas'];
@@ -260,16 +259,10 @@ export function commentHandlers<Params>(
     commenters: async (input: Input<Params, { page?: string; limit?: number }>) => {
       const { deps, query } = input;
       const scope = await scopeOf(input);
-      const page = await listCommenters(deps.db, scope.thread, pageRequest(query));
-      const users = await findUsersByIds(deps.db, page.items);
-      return {
-        status: 200 as const,
-        body: presentList(page, (id) => {
-          const user = users.get(id);
-          if (user === undefined) throw new Error(`Commenter ${id} was not loaded`);
-          return presentUser(user, deps.urls);
-        }),
-      };
+      const organizationId = scope.space.organizationId;
+      const page = await listCommenters(deps.db, scope.thread, organizationId, pageRequest(query));
+      const present = await memberPresenter(deps, organizationId, page.items);
+      return { status: 200 as const, body: presentList(page, present) };
     },
   };
 }

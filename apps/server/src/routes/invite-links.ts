@@ -1,5 +1,4 @@
 import type { Actor } from '../domain/actor.js';
-import { countsOfMembers } from '../domain/members/member-counts.js';
 import {
   changeInviteLink,
   createInviteLink,
@@ -12,10 +11,10 @@ import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentInviteLink } from '../presenters/invite-link.js';
 import { presentList } from '../presenters/list.js';
-import { presentMember } from '../presenters/member.js';
 import { findInviteLink, listInviteLinks } from '../store/invite-links.js';
 import { findOrganizationById } from '../store/organizations.js';
 import type { Executor } from '../store/schema.js';
+import { presentOneMember } from './member-responses.js';
 import { pageRequest } from './page-request.js';
 
 type InviteLinkHandlers = Pick<
@@ -85,8 +84,6 @@ export const inviteLinkHandlers: InviteLinkHandlers = {
       params.inviteId,
       deps.clock.now(),
     );
-    const counts = await countsOfMembers(deps.db, member.organizationId, [member]);
-    const memberCounts = counts.get(member.userId) ?? { spaces: 0, teams: 0 };
-    return { status: 200, body: presentMember(member, memberCounts, deps.urls) };
+    return { status: 200, body: await presentOneMember(deps, member) };
   },
 };

@@ -1,7 +1,5 @@
-import type { AppDeps } from '../deps.js';
 import { changeMemberRole, removeMember, setMemberSso } from '../domain/members/change-member.js';
 import { loadMemberForCaller } from '../domain/members/member-access.js';
-import { countsOfMembers } from '../domain/members/member-counts.js';
 import { listSpacesOfMember } from '../domain/members/member-spaces.js';
 import { pingOrganization } from '../domain/members/ping.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
@@ -9,11 +7,11 @@ import { teamsManagedBy } from '../domain/teams/team-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireMemberRemoval, requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
-import { presentMember } from '../presenters/member.js';
 import { presentSpace } from '../presenters/space.js';
 import { presentTeam } from '../presenters/team.js';
-import { listMembers, type MemberRecord } from '../store/members.js';
+import { listMembers } from '../store/members.js';
 import { listTeamsOfMember } from '../store/teams.js';
+import { memberPresenter, presentOneMember } from './member-responses.js';
 import { pageRequest } from './page-request.js';
 
 type MemberHandlers = Pick<
@@ -28,12 +26,6 @@ type MemberHandlers = Pick<
   | 'updateOrganizationMemberLastSeenAt'
 >;
 
-/** One member as the API shows it, with its counts. */
-async function presentOneMember(deps: AppDeps, member: MemberRecord) {
-  const counts = await countsOfMembers(deps.db, member.organizationId, [member]);
-  return presentMember(member, counts.get(member.userId) ?? { spaces: 0, teams: 0 }, deps.urls);
-}
-
 /** Handlers of the `members` tag that concern members themselves. */
 export const memberHandlers: MemberHandlers = {
   listMembersInOrganizationById: async ({ params, query, actor, deps }) => {
@@ -45,13 +37,8 @@ export const memberHandlers: MemberHandlers = {
       sort: query.sort ?? 'joinedAt',
       order: query.order ?? 'desc',
     });
-    const counts = await countsOfMembers(deps.db, organization.id, page.items);
-    return {
-      status: 200,
-      body: presentList(page, (member) =>
-        presentMember(member, counts.get(member.userId) ?? { spaces: 0, teams: 0 }, deps.urls),
-      ),
-    };
+    const present = await memberPresenter(deps, organization.id, page.items);
+    return { status: 200, body: presentList(page, present) };
   },
 
   getMemberInOrganizationById: async ({ params, actor, deps }) => {

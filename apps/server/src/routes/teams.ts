@@ -1,4 +1,3 @@
-import { countsOfMembers } from '../domain/members/member-counts.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
 import { loadTeamForCaller, teamsManagedBy } from '../domain/teams/team-access.js';
 import {
@@ -11,10 +10,10 @@ import type { HandlerTable } from '../http/handler.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { managesTeam, requireTeamManager } from '../policies/team-policy.js';
 import { presentList } from '../presenters/list.js';
-import { presentMember } from '../presenters/member.js';
 import { presentTeam } from '../presenters/team.js';
 import { findMember, type MemberRecord } from '../store/members.js';
 import { findTeam, findTeamRole, listTeamMembers, listTeams } from '../store/teams.js';
+import { memberPresenter } from './member-responses.js';
 import { pageRequest } from './page-request.js';
 
 type TeamHandlers = Pick<
@@ -90,16 +89,13 @@ export const teamHandlers: TeamHandlers = {
       const member = await findMember(deps.db, access.team.organizationId, userId);
       if (member !== undefined) members.set(userId, member);
     }
-    const counts = await countsOfMembers(deps.db, access.team.organizationId, [
-      ...members.values(),
-    ]);
+    const present = await memberPresenter(deps, access.team.organizationId, [...members.values()]);
     const items = page.items.flatMap(({ userId, role }) => {
       const member = members.get(userId);
       if (member === undefined) return [];
-      const memberCounts = counts.get(userId) ?? { spaces: 0, teams: 0 };
       return [
         {
-          organization: presentMember(member, memberCounts, deps.urls),
+          organization: present(member),
           team: { role },
           permissions: { view: true },
         },

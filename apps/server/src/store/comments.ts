@@ -1,5 +1,6 @@
 import { type Selectable, sql } from 'kysely';
-import { keysetPage, type Page, type PageRequest } from './pagination.js';
+import { type MemberRecord, memberQuery, toMember } from './members.js';
+import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { CommentsTable, Executor } from './schema.js';
 
 /** Where comments live: a space's own discussion, or one change request's. */
@@ -247,25 +248,27 @@ export async function countReplies(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A page of the users who posted a comment or a reply in a thread, by id. */
+/**
+ * A page of the organization's members who posted a comment or a reply in the thread, by user
+ * id; people who have left the organization since are not listed.
+ */
 export async function listCommenters(
   db: Executor,
   thread: CommentThread,
+  organizationId: string,
   request: PageRequest,
-): Promise<Page<string>> {
+): Promise<Page<MemberRecord>> {
   const commentAuthors = inThread(db, thread).select('comments.author_id as user_id');
   const replyAuthors = inThread(db, thread)
     .innerJoin('comment_replies', 'comment_replies.comment_id', 'comments.id')
     .select('comment_replies.author_id as user_id');
   const page = await keysetPage(
-    db
-      .selectFrom('users')
-      .where((eb) =>
-        eb.or([eb('users.id', 'in', commentAuthors), eb('users.id', 'in', replyAuthors)]),
-      ),
-    (query) => query.select('users.id'),
+    memberQuery(db, organizationId).where((eb) =>
+      eb.or([eb('users.id', 'in', commentAuthors), eb('users.id', 'in', replyAuthors)]),
+    ),
+    (query) => query.selectAll('organization_members').selectAll('users'),
     { columns: ['users.id', 'users.id'], direction: 'asc', cursorOf: (row) => [row.id, row.id] },
     request,
   );
-  return { ...page, items: page.items.map((row) => row.id) };
+  return mapPage(page, toMember);
 }

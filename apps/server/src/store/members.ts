@@ -51,14 +51,16 @@ export async function findMemberRole(
   return member?.role ?? null;
 }
 
-function memberQuery(db: Executor, organizationId: string) {
+/** The organization's memberships joined to their users, for reads that answer members. */
+export function memberQuery(db: Executor, organizationId: string) {
   return db
     .selectFrom('organization_members')
     .innerJoin('users', 'users.id', 'organization_members.user_id')
     .where('organization_members.organization_id', '=', organizationId);
 }
 
-function toMember(row: {
+/** A membership row joined to its user, as a record. */
+export function toMember(row: {
   organization_id: string;
   user_id: string;
   role: string | null;

@@ -200,6 +200,19 @@ export async function listSitesInOrganization(
   return mapPage(page, toSite);
 }
 
+/** How many sites the organization has. */
+export async function countSitesInOrganization(
+  db: Executor,
+  organizationId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** How many site spaces each of these sites has. */
 export async function countSiteSpaces(
   db: Executor,

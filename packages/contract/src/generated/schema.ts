@@ -1658,8 +1658,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the users who commented in a change request
-         * @description Everyone who posted a comment or a reply there, by ID. Needs `read` or higher on the space.
+         * List the members who commented in a change request
+         * @description The organization's members who posted a comment or a reply there, by user ID; people who have since left it are not listed. Needs `read` or higher on the space.
          */
         get: operations["listCommentersInChangeRequest"];
         put?: never;
@@ -2140,8 +2140,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the users who commented in a space
-         * @description Everyone who posted a comment or a reply there, by ID. Needs `read` or higher on the space.
+         * List the members who commented in a space
+         * @description The organization's members who posted a comment or a reply there, by user ID; people who have since left it are not listed. Needs `read` or higher on the space.
          */
         get: operations["listCommentersInSpace"];
         put?: never;
@@ -3737,6 +3737,8 @@ export interface components {
             /** @constant */
             object: "member";
             role: components["schemas"]["MemberRoleOrGuest"];
+            /** @description How many of the organization's sites the member can manage: all of them for a member with a role, none for a guest. */
+            sites: number;
             /** @description How many of the organization's spaces the member may read. */
             spaces: number;
             /** @description Whether the member signs in through the organization's SAML provider. */
@@ -4879,9 +4881,6 @@ export interface components {
         };
         /** @description ID of a user, or their email address. */
         UserIdOrEmail: string;
-        UserList: components["schemas"]["List"] & {
-            items: components["schemas"]["User"][];
-        };
         /** @description Variables of the content, name → value. */
         Variables: {
             [key: string]: string;
@@ -8478,13 +8477,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of users. */
+            /** @description A page of members. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["MemberList"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -9338,13 +9337,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of users. */
+            /** @description A page of members. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UserList"];
+                    "application/json": components["schemas"]["MemberList"];
                 };
             };
             400: components["responses"]["BadRequestError"];
