@@ -1,6 +1,5 @@
 import jsep from 'jsep';
 import { badRequest, shorten } from '../../errors.js';
-import type { Claim } from './adaptive-schema.js';
 
 // Only what a visibility rule needs: comparisons, logic and literals over visitor claims. No
 // calls, no `this`, no compound statements; nothing is ever evaluated here.
@@ -15,12 +14,14 @@ const allowedNodeTypes = new Set([
 ]);
 
 /**
- * Parses a condition (an expression over `visitor.claims`) and checks every claim it names is
- * one of `claims`. A condition that does not parse, uses anything but comparisons and logic, or
- * names an unknown claim is a 400 naming `field`.
- * @example checkCondition('visitor.claims.unsigned.beta === true', claims, 'condition');
+ * Parses a condition (an expression over `visitor.claims`): one that does not parse, or uses
+ * anything but comparisons, logic and literals over `visitor.claims.<claim>`, is a 400 naming
+ * `field`. Claims the site's adaptive schema does not declare are accepted: claims may come
+ * unsigned or in the visitor's token, and the schema serves editors; an unknown claim evaluates
+ * as `undefined`.
+ * @example checkCondition('visitor.claims.unsigned.beta === true', 'condition');
  */
-export function checkCondition(condition: string, claims: readonly Claim[], field: string): void {
+export function checkCondition(condition: string, field: string): void {
   let tree: jsep.Expression;
   try {
     tree = jsep(condition);
@@ -29,11 +30,10 @@ export function checkCondition(condition: string, claims: readonly Claim[], fiel
       `${field} is not a valid expression: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  const known = new Set(claims.map((claim) => claim.path.join('.')));
-  walk(tree, known, field);
+  walk(tree, field);
 }
 
-function walk(node: jsep.Expression, known: Set<string>, field: string): void {
+function walk(node: jsep.Expression, field: string): void {
   if (!allowedNodeTypes.has(node.type)) {
     throw badRequest(`${field} may only compare visitor claims (found ${node.type})`);
   }
@@ -46,15 +46,9 @@ function walk(node: jsep.Expression, known: Set<string>, field: string): void {
         `${field} may only read visitor.claims.<claim> (found ${shorten(path.join('.'))})`,
       );
     }
-    const claim = path.slice(2).join('.');
-    if (!known.has(claim)) {
-      throw badRequest(
-        `${field} names the claim ${shorten(claim)}, which the site's adaptive schema does not have`,
-      );
-    }
     return;
   }
-  for (const child of subexpressions(node)) walk(child, known, field);
+  for (const child of subexpressions(node)) walk(child, field);
 }
 
 /** `visitor.claims.a` → ['visitor', 'claims', 'a']; `undefined` when not a plain reference. */

@@ -12,7 +12,6 @@ import {
 import { type SiteRecord, updateSite } from '../../store/sites.js';
 import type { Actor } from '../actor.js';
 import { checkCondition } from './conditions.js';
-import { claimsOfSite } from './site-settings.js';
 import { appendSiteSpace, removeSiteSpaces, requireSpaceForSite } from './site-spaces.js';
 import {
   changeSite,
@@ -124,7 +123,7 @@ export function updateSectionSettings(
       );
     }
     if (typeof settings.condition === 'string') {
-      checkCondition(settings.condition, claimsOfSite(structure.site), 'condition');
+      checkCondition(settings.condition, 'condition');
     }
     const changes = {
       title: settings.title,

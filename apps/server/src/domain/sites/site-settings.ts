@@ -5,18 +5,13 @@ import type { Database } from '../../store/schema.js';
 import { type SiteSpaceRecord, updateSiteSpace } from '../../store/site-structure.js';
 import type { SiteRecord } from '../../store/sites.js';
 import type { Actor } from '../actor.js';
-import { type AdaptiveJsonSchema, adaptiveClaims, parseStoredSchema } from './adaptive-schema.js';
+import { type AdaptiveJsonSchema, adaptiveClaims } from './adaptive-schema.js';
 import { checkCondition } from './conditions.js';
 import { changeSite } from './site-structure.js';
 import { changeSiteRecord } from './update-site.js';
 
 /** Customization settings of a site or a site space. */
 export type SiteCustomization = components['schemas']['SiteCustomizationSettings'];
-
-/** The claims of a site's adaptive schema. */
-export function claimsOfSite(site: SiteRecord) {
-  return adaptiveClaims(parseStoredSchema(site.adaptiveSchema));
-}
 
 /** Stores a new adaptive schema after checking it (see `adaptiveClaims`). */
 export function replaceAdaptiveSchema(
@@ -37,15 +32,14 @@ export function replaceAdaptiveSchema(
   );
 }
 
-/** Checks the conditions of a customization's header links against the site's claims. */
-function checkCustomization(site: SiteRecord, customization: SiteCustomization): void {
-  const claims = claimsOfSite(site);
+/** Checks the conditions of a customization's header links parse as visitor conditions. */
+function checkCustomization(customization: SiteCustomization): void {
   for (const [index, link] of (customization.header?.links ?? []).entries()) {
     const field = `header.links[${index}]`;
-    if (link.condition !== undefined) checkCondition(link.condition, claims, `${field}.condition`);
+    if (link.condition !== undefined) checkCondition(link.condition, `${field}.condition`);
     for (const [inner, sublink] of (link.links ?? []).entries()) {
       if (sublink.condition !== undefined) {
-        checkCondition(sublink.condition, claims, `${field}.links[${inner}].condition`);
+        checkCondition(sublink.condition, `${field}.links[${inner}].condition`);
       }
     }
   }
@@ -59,7 +53,7 @@ export function replaceSiteCustomization(
   customization: SiteCustomization,
   now: Date,
 ): Promise<SiteRecord> {
-  checkCustomization(site, customization);
+  checkCustomization(customization);
   return changeSiteRecord(
     db,
     actor,
@@ -78,7 +72,7 @@ export function replaceSiteSpaceCustomization(
   customization: SiteCustomization,
   now: Date,
 ): Promise<SiteCustomization> {
-  checkCustomization(site, customization);
+  checkCustomization(customization);
   return changeSite(db, actor, site, now, async (trx, structure) => {
     const siteSpace = requireSiteSpace(structure.siteSpaces, siteSpaceId);
     await updateSiteSpace(trx, siteSpace.id, { customization: JSON.stringify(customization) });

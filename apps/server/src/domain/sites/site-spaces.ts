@@ -14,7 +14,7 @@ import { findSiteById, type SiteRecord, updateSite } from '../../store/sites.js'
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { checkCondition } from './conditions.js';
-import { claimsOfSite, requireSiteSpace } from './site-settings.js';
+import { requireSiteSpace } from './site-settings.js';
 import {
   changeSite,
   defaultSiteSpaceOf,
@@ -146,7 +146,7 @@ export function updateSiteSpaceSettings(
         throw conflict(`path: another site space here has the path ${settings.path}`);
     }
     if (typeof settings.condition === 'string') {
-      checkCondition(settings.condition, claimsOfSite(structure.site), 'condition');
+      checkCondition(settings.condition, 'condition');
     }
     if (settings.spaceId !== undefined) {
       await requireSpaceForSite(trx, structure.site, settings.spaceId, 'spaceId');
