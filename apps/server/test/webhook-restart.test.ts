@@ -74,7 +74,7 @@ describe('webhook deliveries across a restart', { timeout: 90_000 }, () => {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return (await response.json()) as Record<string, unknown> & {
-        items?: { id: string; attempts?: number; status?: string }[];
+        items?: { id: string; attemptCount?: number; status?: string }[];
       };
     };
     return { server, call };
@@ -92,7 +92,7 @@ describe('webhook deliveries across a restart', { timeout: 90_000 }, () => {
     const deliveries = (server: typeof first) =>
       server.call('GET', `/orgs/${organizationId}/webhooks/${String(webhook.id)}/deliveries`);
     await until(
-      async () => (await deliveries(first)).items?.[0]?.attempts === 1,
+      async () => (await deliveries(first)).items?.[0]?.attemptCount === 1,
       'the first attempt, recorded',
     );
 
@@ -117,6 +117,8 @@ describe('webhook deliveries across a restart', { timeout: 90_000 }, () => {
       async () => (await deliveries(second)).items?.[0]?.status === 'succeeded',
       'the retry, recorded',
     );
-    expect((await deliveries(second)).items).toMatchObject([{ status: 'succeeded', attempts: 2 }]);
+    expect((await deliveries(second)).items).toMatchObject([
+      { status: 'succeeded', attemptCount: 2 },
+    ]);
   });
 });

@@ -232,7 +232,7 @@ describe('webhooks', () => {
         webhook: webhook.id,
         event: { id: payload.data.id, action: 'space.created' },
         status: 'succeeded',
-        attempts: 1,
+        attemptCount: 1,
         lastAttempt: { responseStatus: 200, at: server.clock.now().toISOString() },
       });
       expect(list.items[0]?.lastAttempt?.durationMs).toEqual(expect.any(Number));
@@ -248,7 +248,7 @@ describe('webhooks', () => {
       let [delivery] = (await deliveries(webhook.id)).items;
       expect(delivery).toMatchObject({
         status: 'pending',
-        attempts: 1,
+        attemptCount: 1,
         lastAttempt: { responseStatus: 500, error: 'The receiver answered 500' },
         nextAttemptAt: new Date(server.clock.now().getTime() + 5_000).toISOString(),
       });
@@ -264,7 +264,7 @@ describe('webhooks', () => {
       server.clock.advance(1_000);
       await server.jobs.runDue();
       [delivery] = (await deliveries(webhook.id)).items;
-      expect(delivery).toMatchObject({ status: 'pending', attempts: 2 });
+      expect(delivery).toMatchObject({ status: 'pending', attemptCount: 2 });
       expect(delivery?.nextAttemptAt).toBe(
         new Date(server.clock.now().getTime() + 5 * 60_000).toISOString(),
       );
@@ -272,8 +272,23 @@ describe('webhooks', () => {
       server.clock.advance(5 * 60_000);
       await server.jobs.runDue();
       [delivery] = (await deliveries(webhook.id)).items;
-      expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3 });
+      expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 3 });
       expect(delivery).not.toHaveProperty('nextAttemptAt');
+      // Its single read keeps every attempt, first to last; the list shows only the latest.
+      expect(delivery).not.toHaveProperty('attempts');
+      const detail = await staff.admin.client.GET(
+        '/orgs/{organizationId}/webhooks/{webhookId}/deliveries/{deliveryId}',
+        { params: { path: { ...hook(webhook.id).params.path, deliveryId: delivery?.id ?? '' } } },
+      );
+      expect(detail.attempts.map((attempt) => [attempt.responseStatus, attempt.error])).toEqual([
+        [500, 'The receiver answered 500'],
+        [503, 'The receiver answered 503'],
+        [200, undefined],
+      ]);
+      expect(detail.attempts.map((attempt) => attempt.at)).toEqual(
+        [...detail.attempts.map((attempt) => attempt.at)].sort(),
+      );
+      expect(detail.lastAttempt).toEqual(detail.attempts.at(-1));
       expect(receiver.received).toHaveLength(3);
       // Every attempt carries the same id, so the receiver keeps one.
       expect(new Set(receiver.received.map((request) => request.headers['webhook-id'])).size).toBe(
@@ -300,7 +315,7 @@ describe('webhooks', () => {
       }
       expect(receiver.received).toHaveLength(retryDelaysMs.length + 1);
       const [failed] = (await deliveries(webhook.id)).items;
-      expect(failed).toMatchObject({ status: 'failed', attempts: 8 });
+      expect(failed).toMatchObject({ status: 'failed', attemptCount: 8 });
       expect(failed).not.toHaveProperty('nextAttemptAt');
       const off = await staff.admin.client.GET(
         '/orgs/{organizationId}/webhooks/{webhookId}',
@@ -359,7 +374,7 @@ describe('webhooks', () => {
       );
       expect(again).toMatchObject({
         status: 'pending',
-        attempts: 0,
+        attemptCount: 0,
         redeliveryOf: failed?.id,
         event: failed?.event,
       });
@@ -378,7 +393,7 @@ describe('webhooks', () => {
           },
         },
       );
-      expect(succeeded).toMatchObject({ status: 'succeeded', attempts: 1 });
+      expect(succeeded).toMatchObject({ status: 'succeeded', attemptCount: 1 });
       const byStatus = await staff.admin.client.GET(
         '/orgs/{organizationId}/webhooks/{webhookId}/deliveries',
         {
@@ -474,7 +489,7 @@ describe('webhooks', () => {
           '/orgs/{organizationId}/webhooks/{webhookId}/deliveries',
           { params: { path: { organizationId, webhookId: webhook.id } } },
         );
-        expect(list.items[0]).toMatchObject({ status: 'pending', attempts: 1 });
+        expect(list.items[0]).toMatchObject({ status: 'pending', attemptCount: 1 });
         expect(list.items[0]?.lastAttempt?.error).toMatch(/not a public address \(loopback\)/);
         expect(list.items[0]?.lastAttempt).not.toHaveProperty('responseStatus');
       } finally {

@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import type { EventAction } from '../model/event-actions.js';
-import type { DeliveryRecord } from '../store/webhook-deliveries.js';
+import type { DeliveryAttemptRecord, DeliveryRecord } from '../store/webhook-deliveries.js';
 import type { WebhookRecord } from '../store/webhooks.js';
 import type { Urls } from './urls.js';
 
@@ -46,21 +46,19 @@ export function presentDelivery(
     webhook: delivery.webhookId,
     event: { id: delivery.eventId, action: delivery.eventAction as EventAction },
     status: delivery.status,
-    attempts: delivery.attempts,
+    attemptCount: delivery.attempts,
     ...(delivery.status === 'pending' && delivery.nextAttemptAt !== null
       ? { nextAttemptAt: delivery.nextAttemptAt }
       : {}),
     ...(delivery.lastAttemptAt === null
       ? {}
       : {
-          lastAttempt: {
+          lastAttempt: presentAttempt({
             at: delivery.lastAttemptAt,
-            ...(delivery.durationMs === null ? {} : { durationMs: delivery.durationMs }),
-            ...(delivery.responseStatus === null
-              ? {}
-              : { responseStatus: delivery.responseStatus }),
-            ...(delivery.error === null ? {} : { error: delivery.error }),
-          },
+            durationMs: delivery.durationMs ?? 0,
+            responseStatus: delivery.responseStatus,
+            error: delivery.error,
+          }),
         }),
     ...(delivery.redeliveryOf === null ? {} : { redeliveryOf: delivery.redeliveryOf }),
     createdAt: delivery.createdAt,
@@ -74,5 +72,30 @@ export function presentDelivery(
         delivery.id,
       ),
     },
+  };
+}
+
+/** One attempt of a delivery. */
+function presentAttempt(
+  attempt: Omit<DeliveryAttemptRecord, 'number'>,
+): Schemas['WebhookDeliveryAttempt'] {
+  return {
+    at: attempt.at,
+    durationMs: attempt.durationMs,
+    ...(attempt.responseStatus === null ? {} : { responseStatus: attempt.responseStatus }),
+    ...(attempt.error === null ? {} : { error: attempt.error }),
+  };
+}
+
+/** A delivery read on its own, with every attempt made, first to last. */
+export function presentDeliveryDetail(
+  delivery: DeliveryRecord,
+  attempts: readonly DeliveryAttemptRecord[],
+  organizationId: string,
+  urls: Urls,
+): Schemas['WebhookDeliveryDetail'] {
+  return {
+    ...presentDelivery(delivery, organizationId, urls),
+    attempts: attempts.map(presentAttempt),
   };
 }

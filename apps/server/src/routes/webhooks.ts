@@ -8,10 +8,15 @@ import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
 import {
   presentDelivery,
+  presentDeliveryDetail,
   presentWebhook,
   presentWebhookWithSecret,
 } from '../presenters/webhook.js';
-import { findDelivery, listDeliveriesOfWebhook } from '../store/webhook-deliveries.js';
+import {
+  findDelivery,
+  listAttemptsOfDelivery,
+  listDeliveriesOfWebhook,
+} from '../store/webhook-deliveries.js';
 import { findWebhook, listWebhooksOfOrganization } from '../store/webhooks.js';
 import { pageRequest } from './page-request.js';
 
@@ -108,7 +113,11 @@ export const webhookHandlers: WebhookHandlers = {
     const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
     const delivery = await findDelivery(deps.db, webhook.id, params.deliveryId);
     if (delivery === undefined) throw notFound(`Delivery ${params.deliveryId} not found`);
-    return { status: 200, body: presentDelivery(delivery, webhook.organizationId, deps.urls) };
+    const attempts = await listAttemptsOfDelivery(deps.db, delivery.id);
+    return {
+      status: 200,
+      body: presentDeliveryDetail(delivery, attempts, webhook.organizationId, deps.urls),
+    };
   },
 
   redeliverWebhookDelivery: async ({ params, actor, deps }) => {

@@ -10,6 +10,7 @@ import { sitesMigration } from './migrations/0007-sites.js';
 import { orgAdminMigration } from './migrations/0008-org-admin.js';
 import { samlMigration } from './migrations/0009-saml.js';
 import { searchMigration } from './migrations/0010-search.js';
+import { webhookDeliveryAttemptsMigration } from './migrations/0011-webhook-delivery-attempts.js';
 import type { Database } from './schema.js';
 
 /**
@@ -32,6 +33,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0008-org-admin': orgAdminMigration(dialect),
         '0009-saml': samlMigration(),
         '0010-search': searchMigration(dialect),
+        '0011-webhook-delivery-attempts': webhookDeliveryAttemptsMigration(),
       }),
     },
   });

@@ -195,6 +195,16 @@ export interface WebhookDeliveriesTable {
   created_at: string;
 }
 
+/** One attempt of a delivery, numbered from 1 in the order they were made. */
+export interface WebhookDeliveryAttemptsTable {
+  delivery_id: string;
+  number: number;
+  at: string;
+  response_status: number | null;
+  duration_ms: number;
+  error: string | null;
+}
+
 export interface CommentsTable {
   id: string;
   space_id: string;
@@ -441,6 +451,7 @@ export interface Database {
   jobs: JobsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   comments: CommentsTable;
   comment_replies: CommentRepliesTable;
   comment_reactions: CommentReactionsTable;

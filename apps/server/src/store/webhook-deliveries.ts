@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, WebhookDeliveriesTable } from './schema.js';
 
@@ -78,12 +78,30 @@ export interface DeliveryAttempt {
   error: string | null;
 }
 
-/** Records an attempt of a delivery. */
+/**
+ * Records an attempt of a delivery: kept in the delivery's history, and as its latest attempt.
+ * Attempts of one delivery are made one at a time (its job holds a lease), so numbering from the
+ * delivery's count is safe.
+ */
 export async function recordDeliveryAttempt(
   db: Executor,
   id: string,
   attempt: DeliveryAttempt,
 ): Promise<void> {
+  await db
+    .insertInto('webhook_delivery_attempts')
+    .values((eb) => ({
+      delivery_id: id,
+      number: eb
+        .selectFrom('webhook_deliveries')
+        .select(sql<number>`attempts + 1`.as('number'))
+        .where('id', '=', id),
+      at: attempt.at.toISOString(),
+      response_status: attempt.responseStatus,
+      duration_ms: attempt.durationMs,
+      error: attempt.error,
+    }))
+    .execute();
   await db
     .updateTable('webhook_deliveries')
     .set((eb) => ({
@@ -181,4 +199,33 @@ export async function listDeliveriesOfWebhook(
     request,
   );
   return mapPage(page, toDelivery);
+}
+
+/** One attempt of a delivery, as kept. */
+export interface DeliveryAttemptRecord {
+  number: number;
+  at: string;
+  responseStatus: number | null;
+  durationMs: number;
+  error: string | null;
+}
+
+/** Every attempt of a delivery, first to last. */
+export async function listAttemptsOfDelivery(
+  db: Executor,
+  deliveryId: string,
+): Promise<DeliveryAttemptRecord[]> {
+  const rows = await db
+    .selectFrom('webhook_delivery_attempts')
+    .selectAll()
+    .where('delivery_id', '=', deliveryId)
+    .orderBy('number')
+    .execute();
+  return rows.map((row) => ({
+    number: row.number,
+    at: row.at,
+    responseStatus: row.response_status,
+    durationMs: row.duration_ms,
+    error: row.error,
+  }));
 }

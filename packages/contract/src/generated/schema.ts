@@ -4924,7 +4924,7 @@ export interface components {
         /** @description One event sent to one webhook, with the outcome of its latest attempt. */
         WebhookDelivery: {
             /** @description Attempts made so far. */
-            attempts: number;
+            attemptCount: number;
             createdAt: components["schemas"]["Timestamp"];
             /** @description The event sent; its id is the `webhook-id` header, the receiver's idempotency key. */
             event: {
@@ -4933,15 +4933,7 @@ export interface components {
             };
             id: components["schemas"]["ResourceId"];
             /** @description The latest attempt. */
-            lastAttempt?: {
-                at: components["schemas"]["Timestamp"];
-                /** @description From sending the request to the end of the answer. */
-                durationMs?: number;
-                /** @description Why the attempt failed, when it did. */
-                error?: string;
-                /** @description The receiver's HTTP status, when it answered. */
-                responseStatus?: number;
-            };
+            lastAttempt?: components["schemas"]["WebhookDeliveryAttempt"];
             /** @description When the next attempt is due, while the delivery is pending. */
             nextAttemptAt?: components["schemas"]["Timestamp"];
             /** @constant */
@@ -4954,6 +4946,20 @@ export interface components {
                 location: string;
             };
             webhook: components["schemas"]["ResourceId"];
+        };
+        /** @description One attempt to deliver an event to a webhook. */
+        WebhookDeliveryAttempt: {
+            at: components["schemas"]["Timestamp"];
+            /** @description From sending the request to the end of the answer, or to the failure. */
+            durationMs: number;
+            /** @description Why the attempt failed, when it did. */
+            error?: string;
+            /** @description The receiver's HTTP status, when it answered. */
+            responseStatus?: number;
+        };
+        /** @description One delivery read on its own: with every attempt made, first to last, as Stripe, GitHub and Svix show them. */
+        WebhookDeliveryDetail: components["schemas"]["WebhookDelivery"] & {
+            attempts: components["schemas"]["WebhookDeliveryAttempt"][];
         };
         WebhookDeliveryList: components["schemas"]["List"] & {
             items: components["schemas"]["WebhookDelivery"][];
@@ -8091,7 +8097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
+                    "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
             400: components["responses"]["BadRequestError"];
