@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     const path = { spaceId, changeRequestId };
     const apply = (changes: Change[]) =>
       client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-        params: { path },
+        params: { path, query: { compat: false } },
         body: { changes },
       });
 
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
         });
       }
       const result = await apply(batch);
-      for (const change of result.changes) {
+      for (const change of 'changes' in result ? result.changes : []) {
         if (change.object === 'created_page') pageIds.push(change.page.id);
       }
     }

@@ -1,5 +1,6 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchResult } from './support/batch-result.js';
 import { expectApiError } from './support/expect-api-error.js';
 import {
   createStaffedOrganization,
@@ -42,11 +43,13 @@ describe('content through change requests', () => {
         body: { subject: 'Edit' },
       })
     ).id;
-  const apply = (changeRequestId: string, changes: Change[], user: TestUser = editor) =>
-    user.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-      params: { path: { spaceId, changeRequestId } },
-      body: { changes },
-    });
+  const apply = async (changeRequestId: string, changes: Change[], user: TestUser = editor) =>
+    batchResult(
+      await user.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId }, query: { compat: false } },
+        body: { changes },
+      }),
+    );
   const pagesOf = async (changeRequestId: string) =>
     (
       await editor.client.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', {
@@ -120,7 +123,6 @@ describe('content through change requests', () => {
       'created_page',
       'created_page',
       'created_page',
-      'updated_variables',
     ]);
     expect(result.changes[0]).toMatchObject({ object: 'created_page', ref: 'guides' });
     expect(result.changeRequest.revision).not.toBe(result.changeRequest.revisionInitial);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchResult } from './support/batch-result.js';
 import { startTestServer, type TestServer, type TestUser } from './support/test-server.js';
 
 // Two instances in one process, each on its own database and PUBLIC_URL: a link to its own
@@ -31,7 +32,7 @@ async function writePage(server: TestServer, own: string, other: string): Promis
   const written = await admin.client.POST(
     '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
     {
-      params: { path: { spaceId, changeRequestId } },
+      params: { path: { spaceId, changeRequestId }, query: { compat: false } },
       body: {
         changes: [
           {
@@ -43,7 +44,7 @@ async function writePage(server: TestServer, own: string, other: string): Promis
       },
     },
   );
-  const [created] = written.changes;
+  const [created] = batchResult(written).changes;
   if (created?.object !== 'created_page') throw new Error('the page was not written');
   const pageId = created.page.id;
   return { server, admin, spaceId, changeRequestId, pageId };

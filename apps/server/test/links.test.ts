@@ -1,5 +1,6 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchResult } from './support/batch-result.js';
 import { expectApiError } from './support/expect-api-error.js';
 import {
   createStaffedOrganization,
@@ -38,11 +39,13 @@ describe('links and backlinks', () => {
         body: {},
       })
     ).id;
-  const write = (changeRequestId: string, changes: Change[]) =>
-    staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-      params: { path: { spaceId, changeRequestId } },
-      body: { changes },
-    });
+  const write = async (changeRequestId: string, changes: Change[]) =>
+    batchResult(
+      await staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId }, query: { compat: false } },
+        body: { changes },
+      }),
+    );
   const merge = (changeRequestId: string) =>
     staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
       params: { path: { spaceId, changeRequestId } },

@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexSpacesMissingFromIndexes } from '../src/domain/content-index/index-missing-spaces.js';
+import { batchResult } from './support/batch-result.js';
 import { expectApiError } from './support/expect-api-error.js';
 import {
   createStaffedOrganization,
@@ -37,14 +38,17 @@ describe('search', () => {
     const applied = await user.client.POST(
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
       {
-        params: { path: { spaceId: space, changeRequestId: changeRequest.id } },
+        params: {
+          path: { spaceId: space, changeRequestId: changeRequest.id },
+          query: { compat: false },
+        },
         body: { changes },
       },
     );
     await user.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
       params: { path: { spaceId: space, changeRequestId: changeRequest.id } },
     });
-    return applied.changes.map((change) =>
+    return batchResult(applied).changes.map((change) =>
       change.object === 'created_page' ? change.page.id : undefined,
     );
   };

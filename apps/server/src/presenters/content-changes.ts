@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import type { AppliedChanges } from '../domain/content/apply-content-changes.js';
-import type { ContentChangeOutcome } from '../domain/content/change-inputs.js';
+import { type PageOutcome, pageOutcomesOf } from '../domain/content/page-outcomes.js';
 import type { FileRecord } from '../domain/content/records.js';
 import type { SpaceRecord } from '../store/spaces.js';
 import type { UserRecord } from '../store/users.js';
@@ -10,7 +10,10 @@ import type { Urls } from './urls.js';
 
 type Schemas = components['schemas'];
 
-/** What a batch of content changes answers: the change request, each change's outcome, files. */
+/**
+ * What a batch of content changes answers with `compat=false`: the change request, the pages it
+ * affected (see {@link pageOutcomesOf}) and the files it inserted.
+ */
 export function presentContentChanges(
   applied: AppliedChanges,
   author: UserRecord,
@@ -35,7 +38,9 @@ export function presentContentChanges(
   });
   return {
     changeRequest: presentChangeRequest(changeRequest, author, space, urls),
-    changes: applied.outcomes.map((outcome) => presentOutcome(outcome, pageReference)),
+    changes: pageOutcomesOf(applied.outcomes).map((outcome) =>
+      presentOutcome(outcome, pageReference),
+    ),
     ...(applied.insertedFiles.length === 0
       ? {}
       : {
@@ -45,7 +50,7 @@ export function presentContentChanges(
 }
 
 function presentOutcome(
-  outcome: ContentChangeOutcome,
+  outcome: PageOutcome,
   pageReference: (id: string) => Schemas['ChangedPageReference'],
 ): Schemas['ContentChangeOutcome'] {
   switch (outcome.object) {
@@ -59,9 +64,5 @@ function presentOutcome(
       return { object: 'updated_page', page: pageReference(outcome.pageId) };
     case 'deleted_page':
       return { object: 'deleted_page', page: outcome.pageId };
-    case 'inserted_files':
-      return { object: 'inserted_files', files: outcome.fileIds };
-    case 'updated_variables':
-      return { object: 'updated_variables' };
   }
 }

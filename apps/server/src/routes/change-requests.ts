@@ -162,7 +162,7 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     };
   },
 
-  updateChangeRequestContent: async ({ params, body, actor, deps }) => {
+  updateChangeRequestContent: async ({ params, query, body, actor, deps }) => {
     const access = await loadChangeRequestWithRole(
       deps,
       actor,
@@ -179,6 +179,12 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
       deps.clock.now(),
     );
     const space = (await findSpaceById(deps.db, access.space.id)) ?? access.space;
+    if (query.compat ?? true) {
+      return {
+        status: 200,
+        body: presentChangeRequest(applied.changeRequest, access.author, space, deps.urls),
+      };
+    }
     return {
       status: 200,
       body: presentContentChanges(applied, access.author, space, {

@@ -1,3 +1,4 @@
+import { batchResult } from './batch-result.js';
 import { pathsWhere, valueAt } from './json-paths.js';
 import type { TestUser } from './test-server.js';
 
@@ -31,7 +32,7 @@ export async function createContentFixtures(
   const applied = await admin.client.POST(
     '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
     {
-      params: { path: { spaceId, changeRequestId: merged.id } },
+      params: { path: { spaceId, changeRequestId: merged.id }, query: { compat: false } },
       body: {
         changes: [
           { operation: 'insert_page', ref: 'guides', type: 'group', title: 'Guides', document: {} },
@@ -60,7 +61,7 @@ export async function createContentFixtures(
   const drafted = await admin.client.POST(
     '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
     {
-      params: { path: { spaceId, changeRequestId: open.id } },
+      params: { path: { spaceId, changeRequestId: open.id }, query: { compat: false } },
       body: {
         changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: 'x' } }],
       },
@@ -72,9 +73,9 @@ export async function createContentFixtures(
   const space = await admin.client.GET('/spaces/{spaceId}', { params: { path: { spaceId } } });
   return {
     changeRequestIds: [open.id, String(open.number), merged.id],
-    pageIds: [...stringsAt(pages, 'id'), ...stringsAt(drafted.changes, 'id')],
+    pageIds: [...stringsAt(pages, 'id'), ...stringsAt(batchResult(drafted).changes, 'id')],
     pagePaths: stringsAt(pages, 'path'),
-    fileIds: (applied.insertedFiles ?? []).map((file) => file.id),
+    fileIds: (batchResult(applied).insertedFiles ?? []).map((file) => file.id),
     revisionIds: [space.revision],
   };
 }

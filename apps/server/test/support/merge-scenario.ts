@@ -1,4 +1,5 @@
 import type { components } from '@quire/contract';
+import { batchResult } from './batch-result.js';
 import type { TestUser } from './test-server.js';
 
 type Change = components['schemas']['ContentChange'];
@@ -56,9 +57,9 @@ export async function createMergeSpace(
     async apply(changeRequestId, changes) {
       const result = await admin.client.POST(
         '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
-        { params: crPath(changeRequestId), body: { changes } },
+        { params: { ...crPath(changeRequestId), query: { compat: false } }, body: { changes } },
       );
-      for (const change of result.changes) {
+      for (const change of batchResult(result).changes) {
         if (change.object === 'created_page' && change.ref !== undefined) {
           refs[change.ref] = change.page.id;
         }

@@ -1823,9 +1823,11 @@ export interface paths {
         /**
          * Apply a batch of content changes to a change request
          * @description Applies 1 to 50 changes in order, all or nothing, as one new revision of the change
-         *     request: insert, update (fields, body, moves) and delete pages, insert files, replace the
-         *     variables. A change that names a page that does not exist, or any other invalid change, is a
-         *     400 and nothing is written. Needs `edit` or higher; a locked space answers 409.
+         *     request: insert, update (fields, body, moves), delete and revert pages, insert files, replace
+         *     the variables. A change that names a page that does not exist, or any other invalid change, is
+         *     a 400 and nothing is written. Needs `edit` or higher; a locked space answers 409. Answers the
+         *     change request, or with `compat=false` the change request with the pages the batch affected
+         *     and the files it added.
          */
         post: operations["updateChangeRequestContent"];
         delete?: never;
@@ -3429,8 +3431,8 @@ export interface components {
             resolved?: boolean;
         };
         /** @description One change of a batch, by its `operation`. */
-        ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"];
-        /** @description What one change did to a page. */
+        ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["RevertPageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"];
+        /** @description What a batch did to one page. */
         ContentChangeOutcome: {
             /** @enum {string} */
             object: "created_page";
@@ -3445,18 +3447,10 @@ export interface components {
             object: "deleted_page";
             /** @description ID of the deleted page. */
             page: string;
-        } | {
-            /** @description IDs of the new files. */
-            files: string[];
-            /** @enum {string} */
-            object: "inserted_files";
-        } | {
-            /** @enum {string} */
-            object: "updated_variables";
         };
         ContentChangesResult: {
             changeRequest: components["schemas"]["ChangeRequest"];
-            /** @description One entry per change, in order. */
+            /** @description One entry per page the batch affected, in the order the batch first touched them: created, updated or deleted as the page stands after the batch (a page it created and deleted again is left out). Files and variables are not pages and have no entry. */
             changes: components["schemas"]["ContentChangeOutcome"][];
             /** @description The files the batch added, in order. */
             insertedFiles?: components["schemas"]["RevisionFile"][];
@@ -3974,6 +3968,19 @@ export interface components {
         };
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
+        /** @description Puts a page back as it was in a revision of the space (by default the change request's merge base). Without `block`, the whole page: a page the revision lacks is deleted with the pages under it, a page the content lacks is restored where the revision had it (with the pages under it that the content lacks too), and a page both have gets the revision's fields, body and place back. With `block`, only those top-level blocks of its body, by key: removed if the revision lacks them, restored after their nearest neighbour otherwise; the rest of the page stays as it is. */
+        RevertPageChange: {
+            /** @description Keys of the top-level blocks of the page's body to revert; none reverts the whole page. */
+            block?: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "revert_page";
+            page: components["schemas"]["ResourceId"];
+            /** @description The revision to revert to; the change request's merge base unless given. */
+            revision?: components["schemas"]["ResourceId"];
+        };
         Revision: {
             createdAt: components["schemas"]["Timestamp"];
             files: components["schemas"]["RevisionFile"][];
@@ -8902,7 +8909,10 @@ export interface operations {
     };
     updateChangeRequestContent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `true` (the default): answer the change request, as GitBook's older clients expect. `false`: answer the change request, one entry per page the batch affected and the files it inserted. */
+                compat?: boolean;
+            };
             header?: never;
             path: {
                 /** @description ID of the change request, or its number in the space. */
@@ -8920,13 +8930,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The change request, and what each change did. */
+            /** @description The change request; with `compat=false`, also what the batch did. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ContentChangesResult"];
+                    "application/json": components["schemas"]["ChangeRequest"] | components["schemas"]["ContentChangesResult"];
                 };
             };
             400: components["responses"]["BadRequestError"];

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { conflict } from '../../errors.js';
+import { badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { EventAction } from '../../model/event-actions.js';
 import { type ChangeRequestRecord, findChangeRequest } from '../../store/change-requests.js';
@@ -25,6 +25,7 @@ import {
   prepareChanges,
 } from './prepare-changes.js';
 import type { FileRecord } from './records.js';
+import { revertPage } from './revert-page.js';
 
 /** What a batch did: the change request after it, one outcome per change, the new files. */
 export interface AppliedChanges {
@@ -99,7 +100,7 @@ export async function applyContentChangesToSpace(
         const head = await findRevision(trx, spaceId, space.revisionId);
         const objects = new ContentObjects(trx);
         const tree = await ContentTree.open(objects, head?.root ?? null);
-        const applied = await applyToTree(tree, prepared, at);
+        const applied = await applyToTree(tree, prepared, noRevisionToRevertTo, at);
         const root = tree.rootHash();
         if (root === (head?.root ?? null)) return { revisionId: space.revisionId, ...applied };
         await objects.flush(trx);
@@ -125,10 +126,22 @@ export async function applyContentChangesToSpace(
   }
 }
 
+/**
+ * Opens the content of the revision a `revert_page` change reverts to (`undefined`: the default
+ * one); throws a 400 naming `where` when there is none.
+ */
+type RevisionContent = (revisionId: string | undefined, where: string) => Promise<ContentTree>;
+
+// Writes straight to a space's head (imports, templates) have no merge base to revert to.
+const noRevisionToRevertTo: RevisionContent = async (_revisionId, where) => {
+  throw badRequest(`${where}: pages are reverted in change requests`);
+};
+
 /** Applies prepared changes, in order, to an open tree; the first invalid one throws a 400. */
 async function applyToTree(
   tree: ContentTree,
   prepared: readonly PreparedChange[],
+  revisionContent: RevisionContent,
   now: string,
 ): Promise<Omit<AppliedChanges, 'changeRequest'>> {
   const refs: BatchRefs = new Map();
@@ -167,6 +180,12 @@ async function applyToTree(
           pageId: await deletePage(tree, refs, change.page, where),
         });
         break;
+      case 'revert_page': {
+        const target = await revisionContent(change.revision, `${where}.revision`);
+        const revert = { page: change.page, block: change.block, target };
+        outcomes.push(await revertPage(tree, refs, revert, where, now));
+        break;
+      }
       case 'update_variables':
         tree.setVariables(change.variables);
         outcomes.push({ object: 'updated_variables' });
@@ -192,7 +211,14 @@ async function applyOnHead(
   const head = await findRevision(trx, spaceId, current.revisionId);
   const objects = new ContentObjects(trx);
   const tree = await ContentTree.open(objects, head?.root ?? null);
-  const { outcomes, insertedFiles } = await applyToTree(tree, prepared, now);
+  const revisionContent: RevisionContent = async (revisionId, where) => {
+    const id = revisionId ?? current.revisionMergedAncestor ?? current.revisionInitial;
+    const revision = await findRevision(trx, spaceId, id);
+    if (revision === undefined)
+      throw badRequest(`${where}: there is no revision ${id} in the space`);
+    return ContentTree.open(objects, revision.root ?? null);
+  };
+  const { outcomes, insertedFiles } = await applyToTree(tree, prepared, revisionContent, now);
 
   const root = tree.rootHash();
   // Nothing changed: no revision, and no object written.
