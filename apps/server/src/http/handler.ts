@@ -5,7 +5,7 @@ import type { Actor } from '../domain/actor.js';
 /** Operations that answer without a token; the router checks this list against the spec. */
 export const publicOperations = [
   'getApiInformation',
-  'listOrganizationSsoProviders',
+  'listSSOProviderLoginsInOrganization',
 ] as const satisfies readonly OperationId[];
 type PublicOperation = (typeof publicOperations)[number];
 

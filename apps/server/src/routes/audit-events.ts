@@ -13,12 +13,12 @@ import { pageRequest } from './page-request.js';
 
 type AuditEventHandlers = Pick<
   HandlerTable,
-  'listAuditEvents' | 'getAuditEvent' | 'listAuditEventActions'
+  'listOrganizationAuditEvents' | 'getOrganizationAuditEvent' | 'listOrganizationAuditEventActions'
 >;
 
 /** Handlers of the audit log: an organization's events, for its admins. */
 export const auditEventHandlers: AuditEventHandlers = {
-  listAuditEvents: async ({ params, query, actor, deps }) => {
+  listOrganizationAuditEvents: async ({ params, query, actor, deps }) => {
     const { organization, role } = await loadOrganizationForMember(
       deps.db,
       actor,
@@ -40,7 +40,7 @@ export const auditEventHandlers: AuditEventHandlers = {
     return { status: 200, body: presentList(page, (event) => presentAuditEvent(event, deps.urls)) };
   },
 
-  getAuditEvent: async ({ params, actor, deps }) => {
+  getOrganizationAuditEvent: async ({ params, actor, deps }) => {
     const { organization, role } = await loadOrganizationForMember(
       deps.db,
       actor,
@@ -52,7 +52,7 @@ export const auditEventHandlers: AuditEventHandlers = {
     return { status: 200, body: presentAuditEventDetail(event, deps.urls) };
   },
 
-  listAuditEventActions: async ({ params, actor, deps }) => {
+  listOrganizationAuditEventActions: async ({ params, actor, deps }) => {
     const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'read the audit log');
     return { status: 200, body: presentAuditEventActions() };

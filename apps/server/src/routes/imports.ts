@@ -18,7 +18,7 @@ type ImportHandlers = Pick<
   | 'importContent'
   | 'importContentInPage'
   | 'importContentInChangeRequest'
-  | 'applySpaceTemplate'
+  | 'applyTemplateToSpace'
   | 'listContentTemplates'
 >;
 
@@ -91,7 +91,7 @@ export const importHandlers: ImportHandlers = {
     );
     return imported(deps, space.id, result);
   },
-  applySpaceTemplate: async ({ params, body, actor, deps }) => {
+  applyTemplateToSpace: async ({ params, body, actor, deps }) => {
     const space = await loadWritableSpace(deps, actor, params.spaceId, 'apply a template');
     await applySpaceTemplate(
       deps.db,

@@ -19,9 +19,9 @@ import { pageRequest } from './page-request.js';
 
 type InviteLinkHandlers = Pick<
   HandlerTable,
-  | 'listOrganizationInvites'
+  | 'listOrganizationInviteLinks'
   | 'createOrganizationInvite'
-  | 'getOrganizationInviteById'
+  | 'getOrganizationInviteLink'
   | 'updateOrganizationInviteById'
   | 'deleteOrganizationInviteById'
   | 'joinOrganizationWithInvite'
@@ -36,7 +36,7 @@ async function loadOrganizationForInvites(db: Executor, actor: Actor, organizati
 
 /** Handlers of the `members` tag that concern invite links. */
 export const inviteLinkHandlers: InviteLinkHandlers = {
-  listOrganizationInvites: async ({ params, query, actor, deps }) => {
+  listOrganizationInviteLinks: async ({ params, query, actor, deps }) => {
     const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
     const page = await listInviteLinks(deps.db, organization.id, pageRequest(query));
     return { status: 200, body: presentList(page, (link) => presentInviteLink(link, deps.urls)) };
@@ -52,7 +52,7 @@ export const inviteLinkHandlers: InviteLinkHandlers = {
     };
   },
 
-  getOrganizationInviteById: async ({ params, actor, deps }) => {
+  getOrganizationInviteLink: async ({ params, actor, deps }) => {
     const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
     const link = await findInviteLink(deps.db, organization.id, params.inviteId);
     if (link === undefined) throw notFound(`Invite link ${params.inviteId} not found`);

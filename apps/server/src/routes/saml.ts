@@ -24,12 +24,12 @@ import { pageRequest } from './page-request.js';
 
 type SamlHandlers = Pick<
   HandlerTable,
-  | 'listOrganizationSamlProviders'
-  | 'createOrganizationSamlProvider'
-  | 'getOrganizationSamlProvider'
-  | 'updateOrganizationSamlProvider'
-  | 'deleteOrganizationSamlProvider'
-  | 'listOrganizationSsoProviders'
+  | 'listSAMLProvidersInOrganizationById'
+  | 'createOrganizationSAMLProvider'
+  | 'getOrganizationSAMLProviderById'
+  | 'updateOrganizationSAMLProvider'
+  | 'deleteOrganizationSAMLProvider'
+  | 'listSSOProviderLoginsInOrganization'
 >;
 
 async function organizationForSsoAdmin(db: Executor, actor: Actor, organizationId: string) {
@@ -79,14 +79,14 @@ async function presentOne(db: Executor, provider: SamlProviderRecord, urls: Urls
 
 /** Handlers of SAML providers (organization admins) and the public list of sign-in options. */
 export const samlHandlers: SamlHandlers = {
-  listOrganizationSamlProviders: async ({ params, query, actor, deps }) => {
+  listSAMLProvidersInOrganizationById: async ({ params, query, actor, deps }) => {
     const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
     const page = await listSamlProviders(deps.db, organization.id, pageRequest(query));
     const items = await present(deps.db, page.items, deps.urls);
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
-  createOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
+  createOrganizationSAMLProvider: async ({ params, body, actor, deps }) => {
     const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
     const provider = await createSamlProvider(
       deps.db,
@@ -99,7 +99,7 @@ export const samlHandlers: SamlHandlers = {
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },
 
-  getOrganizationSamlProvider: async ({ params, actor, deps }) => {
+  getOrganizationSAMLProviderById: async ({ params, actor, deps }) => {
     const provider = await loadProvider(
       deps.db,
       actor,
@@ -109,7 +109,7 @@ export const samlHandlers: SamlHandlers = {
     return { status: 200, body: await presentOne(deps.db, provider, deps.urls) };
   },
 
-  updateOrganizationSamlProvider: async ({ params, body, actor, deps }) => {
+  updateOrganizationSAMLProvider: async ({ params, body, actor, deps }) => {
     const provider = await loadProvider(
       deps.db,
       actor,
@@ -120,7 +120,7 @@ export const samlHandlers: SamlHandlers = {
     return { status: 200, body: await presentOne(deps.db, updated, deps.urls) };
   },
 
-  deleteOrganizationSamlProvider: async ({ params, actor, deps }) => {
+  deleteOrganizationSAMLProvider: async ({ params, actor, deps }) => {
     const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
     const provider = await findSamlProvider(deps.db, organization.id, params.samlProviderId);
     if (provider !== undefined)
@@ -128,7 +128,7 @@ export const samlHandlers: SamlHandlers = {
     return { status: 204 };
   },
 
-  listOrganizationSsoProviders: async ({ params, deps }) => {
+  listSSOProviderLoginsInOrganization: async ({ params, deps }) => {
     const organization = await findOrganizationById(deps.db, params.organizationId);
     if (organization === undefined)
       throw notFound(`Organization ${params.organizationId} not found`);

@@ -32,8 +32,8 @@ type SiteSpaceHandlers = Pick<
   HandlerTable,
   | 'listSiteSpaces'
   | 'addSpaceToSite'
-  | 'updateSiteSpace'
-  | 'deleteSiteSpace'
+  | 'updateSiteSpaceById'
+  | 'deleteSiteSpaceById'
   | 'moveSiteSpace'
   | 'getSiteSpaceCustomizationById'
   | 'updateSiteSpaceCustomizationById'
@@ -81,7 +81,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     };
   },
 
-  updateSiteSpace: async ({ params, body, actor, deps }) => {
+  updateSiteSpaceById: async ({ params, body, actor, deps }) => {
     const { site, role } = await loadSiteToChange(deps, actor, params);
     const siteSpace = await updateSiteSpaceSettings(
       deps.db,
@@ -97,7 +97,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     };
   },
 
-  deleteSiteSpace: async ({ params, actor, deps }) => {
+  deleteSiteSpaceById: async ({ params, actor, deps }) => {
     const { site } = await loadSiteToChange(deps, actor, params);
     await removeSiteSpace(deps.db, actor, site, params.siteSpaceId, deps.clock.now());
     return { status: 204 };

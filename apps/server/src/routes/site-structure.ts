@@ -24,14 +24,14 @@ import { loadSiteToChange, structureView } from './site-views.js';
 type SiteStructureHandlers = Pick<
   HandlerTable,
   | 'listSiteSections'
-  | 'createSiteSection'
-  | 'updateSiteSection'
-  | 'deleteSiteSection'
+  | 'addSectionToSite'
+  | 'updateSiteSectionById'
+  | 'deleteSiteSectionById'
   | 'moveSiteSection'
   | 'listSiteSectionGroups'
-  | 'createSiteSectionGroup'
-  | 'updateSiteSectionGroup'
-  | 'deleteSiteSectionGroup'
+  | 'addSectionGroupToSite'
+  | 'updateSiteSectionGroupById'
+  | 'deleteSiteSectionGroupById'
   | 'addSiteSectionToGroup'
   | 'removeSiteSectionFromGroup'
   | 'moveSiteSectionGroup'
@@ -66,14 +66,14 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     return { status: 200, body: presentList(page, (section) => presentSection(section, view)) };
   },
 
-  createSiteSection: async ({ params, body, actor, deps }) => {
+  addSectionToSite: async ({ params, body, actor, deps }) => {
     const { site, role } = await loadSiteToChange(deps, actor, params);
     const section = await createSection(deps.db, actor, site, body, deps.clock.now());
     const view = await structureView(deps.db, deps, site, role);
     return { status: 200, body: presentSection(section, view) };
   },
 
-  updateSiteSection: async ({ params, body, actor, deps }) => {
+  updateSiteSectionById: async ({ params, body, actor, deps }) => {
     const { site, role } = await loadSiteToChange(deps, actor, params);
     const section = await updateSectionSettings(
       deps.db,
@@ -89,7 +89,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     };
   },
 
-  deleteSiteSection: async ({ params, actor, deps }) => {
+  deleteSiteSectionById: async ({ params, actor, deps }) => {
     const { site } = await loadSiteToChange(deps, actor, params);
     await removeSection(deps.db, actor, site, params.siteSectionId, deps.clock.now());
     return { status: 204 };
@@ -128,7 +128,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     return { status: 200, body: presentList(page, (group) => presentSectionGroup(group, view)) };
   },
 
-  createSiteSectionGroup: async ({ params, body, actor, deps }) => {
+  addSectionGroupToSite: async ({ params, body, actor, deps }) => {
     const { site, role } = await loadSiteToChange(deps, actor, params);
     const group = await createSectionGroup(deps.db, actor, site, body, deps.clock.now());
     return {
@@ -137,7 +137,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     };
   },
 
-  updateSiteSectionGroup: async ({ params, body, actor, deps }) => {
+  updateSiteSectionGroupById: async ({ params, body, actor, deps }) => {
     const { site, role } = await loadSiteToChange(deps, actor, params);
     const group = await updateSectionGroupSettings(
       deps.db,
@@ -153,7 +153,7 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     };
   },
 
-  deleteSiteSectionGroup: async ({ params, actor, deps }) => {
+  deleteSiteSectionGroupById: async ({ params, actor, deps }) => {
     const { site } = await loadSiteToChange(deps, actor, params);
     await removeSectionGroup(deps.db, actor, site, params.siteSectionGroupId, deps.clock.now());
     return { status: 204 };

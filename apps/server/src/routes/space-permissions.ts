@@ -15,10 +15,10 @@ import { pageRequest } from './page-request.js';
 type SpacePermissionHandlers = Pick<
   HandlerTable,
   | 'inviteToSpace'
-  | 'listPermissionsUsersInSpace'
+  | 'listUserPermissionsInSpace'
   | 'updateUserPermissionInSpace'
   | 'removeUserFromSpace'
-  | 'listPermissionsTeamsInSpace'
+  | 'listTeamPermissionsInSpace'
   | 'updateTeamPermissionInSpace'
   | 'removeTeamFromSpace'
   | 'listPermissionsAggregateInSpace'
@@ -39,7 +39,7 @@ export const spacePermissionHandlers: SpacePermissionHandlers = {
     return { status: 204 };
   },
 
-  listPermissionsUsersInSpace: async ({ params, query, actor, deps }) => {
+  listUserPermissionsInSpace: async ({ params, query, actor, deps }) => {
     const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     const page = await listUserGrants(deps.db, space.id, pageRequest(query));
     return {
@@ -70,7 +70,7 @@ export const spacePermissionHandlers: SpacePermissionHandlers = {
     return { status: 204 };
   },
 
-  listPermissionsTeamsInSpace: async ({ params, query, actor, deps }) => {
+  listTeamPermissionsInSpace: async ({ params, query, actor, deps }) => {
     const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
     const page = await listTeamGrants(deps.db, space.id, pageRequest(query));
     const teams = await findTeamsByIds(

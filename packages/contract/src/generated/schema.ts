@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * List the built-in content templates
-         * @description The starting structures `applySpaceTemplate` can add to a space.
+         * @description The starting structures `applyTemplateToSpace` can add to a space.
          */
         get: operations["listContentTemplates"];
         put?: never;
@@ -146,7 +146,7 @@ export interface paths {
          * List the actions of audit events
          * @description Every action Quire records, with a label. Needs `admin`.
          */
-        get: operations["listAuditEventActions"];
+        get: operations["listOrganizationAuditEventActions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -169,7 +169,7 @@ export interface paths {
          * List the audit events of an organization
          * @description Every change made in the organization, newest first. Needs `admin`.
          */
-        get: operations["listAuditEvents"];
+        get: operations["listOrganizationAuditEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -194,7 +194,7 @@ export interface paths {
          * Get an audit event
          * @description One event with its payload. Needs `admin`.
          */
-        get: operations["getAuditEvent"];
+        get: operations["getOrganizationAuditEvent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -266,7 +266,7 @@ export interface paths {
          * List the invite links of an organization
          * @description Newest first, expired ones included. Needs `admin`.
          */
-        get: operations["listOrganizationInvites"];
+        get: operations["listOrganizationInviteLinks"];
         put?: never;
         /**
          * Create an invite link
@@ -295,7 +295,7 @@ export interface paths {
          * Get an invite link
          * @description Needs `admin`.
          */
-        get: operations["getOrganizationInviteById"];
+        get: operations["getOrganizationInviteLink"];
         put?: never;
         post?: never;
         /**
@@ -480,13 +480,13 @@ export interface paths {
          * List the SAML providers of an organization
          * @description Needs `admin`.
          */
-        get: operations["listOrganizationSamlProviders"];
+        get: operations["listSAMLProvidersInOrganizationById"];
         put?: never;
         /**
          * Add a SAML provider
          * @description Adds an identity provider members sign in with. It is `pending` until `ssoURL`, `entityID` and `certificate` are set. Needs `admin`.
          */
-        post: operations["createOrganizationSamlProvider"];
+        post: operations["createOrganizationSAMLProvider"];
         delete?: never;
         options?: never;
         head?: never;
@@ -509,21 +509,21 @@ export interface paths {
          * Get a SAML provider
          * @description Needs `admin`.
          */
-        get: operations["getOrganizationSamlProvider"];
+        get: operations["getOrganizationSAMLProviderById"];
         put?: never;
         post?: never;
         /**
          * Delete a SAML provider
          * @description Members who signed in with it stay members. Needs `admin`.
          */
-        delete: operations["deleteOrganizationSamlProvider"];
+        delete: operations["deleteOrganizationSAMLProvider"];
         options?: never;
         head?: never;
         /**
          * Update a SAML provider
          * @description Needs `admin`.
          */
-        patch: operations["updateOrganizationSamlProvider"];
+        patch: operations["updateOrganizationSAMLProvider"];
         trace?: never;
     };
     "/orgs/{organizationId}/search": {
@@ -764,7 +764,7 @@ export interface paths {
          * Create a site section group
          * @description Adds a group at the end of the top level, holding `sections` in that order. Needs `create` or higher.
          */
-        post: operations["createSiteSectionGroup"];
+        post: operations["addSectionGroupToSite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -792,14 +792,14 @@ export interface paths {
          * Delete a site section group
          * @description Its sections stay, at the end of the top level. Answers 204 also when there is no such group. Needs `create` or higher.
          */
-        delete: operations["deleteSiteSectionGroup"];
+        delete: operations["deleteSiteSectionGroupById"];
         options?: never;
         head?: never;
         /**
          * Update a site section group
          * @description Needs `create` or higher; `icon: null` removes the icon.
          */
-        patch: operations["updateSiteSectionGroup"];
+        patch: operations["updateSiteSectionGroupById"];
         trace?: never;
     };
     "/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}/move": {
@@ -907,7 +907,7 @@ export interface paths {
          * Create a site section
          * @description Adds a section at the end with a site space of `spaceId`. The first section becomes the default and takes in the site spaces at the root. Needs `create` or higher.
          */
-        post: operations["createSiteSection"];
+        post: operations["addSectionToSite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -935,14 +935,14 @@ export interface paths {
          * Delete a site section
          * @description Removes the section and its site spaces; deleting the default section makes the first remaining one the default. Answers 204 also when there is no such section. Needs `create` or higher.
          */
-        delete: operations["deleteSiteSection"];
+        delete: operations["deleteSiteSectionById"];
         options?: never;
         head?: never;
         /**
          * Update a site section
          * @description `condition` and `icon` and `description` absent stay, `null` removes them. `defaultSiteSpace` must be one of its site spaces. Needs `create` or higher.
          */
-        patch: operations["updateSiteSection"];
+        patch: operations["updateSiteSectionById"];
         trace?: never;
     };
     "/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}/move": {
@@ -1082,14 +1082,14 @@ export interface paths {
          * Remove a space from a site
          * @description Deleting the default makes the first remaining site space of its section the default. Answers 204 also when there is no such site space. Needs `create` or higher.
          */
-        delete: operations["deleteSiteSpace"];
+        delete: operations["deleteSiteSpaceById"];
         options?: never;
         head?: never;
         /**
          * Update a site space
          * @description `condition` absent stays, `null` removes it; `spaceId` points the site space at another space. Needs `create` or higher.
          */
-        patch: operations["updateSiteSpace"];
+        patch: operations["updateSiteSpaceById"];
         trace?: never;
     };
     "/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization": {
@@ -1216,7 +1216,7 @@ export interface paths {
          * List how to sign in to an organization with single sign-on
          * @description The active SAML providers of the organization, with where a browser starts signing in. Open to anyone: a sign-in page shows it before the visitor has a token.
          */
-        get: operations["listOrganizationSsoProviders"];
+        get: operations["listSSOProviderLoginsInOrganization"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2567,7 +2567,7 @@ export interface paths {
          *     as one new revision. An unknown `id` is a 400 naming the known ones. Needs `edit` or higher;
          *     a locked space answers 409.
          */
-        post: operations["applySpaceTemplate"];
+        post: operations["applyTemplateToSpace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2704,7 +2704,7 @@ export interface paths {
          * List the teams granted a role on a space
          * @description Oldest grant first. Needs `admin` on the space.
          */
-        get: operations["listPermissionsTeamsInSpace"];
+        get: operations["listTeamPermissionsInSpace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2756,7 +2756,7 @@ export interface paths {
          * List the users granted a role on a space
          * @description Oldest grant first. Needs `admin` on the space.
          */
-        get: operations["listPermissionsUsersInSpace"];
+        get: operations["listUserPermissionsInSpace"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3487,7 +3487,7 @@ export interface components {
             after?: components["schemas"]["SpacePointer"];
             before?: components["schemas"]["SpacePointer"];
         };
-        /** @description A built-in starting structure for a space, applied with `applySpaceTemplate`. */
+        /** @description A built-in starting structure for a space, applied with `applyTemplateToSpace`. */
         ContentTemplate: {
             description: string;
             /** @description What to pass as `id` to apply it. */
@@ -5394,7 +5394,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    listAuditEventActions: {
+    listOrganizationAuditEventActions: {
         parameters: {
             query?: never;
             header?: never;
@@ -5421,7 +5421,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    listAuditEvents: {
+    listOrganizationAuditEvents: {
         parameters: {
             query?: {
                 /** @description Only events of this action. */
@@ -5463,7 +5463,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    getAuditEvent: {
+    getOrganizationAuditEvent: {
         parameters: {
             query?: never;
             header?: never;
@@ -5592,7 +5592,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    listOrganizationInvites: {
+    listOrganizationInviteLinks: {
         parameters: {
             query?: {
                 /** @description How many items a page holds. */
@@ -5664,7 +5664,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    getOrganizationInviteById: {
+    getOrganizationInviteLink: {
         parameters: {
             query?: never;
             header?: never;
@@ -6021,7 +6021,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    listOrganizationSamlProviders: {
+    listSAMLProvidersInOrganizationById: {
         parameters: {
             query?: {
                 /** @description How many items a page holds. */
@@ -6053,7 +6053,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    createOrganizationSamlProvider: {
+    createOrganizationSAMLProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -6090,7 +6090,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    getOrganizationSamlProvider: {
+    getOrganizationSAMLProviderById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6119,7 +6119,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    deleteOrganizationSamlProvider: {
+    deleteOrganizationSAMLProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -6146,7 +6146,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    updateOrganizationSamlProvider: {
+    updateOrganizationSAMLProvider: {
         parameters: {
             query?: never;
             header?: never;
@@ -6641,7 +6641,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    createSiteSectionGroup: {
+    addSectionGroupToSite: {
         parameters: {
             query?: never;
             header?: never;
@@ -6680,7 +6680,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    deleteSiteSectionGroup: {
+    deleteSiteSectionGroupById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6709,7 +6709,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    updateSiteSectionGroup: {
+    updateSiteSectionGroupById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6896,7 +6896,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    createSiteSection: {
+    addSectionToSite: {
         parameters: {
             query?: never;
             header?: never;
@@ -6935,7 +6935,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    deleteSiteSection: {
+    deleteSiteSectionById: {
         parameters: {
             query?: never;
             header?: never;
@@ -6964,7 +6964,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    updateSiteSection: {
+    updateSiteSectionById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7271,7 +7271,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    deleteSiteSpace: {
+    deleteSiteSpaceById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7300,7 +7300,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    updateSiteSpace: {
+    updateSiteSpaceById: {
         parameters: {
             query?: never;
             header?: never;
@@ -7552,7 +7552,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    listOrganizationSsoProviders: {
+    listSSOProviderLoginsInOrganization: {
         parameters: {
             query?: never;
             header?: never;
@@ -10096,7 +10096,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    applySpaceTemplate: {
+    applyTemplateToSpace: {
         parameters: {
             query?: never;
             header?: never;
@@ -10297,7 +10297,7 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
-    listPermissionsTeamsInSpace: {
+    listTeamPermissionsInSpace: {
         parameters: {
             query?: {
                 /** @description How many items a page holds. */
@@ -10391,7 +10391,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
-    listPermissionsUsersInSpace: {
+    listUserPermissionsInSpace: {
         parameters: {
             query?: {
                 /** @description How many items a page holds. */

@@ -14,7 +14,7 @@ const page = (title: string, markdown: string, pages: ImportedPage[] = []): Impo
   pages,
 });
 
-/** The templates `applySpaceTemplate` knows, in the order they are listed. */
+/** The templates `applyTemplateToSpace` knows, in the order they are listed. */
 export const contentTemplates: readonly ContentTemplate[] = [
   {
     id: 'product-docs',
