@@ -39,7 +39,9 @@ describe('organizations', () => {
       sso: false,
       ai: false,
       inviteLinks: true,
-      internal_isOnNewTrial: true,
+      // No trial on a self-hosted server, and so not on a new one.
+      trial: { status: 'notapplicable' },
+      internal_isOnNewTrial: false,
       permissions: { view: true, admin: true, createContent: true, viewBilling: true },
     });
     expect(

@@ -34,9 +34,9 @@ export function presentOrganization(
       app: urls.app('orgs', organization.id),
       ...(organization.logoUrl === null ? {} : { logo: organization.logoUrl }),
     },
-    // A self-hosted server has no trials.
+    // A self-hosted server has no trials, so it is on none.
     trial: { status: 'notapplicable' },
-    internal_isOnNewTrial: true,
+    internal_isOnNewTrial: false,
     permissions: organizationPermissions(role),
   };
 }

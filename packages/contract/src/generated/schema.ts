@@ -3825,7 +3825,7 @@ export interface components {
             };
             /**
              * @deprecated
-             * @description Always true.
+             * @description Whether the organization is on a trial; always false, as `trial` is `notapplicable`.
              */
             internal_isOnNewTrial: boolean;
             /** @description Whether invite links are enabled. */
