@@ -28,8 +28,10 @@ export class SchemaValidator {
       discriminator: true,
     });
     formats.default(this.ajv);
-    // OpenAPI's annotation keyword; it asserts nothing.
+    // OpenAPI's annotation keyword, and the documentation extension the contract uses (labels
+    // of enum values, which Redoc shows); they assert nothing.
     this.ajv.addKeyword({ keyword: 'example' });
+    this.ajv.addKeyword({ keyword: 'x-enumDescriptions' });
     const components = rewriteRefs(document.components.schemas ?? {});
     recordTagValues(components);
     this.ajv.addSchema({ $id: componentsId, $defs: components });

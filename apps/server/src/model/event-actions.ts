@@ -1,82 +1,33 @@
-import type { components } from '@quire/contract';
+import { type components, loadOpenApiDocument } from '@quire/contract';
+import { isRecord } from '../is-record.js';
 
-/** What an event says happened; the contract lists them all (`AuditEventAction`). */
+/** What an event says happened; the contract lists them all (`AuditEventActionId`). */
 export type EventAction = components['schemas']['AuditEventActionId'];
 
-/** Every action Quire records, with the label the audit log shows for it. */
-export const eventActionLabels: Record<EventAction, string> = {
-  'organization.created': 'Organization created',
-  'organization.updated': 'Organization updated',
-  'collection.created': 'Collection created',
-  'space.created': 'Space created',
-  'space.updated': 'Space updated',
-  'space.deleted': 'Space deleted',
-  'space.restored': 'Space restored',
-  'space.moved': 'Space moved',
-  'space.transferred': 'Space transferred',
-  'space.duplicated': 'Space duplicated',
-  'space.purged': 'Space removed for good',
-  'change_request.created': 'Change request created',
-  'change_request.updated': 'Change request updated',
-  'change_request.content_updated': 'Change request content edited',
-  'space.content_imported': 'Content imported into a space',
-  'space.template_applied': 'Template applied to a space',
-  'change_request.merged': 'Change request merged',
-  'change_request.updated_from_space': 'Change request updated from its space',
-  'saml_provider.created': 'SAML provider added',
-  'saml_provider.updated': 'SAML provider updated',
-  'saml_provider.deleted': 'SAML provider deleted',
-  'member.signed_in_with_sso': 'Member signed in with single sign-on',
-  'webhook.created': 'Webhook created',
-  'webhook.updated': 'Webhook updated',
-  'webhook.deleted': 'Webhook deleted',
-  'webhook.secret_rotated': 'Webhook secret rotated',
-  'webhook.pinged': 'Webhook sent a test event',
-  'webhook.redelivered': 'Webhook delivery sent again',
-  'webhook.disabled': 'Webhook turned off after failing deliveries',
-  'comment.created': 'Comment posted',
-  'comment.updated': 'Comment updated',
-  'comment.deleted': 'Comment deleted',
-  'comment_reply.created': 'Reply posted',
-  'comment_reply.updated': 'Reply updated',
-  'comment_reply.deleted': 'Reply deleted',
-  'site.created': 'Site created',
-  'site.updated': 'Site updated',
-  'site.deleted': 'Site deleted',
-  'site.published': 'Site published',
-  'site.unpublished': 'Site unpublished',
-  'site.adaptive_schema_updated': 'Site adaptive schema changed',
-  'site.customization_updated': 'Site customization changed',
-  'site_section.created': 'Site section created',
-  'site_section.updated': 'Site section updated',
-  'site_section.deleted': 'Site section deleted',
-  'site_section.moved': 'Site section moved',
-  'site_section_group.created': 'Site section group created',
-  'site_section_group.updated': 'Site section group updated',
-  'site_section_group.deleted': 'Site section group deleted',
-  'site_section_group.moved': 'Site section group moved',
-  'site_section_group.section_added': 'Section added to a group',
-  'site_section_group.section_removed': 'Section removed from a group',
-  'site_space.created': 'Space added to a site',
-  'site_space.updated': 'Site space updated',
-  'site_space.deleted': 'Space removed from a site',
-  'site_space.moved': 'Site space moved',
-  'site_space.customization_updated': 'Site space customization changed',
-  'share_link.created': 'Share link created',
-  'share_link.updated': 'Share link updated',
-  'share_link.deleted': 'Share link deleted',
-  'member.updated': 'Member role changed',
-  'member.removed': 'Member removed',
-  'member.sso_set': 'Member set to sign in with SSO',
-  'member.seen': 'Member pinged the organization',
-  'member.joined': 'Member joined with an invite link',
-  'team.created': 'Team created',
-  'team.updated': 'Team renamed',
-  'team.deleted': 'Team deleted',
-  'team.members_updated': 'Team members changed',
-  'space.access_granted': 'Role granted on a space',
-  'space.access_revoked': 'Role on a space revoked',
-  'invite_link.created': 'Invite link created',
-  'invite_link.updated': 'Invite link updated',
-  'invite_link.deleted': 'Invite link deleted',
-};
+/**
+ * Every action Quire records, with the label the audit log shows for it: read from the contract,
+ * where `AuditEventActionId` lists the actions in `enum` and their labels in `x-enumDescriptions`,
+ * so the list is written once. An action without a label stops the server at start-up.
+ */
+export const eventActionLabels: ReadonlyMap<EventAction, string> = labelsFromContract();
+
+function labelsFromContract(): Map<EventAction, string> {
+  const schema = loadOpenApiDocument().components.schemas?.AuditEventActionId;
+  const actions = isRecord(schema) && Array.isArray(schema.enum) ? schema.enum : [];
+  const descriptions = isRecord(schema) ? schema['x-enumDescriptions'] : undefined;
+  const labels = new Map<EventAction, string>();
+  for (const action of actions) {
+    const label = isRecord(descriptions) ? descriptions[String(action)] : undefined;
+    if (!isEventAction(action) || typeof label !== 'string') {
+      throw new Error(`The contract's AuditEventActionId gives ${String(action)} no label`);
+    }
+    labels.set(action, label);
+  }
+  if (labels.size === 0) throw new Error("The contract's AuditEventActionId lists no action");
+  return labels;
+}
+
+// The generated union is the enum itself; this narrows a value read from the same document.
+function isEventAction(value: unknown): value is EventAction {
+  return typeof value === 'string' && /^[a-z_]+\.[a-z_]+$/.test(value);
+}

@@ -5,8 +5,8 @@ import type { Urls } from './urls.js';
 
 type Schemas = components['schemas'];
 
-const isEventAction = (action: string): action is EventAction =>
-  Object.hasOwn(eventActionLabels, action);
+const knownActions: ReadonlySet<string> = new Set(eventActionLabels.keys());
+const isEventAction = (action: string): action is EventAction => knownActions.has(action);
 
 /** An event as the audit log lists it. */
 export function presentAuditEvent(event: EventRecord, urls: Urls): Schemas['AuditEvent'] {
@@ -41,8 +41,10 @@ export function presentAuditEventDetail(
 /** Every action the audit log can show, with its label. */
 export function presentAuditEventActions(): Schemas['AuditEventActionList'] {
   return {
-    items: Object.entries(eventActionLabels).flatMap(([id, label]) =>
-      isEventAction(id) ? [{ object: 'audit-event-action' as const, id, label }] : [],
-    ),
+    items: [...eventActionLabels].map(([id, label]) => ({
+      object: 'audit-event-action' as const,
+      id,
+      label,
+    })),
   };
 }
