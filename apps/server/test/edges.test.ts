@@ -81,6 +81,21 @@ describe('HTTP edges', () => {
     expect((await errorOf(inKey)).message).toMatch(
       /^body \(a property name\) is not valid Unicode/,
     );
+    // PostgreSQL cannot store U+0000, so no database is asked to: in a body, a path or a query.
+    const nul = await createSpaceRaw('{"title":"Nul \\u0000 title"}', 'application/json');
+    expect(nul.status).toBe(400);
+    expect((await errorOf(nul)).message).toBe(
+      'body.title must not contain the NUL character (\\u0000)',
+    );
+    for (const target of ['/v1/spaces/%00', `/v1/orgs/${organizationId}/spaces?page=%00`]) {
+      const answer = await server.fetch(
+        new Request(`http://quire.test${target}`, {
+          headers: { Authorization: `Bearer ${admin.token}` },
+        }),
+      );
+      expect(answer.status, target).toBe(400);
+      expect((await errorOf(answer)).message, target).toMatch(/NUL character/);
+    }
     expect(await spaceCount()).toBe(before);
 
     const title = 'Café 😀 ĳ 𝒳';

@@ -41,6 +41,10 @@ export interface FuzzFixtures extends ContentFixtures {
   /** A team of the first organization with the reader in it, and an invite link of it. */
   teamIds: string[];
   inviteIds: string[];
+  /** The reader, the admin and the outsider, by user id. */
+  userIds: string[];
+  /** Events of the first organization's audit log. */
+  auditEventIds: string[];
 }
 
 /**
@@ -105,10 +109,15 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     params: { path: { organizationId } },
     body: { role: 'read' },
   });
+  const auditLog = await admin.client.GET('/orgs/{organizationId}/audit-events', {
+    params: { path: { organizationId }, query: { limit: 2 } },
+  });
   return {
     ...comments,
     ...sites,
     ...content,
+    userIds: [reader.user.id, admin.user.id, outsider.user.id],
+    auditEventIds: auditLog.items.map((event) => event.id),
     teamIds: [team.id],
     inviteIds: [invite.id],
     admin,
