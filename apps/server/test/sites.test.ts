@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { expectEvery } from './support/expect-every.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -181,7 +182,7 @@ describe('sites', () => {
       filtered.id,
     ]);
     expect((await list({ published: true })).items.map((site) => site.id)).toEqual([filtered.id]);
-    expect((await list({ published: false })).items.every((site) => !site.published)).toBe(true);
+    expectEvery((await list({ published: false })).items, (site) => !site.published);
     expect((await list({ type: ['ultimate', 'sponsored'] })).items.map((site) => site.id)).toEqual([
       filtered.id,
     ]);
@@ -414,7 +415,7 @@ describe('sites', () => {
     );
     const sections = (await listSections(org.reader, site.id)).items;
     expect(sections.map((item) => item.id)).toEqual([one.id, three.id, two.id]);
-    expect(sections.every((item) => item.sectionGroup === undefined)).toBe(true);
+    expectEvery(sections, (item) => item.sectionGroup === undefined);
   });
 
   it('keeps share link keys secret from non-admins, honours expiry and resolves shareKey', async () => {

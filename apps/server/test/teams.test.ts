@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { expectEvery } from './support/expect-every.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -64,7 +65,7 @@ describe('teams and roles granted on spaces', () => {
     });
     const all = await staff.reader.client.GET('/orgs/{organizationId}/teams', org());
     expect(all.items.map((team) => team.title)).toEqual(['Writers', 'Readers']);
-    expect(all.items.every((team) => !team.permissions.admin)).toBe(true);
+    expectEvery(all.items, (team) => !team.permissions.admin);
     const filtered = await staff.reader.client.GET('/orgs/{organizationId}/teams', {
       params: { path: { organizationId }, query: { title: 'WRIT' } },
     });

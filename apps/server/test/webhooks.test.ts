@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { retryDelaysMs } from '../src/domain/webhooks/retry-schedule.js';
 import { expectApiError } from './support/expect-api-error.js';
+import { expectEvery } from './support/expect-every.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -94,7 +95,7 @@ describe('webhooks', () => {
       expect(read.urls.location).toBe(created.urls.location);
       const listed = await staff.admin.client.GET('/orgs/{organizationId}/webhooks', org());
       expect(listed.items.map((item) => item.id)).toContain(created.id);
-      expect(listed.items.every((item) => !('secret' in item))).toBe(true);
+      expectEvery(listed.items, (item) => !('secret' in item));
 
       const updated = await staff.admin.client.PATCH(
         '/orgs/{organizationId}/webhooks/{webhookId}',
