@@ -1,7 +1,7 @@
 import type { Definition, Nodes, Root } from 'mdast';
-import { setKeys } from './helpers/keys.js';
 import { parseMarkdownTree } from './markdown/parse.js';
 import { serializeMarkdownTree } from './markdown/serialize.js';
+import { setKeys } from './model/keys.js';
 import { emptyParagraphs, readBlocks } from './read/blocks.js';
 import type { ReadContext } from './read/context.js';
 import { type ConversionWarning, type Document, SCHEMA_VERSION } from './types.js';

@@ -9,6 +9,6 @@ export {
   type ReadMarkdownResult,
   readMarkdown,
 } from './convert.js';
-export { assignKeys } from './helpers/keys.js';
-export { linkRefFromUrl, linkRefToUrl } from './helpers/link-ref.js';
+export { assignKeys } from './model/keys.js';
+export { linkRefFromUrl, linkRefToUrl } from './model/link-ref.js';
 export * from './types.js';

@@ -20,10 +20,8 @@ function paragraphOf(markdown: string): InlineContent[] {
 describe("GitBook's inline HTML", () => {
   it('reads text and background colours as a colour mark, outside bold and italic', () => {
     const nodes = paragraphOf(
-      lines(
-        'Set <mark style="color:red;">the key</mark>, <mark style="background-color:yellow;">not the',
-        'name</mark> and [<mark style="color:blue;">**Settings**</mark>](settings.md).',
-      ).replace('the\nname', 'the name'),
+      'Set <mark style="color:red;">the key</mark>, <mark style="background-color:yellow;">' +
+        'not the name</mark> and [<mark style="color:blue;">**Settings**</mark>](settings.md).\n',
     );
     expect(nodes[0]).toEqual({
       object: 'text',
@@ -95,7 +93,7 @@ describe("GitBook's inline HTML", () => {
     const nodes = paragraphOf(
       lines(
         '<i class="fa-rocket">:rocket:</i> <a href="https://example.com/start" class="button primary" data-icon="rocket">Get started</a><a href="setup.md" class="button secondary">Set up</a> <button type="button" class="button primary" data-action="ask" data-query="How do I &#x22;sync&#x22;?" data-icon="gitbook-assistant">Ask "AI" &#x26; more</button>',
-      ).replace(' &#x26; more', ''),
+      ),
     );
     expect(nodes.filter((node) => node.object === 'inline')).toEqual([
       { object: 'inline', type: 'icon', isVoid: true, data: { icon: 'rocket' } },
@@ -122,7 +120,7 @@ describe("GitBook's inline HTML", () => {
         isVoid: true,
         data: {
           kind: 'primary',
-          label: 'Ask "AI"',
+          label: 'Ask "AI" & more',
           action: 'ask',
           query: 'How do I "sync"?',
           icon: 'gitbook-assistant',
@@ -227,6 +225,22 @@ describe('GitBook’s Markdown style', () => {
   });
 
   it('writes italic exactly around bold as GitBook does', () => {
-    readExactly('_**Tell the truth.**_ Then ***act***.\n'.replace('***act***', '**act**'));
+    readExactly('_**Tell the truth.**_ Then **act**.\n');
+    // Known difference: `***act***` is the same italic bold, written GitBook's way.
+    const { document } = readMarkdown('_**Tell the truth.**_ Then ***act***.\n');
+    expect(document).toEqual(readMarkdown('_**Tell the truth.**_ Then _**act**_.\n').document);
+    expect(documentToMarkdown(document)).toBe('_**Tell the truth.**_ Then _**act**_.\n');
+  });
+
+  it('writes a line break inside a colour mark as the space it reads as (known difference)', () => {
+    const broken = 'A <mark style="background-color:yellow;">not the\nname</mark> mark.\n';
+    const { document, warnings } = readMarkdown(broken);
+    expect(warnings).toEqual([]);
+    expect(document).toEqual(
+      readMarkdown('A <mark style="background-color:yellow;">not the name</mark> mark.\n').document,
+    );
+    expect(documentToMarkdown(document)).toBe(
+      'A <mark style="background-color:yellow;">not the name</mark> mark.\n',
+    );
   });
 });

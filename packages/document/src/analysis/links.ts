@@ -1,4 +1,4 @@
-import { linkRefFromUrl } from '../helpers/link-ref.js';
+import { linkRefFromUrl } from '../model/link-ref.js';
 import type { Block, Document, InlineContent, LinkRef } from '../types.js';
 import { inlineText } from './plain-text.js';
 

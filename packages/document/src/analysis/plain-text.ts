@@ -1,5 +1,5 @@
-import { emojiFromCode } from '../helpers/emoji.js';
-import { isCellBlocks } from '../helpers/table-cells.js';
+import { emojiFromCode } from '../model/emoji.js';
+import { isCellBlocks } from '../model/table-cells.js';
 import type { Block, Document, InlineContent, TableCellBlock } from '../types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { headingLevel } from '../helpers/headings.js';
+import { headingLevel } from '../model/headings.js';
 import type { Block, Document, HeadingBlock } from '../types.js';
 import { blockLines, inlineText } from './plain-text.js';
 import { createSlugger } from './slugify.js';

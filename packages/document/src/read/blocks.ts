@@ -1,6 +1,6 @@
 import type { Html, List, Paragraph, RootContent, Table } from 'mdast';
-import { readFigures, readPicture } from '../helpers/figures.js';
-import { readHtmlTable } from '../helpers/html-table.js';
+import { readFigures, readPicture } from '../html/figures.js';
+import { readHtmlTable } from '../html/table.js';
 import type {
   Block,
   ImageBlock,

@@ -1,5 +1,5 @@
 import type { Code } from 'mdast';
-import { createText } from '../helpers/marks.js';
+import { createText } from '../model/marks.js';
 import type { CodeBlock, CodeLineBlock } from '../types.js';
 
 /** Reads a code block; `{% code %}` attributes are added by the container reader. */

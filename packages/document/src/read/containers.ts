@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
-import { isDetailsClose, readDetailsOpen, readSummary } from '../helpers/html-blocks.js';
-import { hasAttributes, type ParsedTag, parseTag } from '../helpers/tag-attributes.js';
+import { isDetailsClose, readDetailsOpen, readSummary } from '../html/details.js';
+import { hasAttributes, type ParsedTag, parseTag } from '../liquid-tag/attributes.js';
 import type { Block, CodeBlock, HintStyle, TabsItemBlock } from '../types.js';
 import type { readBlocks } from './blocks.js';
 import { readCode } from './code.js';

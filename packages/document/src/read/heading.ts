@@ -1,6 +1,6 @@
 import type { Heading } from 'mdast';
-import { headingBlock } from '../helpers/headings.js';
-import { headingAnchor } from '../helpers/inline-tags.js';
+import { headingAnchor } from '../html/mark-tags.js';
+import { headingBlock } from '../model/headings.js';
 import type { HeadingBlock } from '../types.js';
 import type { ReadContext } from './context.js';
 import { readInlines } from './inlines.js';

@@ -1,6 +1,6 @@
 import type { PhrasingContent } from 'mdast';
-import { isHtmlOnlyInline, readHtmlInline } from '../helpers/html-inlines.js';
-import { closingTag, closingTagFor, type HtmlMark, openingMark } from '../helpers/inline-tags.js';
+import { isHtmlOnlyInline, readHtmlInline } from '../html/inlines.js';
+import { closingTag, closingTagFor, type HtmlMark, openingMark } from '../html/mark-tags.js';
 import type { Inline } from '../types.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Image, ImageReference, PhrasingContent } from 'mdast';
-import { splitEmoji } from '../helpers/emoji.js';
-import { InlineBuilder } from '../helpers/inline-builder.js';
-import { linkRefFromUrl } from '../helpers/link-ref.js';
-import { createMarks, plainMark } from '../helpers/marks.js';
+import { splitEmoji } from '../model/emoji.js';
+import { InlineBuilder } from '../model/inline-builder.js';
+import { linkRefFromUrl } from '../model/link-ref.js';
+import { createMarks, plainMark } from '../model/marks.js';
 import type {
   InlineContent,
   InlineImageInline,

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
-import type { ParsedTag } from '../helpers/tag-attributes.js';
-import { parseTag } from '../helpers/tag-attributes.js';
+import type { ParsedTag } from '../liquid-tag/attributes.js';
+import { parseTag } from '../liquid-tag/attributes.js';
 import type { Block, OpenAPITag, TagAttributes } from '../types.js';
 import type { readBlocks } from './blocks.js';
 import type { ReadContext } from './context.js';

@@ -1,13 +1,13 @@
 import type { BlockContent, List, ListItem, PhrasingContent, Table } from 'mdast';
-import { isPictureOnly, writeFigures, writePicture } from '../helpers/figures.js';
-import { headingLevel } from '../helpers/headings.js';
-import { writeDetailsOpen, writeSummary } from '../helpers/html-blocks.js';
-import { needsHtmlTable, writeHtmlTable } from '../helpers/html-table.js';
-import { headingAnchorTags } from '../helpers/inline-tags.js';
-import { createText } from '../helpers/marks.js';
-import { hasInlineCells, type InlineTableBlock } from '../helpers/table-cells.js';
-import { formatTag } from '../helpers/tag-attributes.js';
+import { writeDetailsOpen, writeSummary } from '../html/details.js';
+import { isPictureOnly, writeFigures, writePicture } from '../html/figures.js';
+import { headingAnchorTags } from '../html/mark-tags.js';
+import { needsHtmlTable, writeHtmlTable } from '../html/table.js';
+import { formatTag } from '../liquid-tag/attributes.js';
 import type { LiquidTag } from '../liquid-tag/mdast.js';
+import { headingLevel } from '../model/headings.js';
+import { createText } from '../model/marks.js';
+import { hasInlineCells, type InlineTableBlock } from '../model/table-cells.js';
 import type { Block, CodeBlock, ImagesBlock, ListBlock, ListItemBlock } from '../types.js';
 import { writeInlines } from './inlines.js';
 

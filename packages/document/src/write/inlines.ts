@@ -1,9 +1,9 @@
 import type { PhrasingContent } from 'mdast';
-import { emojiFromCode } from '../helpers/emoji.js';
-import { isHtmlOnlyInline, writeHtmlInline } from '../helpers/html-inlines.js';
-import { closingTag, isHtmlMark, openingTag } from '../helpers/inline-tags.js';
-import { linkRefToUrl } from '../helpers/link-ref.js';
-import { markKey } from '../helpers/marks.js';
+import { isHtmlOnlyInline, writeHtmlInline } from '../html/inlines.js';
+import { closingTag, isHtmlMark, openingTag } from '../html/mark-tags.js';
+import { emojiFromCode } from '../model/emoji.js';
+import { linkRefToUrl } from '../model/link-ref.js';
+import { markKey } from '../model/marks.js';
 import type { Inline, InlineContent, LinkInline, Mark, MarkType } from '../types.js';
 
 /**

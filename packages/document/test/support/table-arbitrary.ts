@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { type HeadingDepth, headingBlock } from '../../src/helpers/headings.js';
 import type {
   Block,
   InlineContent,
@@ -11,6 +10,7 @@ import type {
   TableCellContent,
   TableColumn,
 } from '../../src/index.js';
+import { type HeadingDepth, headingBlock } from '../../src/model/headings.js';
 import { inlineContent } from './inline-arbitrary.js';
 
 /**

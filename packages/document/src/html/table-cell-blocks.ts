@@ -1,4 +1,6 @@
 import type { Element, ElementContent } from 'hast';
+import { type HeadingDepth, headingBlock, headingLevel } from '../model/headings.js';
+import { isCellBlocks } from '../model/table-cells.js';
 import type {
   Block,
   InlineContent,
@@ -7,9 +9,8 @@ import type {
   TableCellBlock,
   TableCellContent,
 } from '../types.js';
-import { type HeadingDepth, headingBlock, headingLevel } from './headings.js';
-import { readHtmlInlines, writeHtmlInlines } from './html-inlines.js';
-import { isCellBlocks } from './table-cells.js';
+import { element } from './hast.js';
+import { readHtmlInlines, writeHtmlInlines } from './inlines.js';
 
 /**
  * The content of a cell of GitBook's HTML tables: running text, or the blocks GitBook writes in
@@ -96,28 +97,21 @@ function itemBlocks(content: InlineContent[] | TableCellContent[]): Block[] {
   return isCellBlocks(content) ? content : [{ object: 'block', type: 'paragraph', nodes: content }];
 }
 
-const element = (tagName: string, children: ElementContent[], properties = {}): Element => ({
-  type: 'element',
-  tagName,
-  properties,
-  children,
-});
-
 function writeBlock(block: TableCellContent): Element {
   switch (block.type) {
     case 'paragraph':
-      return element('p', writeHtmlInlines(block.nodes));
+      return element('p', {}, writeHtmlInlines(block.nodes));
     case 'heading-1':
     case 'heading-2':
     case 'heading-3':
-      return element(`h${headingLevel(block)}`, writeHtmlInlines(block.nodes));
+      return element(`h${headingLevel(block)}`, {}, writeHtmlInlines(block.nodes));
     case 'list-ordered': {
       const start = block.data?.start;
-      return element('ol', block.nodes.map(writeItem), start === undefined ? {} : { start });
+      return element('ol', start === undefined ? {} : { start }, block.nodes.map(writeItem));
     }
     case 'list-unordered':
     case 'list-tasks':
-      return element('ul', block.nodes.map(writeItem));
+      return element('ul', {}, block.nodes.map(writeItem));
   }
 }
 
@@ -125,9 +119,9 @@ function writeBlock(block: TableCellContent): Element {
 function writeItem(item: ListItemBlock): Element {
   const [first, ...rest] = item.nodes;
   if (first?.type === 'paragraph' && rest.length === 0) {
-    return element('li', writeHtmlInlines(first.nodes));
+    return element('li', {}, writeHtmlInlines(first.nodes));
   }
-  return element('li', item.nodes.filter(isCellContent).map(writeBlock));
+  return element('li', {}, item.nodes.filter(isCellContent).map(writeBlock));
 }
 
 function isCellContent(block: Block): block is TableCellContent {

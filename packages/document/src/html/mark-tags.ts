@@ -1,5 +1,5 @@
+import { colorMark, plainMark } from '../model/marks.js';
 import type { ColorMark, Mark } from '../types.js';
-import { colorMark, plainMark } from './marks.js';
 
 /**
  * The tags of the marks GitBook writes as HTML in running text, and of its heading anchors: how

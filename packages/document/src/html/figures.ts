@@ -2,6 +2,7 @@ import type { Element, ElementContent, Properties } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
 import type { ImageAlign, ImageData } from '../types.js';
+import { element, readBoolean } from './hast.js';
 
 /*
  * GitBook writes block images it cannot write as `![alt](src)` as one line of HTML each, made by
@@ -97,10 +98,6 @@ function captionElements(caption: string | undefined): Element[] {
   return [element('figcaption', {}, caption === '' ? [] : [element('p', {}, text)])];
 }
 
-function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
-  return { type: 'element', tagName, properties, children };
-}
-
 /** The image data of one line of figure HTML, by its shape; the caller checks the bytes. */
 function readImageHtml(html: string): ImageData | undefined {
   const [node, ...rest] = fromHtml(html, { fragment: true }).children;
@@ -187,11 +184,6 @@ function withOptional(
 }
 
 /** `"true"` / `"false"` → boolean, absent → `undefined`, anything else → `null`. */
-function readBoolean(value: Properties[string]): boolean | undefined | null {
-  if (value === undefined) return undefined;
-  return value === 'true' ? true : value === 'false' ? false : null;
-}
-
 function onlyElement(nodes: readonly ElementContent[]): Element | undefined {
   const [node, ...rest] = nodes;
   return node?.type === 'element' && rest.length === 0 ? node : undefined;

@@ -1,4 +1,4 @@
-import { decodeHtmlText, encodeHtmlText } from './html-text.js';
+import { decodeHtmlText, encodeHtmlText } from './text.js';
 
 const DETAILS_OPEN = /^<details( open)?>(?:\s*<summary>(.*)<\/summary>)?$/;
 const SUMMARY = /^<summary>(.*)<\/summary>$/;

@@ -1,6 +1,7 @@
 import type { Element, ElementContent, Properties } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
+import { isCellBlocks } from '../model/table-cells.js';
 import type {
   InlineContent,
   TableAlign,
@@ -9,14 +10,14 @@ import type {
   TableColumn,
   TableRowBlock,
 } from '../types.js';
-import { readHtmlCell, writeHtmlCell } from './html-cell-blocks.js';
-import { isCellBlocks } from './table-cells.js';
+import { element, readBoolean } from './hast.js';
+import { readHtmlCell, writeHtmlCell } from './table-cell-blocks.js';
 
 /**
  * GitBook's HTML tables: one line of `<table><thead>…</thead><tbody>…</tbody></table>`, written
  * when a table has settings GFM cannot carry (cards view, column widths and types, hidden
  * columns) or cells GFM cannot hold (hard breaks, blocks). Settings are the attributes of `<table>`
- * and of each column's `<th>`; cells are running text or blocks (`src/helpers/html-cell-blocks.ts`).
+ * and of each column's `<th>`; cells are running text or blocks (`src/html/table-cell-blocks.ts`).
  */
 
 type TableData = TableBlock['data'];
@@ -85,10 +86,6 @@ export function writeHtmlTable(block: TableBlock): string {
     ),
   ]);
   return toHtml(table, { allowDangerousHtml: true });
-}
-
-function element(tagName: string, properties: Properties, children: ElementContent[]): Element {
-  return { type: 'element', tagName, properties, children };
 }
 
 /** `<table>` attributes, in the order GitBook writes them. */
@@ -190,11 +187,6 @@ function readTableSettings(properties: Properties): TableSettings | undefined {
 }
 
 /** `"true"` or `"false"`; `undefined` when absent, `null` for anything else. */
-function readBoolean(value: Properties[string]): boolean | undefined | null {
-  if (value === undefined) return undefined;
-  return value === 'true' ? true : value === 'false' ? false : null;
-}
-
 const COLUMN_ATTRIBUTES = new Set<string>([
   'width',
   'align',

@@ -2,13 +2,14 @@ import type { Element, ElementContent } from 'hast';
 import { fromHtml } from 'hast-util-from-html';
 import { toHtml } from 'hast-util-to-html';
 import type { Raw } from 'mdast-util-to-hast';
+import { emojiFromCode } from '../model/emoji.js';
+import { InlineBuilder } from '../model/inline-builder.js';
+import { linkRefFromUrl, linkRefToUrl } from '../model/link-ref.js';
+import { createMarks, MARK_ORDER, markKey, plainMark as markOf } from '../model/marks.js';
 import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
-import { emojiFromCode } from './emoji.js';
 import { imageElement, readImageElement } from './figures.js';
-import { InlineBuilder } from './inline-builder.js';
-import { colorFromStyle, colorStyle } from './inline-tags.js';
-import { linkRefFromUrl, linkRefToUrl } from './link-ref.js';
-import { createMarks, MARK_ORDER, markKey, plainMark as markOf } from './marks.js';
+import { element } from './hast.js';
+import { colorFromStyle, colorStyle } from './mark-tags.js';
 
 /**
  * Running text in GitBook's HTML (the cells of its HTML tables) read into the document model and
@@ -32,12 +33,6 @@ type WriteChildren = (nodes: readonly InlineContent[]) => ElementContent[];
 /** Reads an element as an inline; `undefined` when it is something the model does not hold. */
 type InlineReader = (element: Element, readChildren: ReadChildren) => Inline | undefined;
 type InlineWriter<T extends Inline> = (inline: T, writeChildren: WriteChildren) => ElementContent[];
-
-const element = (
-  tagName: string,
-  properties: Element['properties'] = {},
-  children: ElementContent[] = [],
-): Element => ({ type: 'element', tagName, properties, children });
 
 /** HTML written as is (hast-util-to-html's `raw` node, declared by mdast-util-to-hast). */
 const raw = (value: string): Raw => ({ type: 'raw', value });
