@@ -7,6 +7,7 @@ import { InlineBuilder } from '../model/inline-builder.js';
 import { linkRefFromUrl, linkRefToUrl } from '../model/link-ref.js';
 import { createMarks, MARK_ORDER, markKey, plainMark as markOf } from '../model/marks.js';
 import type { ButtonInline, Inline, InlineContent, Mark, MarkType } from '../types.js';
+import { type MarkRunOptions, type MarkTree, planMarkRuns } from '../write/mark-runs.js';
 import { imageElement, readImageElement } from './figures.js';
 import { element } from './hast.js';
 import { colorFromStyle, colorStyle } from './mark-tags.js';
@@ -287,8 +288,15 @@ export function writeHtmlInline(inline: Inline): string {
 
 /** A leaf, or an inline, which carries no marks of its own (a link's text carries its own). */
 type Unit =
-  | { kind: 'leaf'; text: string; marks: ReadonlyMap<MarkType, Mark> }
-  | { kind: 'inline'; node: Inline };
+  | { kind: 'leaf'; text: string; marks: ReadonlyMap<string, Mark> }
+  | { kind: 'inline'; node: Inline; marks: undefined; endsRuns: boolean };
+
+// Every element starts and ends at a marked leaf; a link ends a run, its text has its own marks.
+const htmlRuns: MarkRunOptions<Unit> = {
+  order: MARK_ORDER,
+  edges: 'outside',
+  without: withoutMark,
+};
 
 /**
  * Writes running text as the HTML GitBook writes: each mark one element around the longest run
@@ -298,13 +306,14 @@ type Unit =
 export function writeHtmlInlines(nodes: readonly InlineContent[]): ElementContent[] {
   const units: Unit[] = [];
   for (const node of nodes) {
-    if (node.object === 'inline') units.push({ kind: 'inline', node });
-    else {
+    if (node.object === 'inline') {
+      units.push({ kind: 'inline', node, marks: undefined, endsRuns: node.type === 'link' });
+    } else {
       for (const leaf of node.leaves) {
         units.push({
           kind: 'leaf',
           text: leaf.text,
-          marks: new Map(leaf.marks.map((mark) => [mark.type, mark])),
+          marks: new Map(leaf.marks.map((mark) => [markKey(mark), mark])),
         });
       }
     }
@@ -313,68 +322,20 @@ export function writeHtmlInlines(nodes: readonly InlineContent[]): ElementConten
 }
 
 function writeUnits(units: readonly Unit[]): ElementContent[] {
-  const result: ElementContent[] = [];
-  let index = 0;
-  while (index < units.length) {
-    const unit = units[index];
-    if (!unit) break;
-    const mark = widestMark(units, index);
-    if (!mark) {
-      result.push(...writeUnit(unit));
-      index++;
-      continue;
-    }
-    const end = runEnd(units, index, mark);
-    const wrapper = MARK_ELEMENTS[mark.type].write(mark);
-    wrapper.children = writeUnits(
-      units.slice(index, end).map((item) => withoutMark(item, mark.type)),
-    );
-    result.push(wrapper);
-    index = end;
-  }
-  return result;
+  return planMarkRuns(units, htmlRuns).flatMap(writePlanned);
 }
 
-/** The mark to open at `start`: the one whose run reaches farthest. */
-function widestMark(units: readonly Unit[], start: number): Mark | undefined {
-  const unit = units[start];
-  if (unit?.kind !== 'leaf') return undefined;
-  let best: Mark | undefined;
-  let bestEnd = -1;
-  for (const type of MARK_ORDER) {
-    const mark = unit.marks.get(type);
-    if (!mark) continue;
-    const end = runEnd(units, start, mark);
-    if (end > bestEnd) {
-      best = mark;
-      bestEnd = end;
-    }
-  }
-  return best;
+function writePlanned(planned: MarkTree<Unit>): ElementContent[] {
+  if ('unit' in planned) return writeUnit(planned.unit);
+  const wrapper = MARK_ELEMENTS[planned.mark.type].write(planned.mark);
+  wrapper.children = planned.children.flatMap(writePlanned);
+  return [wrapper];
 }
 
-/**
- * End (exclusive) of the run of leaves carrying `mark` from `start`, with the void inlines
- * between them; a link ends it, as GitBook writes marks inside the link.
- */
-function runEnd(units: readonly Unit[], start: number, mark: Mark): number {
-  const key = markKey(mark);
-  let end = start + 1;
-  for (let next = end; next < units.length; next++) {
-    const unit = units[next];
-    if (unit?.kind === 'leaf') {
-      const same = unit.marks.get(mark.type);
-      if (!same || markKey(same) !== key) break;
-      end = next + 1;
-    } else if (unit?.node.type === 'link') break;
-  }
-  return end;
-}
-
-function withoutMark(unit: Unit, mark: MarkType): Unit {
+function withoutMark(unit: Unit, key: string): Unit {
   if (unit.kind !== 'leaf') return unit;
   const marks = new Map(unit.marks);
-  marks.delete(mark);
+  marks.delete(key);
   return { ...unit, marks };
 }
 

@@ -5,6 +5,7 @@ import { emojiFromCode } from '../model/emoji.js';
 import { linkRefToUrl } from '../model/link-ref.js';
 import { markKey } from '../model/marks.js';
 import type { Inline, InlineContent, LinkInline, Mark, MarkType } from '../types.js';
+import { type MarkRunOptions, type MarkTree, planMarkRuns } from './mark-runs.js';
 
 /**
  * Marks written as wrapping nodes; `code` is written per leaf. When two runs are equally long the
@@ -32,7 +33,14 @@ type MarkMap = ReadonlyMap<string, Mark>;
 type Unit =
   | { kind: 'leaf'; text: string; marks: MarkMap }
   | { kind: 'link'; node: LinkInline; marks: Map<string, Mark>; hoisted: ReadonlySet<string> }
-  | { kind: 'void'; node: Inline };
+  | { kind: 'void'; node: Inline; marks: undefined };
+
+// Marks nest around voids at a run's edges (`**a ![i](x)**`), as CommonMark reads them back.
+const markdownRuns: MarkRunOptions<Unit> = {
+  order: WRAPPING_ORDER,
+  edges: 'inside',
+  without: withoutMark,
+};
 
 /**
  * Writes running text as mdast phrasing content, nesting marks as few times as possible. A hard
@@ -66,7 +74,7 @@ function toUnits(nodes: readonly InlineContent[], hoisted: ReadonlySet<string>):
     } else if (node.type === 'link' && hasText(node.nodes)) {
       units.push({ kind: 'link', node, marks: new Map(), hoisted });
     } else {
-      units.push({ kind: 'void', node });
+      units.push({ kind: 'void', node, marks: undefined });
     }
   }
   hoistAroundLinks(units);
@@ -106,55 +114,13 @@ function hasText(nodes: readonly InlineContent[]): boolean {
   return nodes.some((node) => node.object === 'text' && node.leaves.length > 0);
 }
 
-/** End (exclusive) of the run of units from `start` that carry the mark `key`, voids included. */
-function runEnd(units: readonly Unit[], start: number, key: string): number {
-  let end = start;
-  for (let unit = units[end]; unit; unit = units[++end]) {
-    if (unit.kind !== 'void' && !unit.marks.has(key)) break;
-  }
-  return end;
-}
-
-/** The mark to open at `start`: the one whose run reaches farthest. */
-function widestMark(units: readonly Unit[], start: number): Mark | undefined {
-  let lookahead = start;
-  while (units[lookahead]?.kind === 'void') lookahead++;
-  const unit = units[lookahead];
-  if (!unit || unit.kind === 'void') return undefined;
-  let best: Mark | undefined;
-  let bestEnd = -1;
-  for (const type of WRAPPING_ORDER) {
-    for (const [key, mark] of unit.marks) {
-      if (mark.type !== type) continue;
-      const end = runEnd(units, start, key);
-      if (end > bestEnd) {
-        best = mark;
-        bestEnd = end;
-      }
-    }
-  }
-  return best;
-}
-
 function writeUnits(units: readonly Unit[]): PhrasingContent[] {
-  const result: PhrasingContent[] = [];
-  let index = 0;
-  while (index < units.length) {
-    const unit = units[index];
-    if (!unit) break;
-    const mark = widestMark(units, index);
-    if (mark === undefined) {
-      result.push(...writeUnit(unit));
-      index++;
-      continue;
-    }
-    const key = markKey(mark);
-    const end = runEnd(units, index, key);
-    const children = writeUnits(units.slice(index, end).map((item) => withoutMark(item, key)));
-    result.push(...wrap(mark, children));
-    index = end;
-  }
-  return mergeTexts(result);
+  return mergeTexts(planMarkRuns(units, markdownRuns).flatMap(writePlanned));
+}
+
+function writePlanned(planned: MarkTree<Unit>): PhrasingContent[] {
+  if ('unit' in planned) return writeUnit(planned.unit);
+  return wrap(planned.mark, mergeTexts(planned.children.flatMap(writePlanned)));
 }
 
 function wrap(mark: Mark, children: PhrasingContent[]): PhrasingContent[] {
