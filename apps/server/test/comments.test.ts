@@ -352,6 +352,21 @@ describe('comments', () => {
     await expectApiError(reply(staff.reader, comment.id, 'No'), 403);
     await expectApiError(reply(commenter, 'missing', 'No'), 404);
     expect((await get(staff.reader, comment.id)).replies).toBe(2);
+    // Who replied, most recent first, as GitBook lists them.
+    const busy = await say(commenter, 'Busy thread');
+    await reply(commenter, busy.id, 'One');
+    server.clock.advance(1000);
+    await reply(editor, busy.id, 'Two');
+    server.clock.advance(1000);
+    await reply(editor, busy.id, 'Three');
+    const withRepliers = await get(staff.reader, busy.id);
+    expect(
+      withRepliers.repliers.map(({ user, count, updatedAt }) => [user.id, count, updatedAt]),
+    ).toEqual([
+      [editor.user.id, 2, server.clock.now().toISOString()],
+      [commenter.user.id, 1, new Date(server.clock.now().getTime() - 2000).toISOString()],
+    ]);
+    expect((await say(commenter, 'Nobody answers')).repliers).toEqual([]);
     const replies = await staff.reader.client.GET(
       '/spaces/{spaceId}/comments/{commentId}/replies',
       {

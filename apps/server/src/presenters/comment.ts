@@ -1,7 +1,7 @@
 import type { components } from '@quire/contract';
 import { type CommentCaller, commentPermissions } from '../policies/comment-policy.js';
 import type { ReactionRecord } from '../store/comment-reactions.js';
-import type { CommentReplyRecord } from '../store/comment-replies.js';
+import type { CommentReplyRecord, ReplierRecord } from '../store/comment-replies.js';
 import type { CommentRecord, CommentThread, PageSnapshot } from '../store/comments.js';
 import type { SpaceRecord } from '../store/spaces.js';
 import type { UserRecord } from '../store/users.js';
@@ -30,6 +30,7 @@ export function presentComment(
   comment: CommentRecord,
   body: CommentBody,
   currentPage: PageSnapshot | undefined,
+  repliers: readonly ReplierRecord[],
   context: CommentContext,
 ): Schemas['Comment'] {
   const { thread, anchor } = comment;
@@ -62,6 +63,11 @@ export function presentComment(
     ...(comment.editedAt === null ? {} : { editedAt: comment.editedAt }),
     reactions: presentReactions(context.reactions.get(comment.id) ?? [], context),
     replies: comment.replies,
+    repliers: repliers.map((replier) => ({
+      user: presentUser(userOf(context, replier.userId), context.urls),
+      count: replier.count,
+      updatedAt: replier.lastPostedAt,
+    })),
     body,
     target,
     urls: { location: context.urls.api(...commentPath(thread, comment.id)) },

@@ -6,7 +6,11 @@ import { currentPages } from '../domain/comments/comment-target.js';
 import { storedBody } from '../domain/comments/stored-body.js';
 import { type CommentContext, presentComment, presentReply } from '../presenters/comment.js';
 import { type ReactionRecord, reactionsOf } from '../store/comment-reactions.js';
-import type { CommentReplyRecord } from '../store/comment-replies.js';
+import {
+  type CommentReplyRecord,
+  type ReplierRecord,
+  repliersOf,
+} from '../store/comment-replies.js';
 import type { CommentRecord } from '../store/comments.js';
 import { findUsersByIds } from '../store/users.js';
 
@@ -21,14 +25,26 @@ export async function commentsResponse(
   comments: readonly CommentRecord[],
   format: Format,
 ): Promise<Schemas['Comment'][]> {
-  const reactions = await reactionsOf(
-    deps.db,
-    comments.map((comment) => comment.id),
-  );
+  const commentIds = comments.map((comment) => comment.id);
+  const reactions = await reactionsOf(deps.db, commentIds);
+  const repliers = await repliersOf(deps.db, commentIds);
   const people = comments.flatMap((comment) =>
     comment.resolvedBy === null ? [comment.authorId] : [comment.authorId, comment.resolvedBy],
   );
-  const context = await contextOf(deps, actor, scope, people, reactions);
+  const context = await contextOf(
+    deps,
+    actor,
+    scope,
+    [...people, ...repliers.map((replier) => replier.userId)],
+    reactions,
+  );
+  const repliersByComment = new Map<string, ReplierRecord[]>();
+  for (const replier of repliers) {
+    repliersByComment.set(replier.commentId, [
+      ...(repliersByComment.get(replier.commentId) ?? []),
+      replier,
+    ]);
+  }
   const pages = await currentPages(
     deps.db,
     scope.space,
@@ -41,6 +57,7 @@ export async function commentsResponse(
         comment,
         await bodyIn(deps, comment.body, format),
         comment.anchor === null ? undefined : pages.get(comment.anchor.page.id),
+        repliersByComment.get(comment.id) ?? [],
         context,
       ),
     ),

@@ -102,3 +102,38 @@ export async function deleteReply(db: Executor, commentId: string, id: string): 
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Who replied to a comment: how many replies each author posted there, and when last. */
+export interface ReplierRecord {
+  commentId: string;
+  userId: string;
+  count: number;
+  lastPostedAt: string;
+}
+
+/** The repliers of each of these comments, most recent first. */
+export async function repliersOf(
+  db: Executor,
+  commentIds: readonly string[],
+): Promise<ReplierRecord[]> {
+  if (commentIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('comment_replies')
+    .select((eb) => [
+      'comment_id',
+      'author_id',
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.max('posted_at').as('last_posted_at'),
+    ])
+    .where('comment_id', 'in', commentIds)
+    .groupBy(['comment_id', 'author_id'])
+    .orderBy('last_posted_at', 'desc')
+    .orderBy('author_id')
+    .execute();
+  return rows.map((row) => ({
+    commentId: row.comment_id,
+    userId: row.author_id,
+    count: Number(row.count),
+    lastPostedAt: row.last_posted_at,
+  }));
+}

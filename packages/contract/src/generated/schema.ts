@@ -3297,6 +3297,13 @@ export interface components {
             postedAt: components["schemas"]["Timestamp"];
             postedBy: components["schemas"]["User"];
             reactions: components["schemas"]["CommentReactions"];
+            /** @description Who replied, most recent first, with how many replies each posted and when last. */
+            repliers: {
+                count: number;
+                /** @description When they last replied. */
+                updatedAt: components["schemas"]["Timestamp"];
+                user: components["schemas"]["User"];
+            }[];
             /** @description Number of replies. */
             replies: number;
             resolvedAt?: components["schemas"]["Timestamp"];
@@ -3418,7 +3425,7 @@ export interface components {
                 updatedAt: components["schemas"]["Timestamp"];
             };
             /** @description ID of the revision the comment was posted on. */
-            revision?: string;
+            revision: string;
             /** @description ID of the space. */
             space: string;
         };
