@@ -62,14 +62,26 @@ describe('sites', () => {
       siteSpaces: 2,
       adaptiveContent: { enabled: false },
       agentsContext: 'excluded',
+      appliedType: 'basic',
+      defaultLevel: 'inherit',
+      permissions: { view: true, edit: true, create: true, admin: false, editAdaptiveSchema: true },
       urls: { published: `http://quire.test/s/${site.id}/` },
     });
     expect(response.response.headers.get('location')).toBe(site.urls.location);
+    // The same site, with what a reader may do with it.
     expect(
       await org.reader.client.GET('/orgs/{organizationId}/sites/{siteId}', {
         params: { path: at(site.id) },
       }),
-    ).toEqual(site);
+    ).toEqual({
+      ...site,
+      permissions: {
+        ...site.permissions,
+        edit: false,
+        create: false,
+        editAdaptiveSchema: false,
+      },
+    });
     const siteSpaces = await listSiteSpaces(org.reader, site.id);
     expect(siteSpaces.items.map((item) => [item.space.id, item.default, item.path])).toEqual([
       [spaceIds[0], true, 'handbook'],

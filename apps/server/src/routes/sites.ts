@@ -13,6 +13,7 @@ import {
 } from '../domain/sites/site-settings.js';
 import { removeSite, setSitePublished, updateSiteSettings } from '../domain/sites/update-site.js';
 import type { HandlerTable } from '../http/handler.js';
+import type { MemberRole } from '../model/roles.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentPublishedSite } from '../presenters/published-site.js';
@@ -46,9 +47,9 @@ type SiteHandlers = Pick<
   | 'updateSiteCustomizationById'
 >;
 
-async function siteBody(db: Executor, site: SiteRecord, urls: Urls) {
+async function siteBody(db: Executor, site: SiteRecord, role: MemberRole | null, urls: Urls) {
   const counts = await countSiteSpaces(db, [site.id]);
-  return presentSite(site, counts.get(site.id) ?? 0, urls);
+  return presentSite(site, counts.get(site.id) ?? 0, role, urls);
 }
 
 function schemaBody(site: SiteRecord) {
@@ -62,7 +63,11 @@ function schemaBody(site: SiteRecord) {
 /** Handlers of sites themselves: settings, publishing, adaptive schema, customization. */
 export const siteHandlers: SiteHandlers = {
   listSites: async ({ params, query, actor, deps }) => {
-    const { organization } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     const page = await listSitesInOrganization(
       deps.db,
       organization.id,
@@ -75,7 +80,9 @@ export const siteHandlers: SiteHandlers = {
     );
     return {
       status: 200,
-      body: presentList(page, (site) => presentSite(site, counts.get(site.id) ?? 0, deps.urls)),
+      body: presentList(page, (site) =>
+        presentSite(site, counts.get(site.id) ?? 0, role, deps.urls),
+      ),
     };
   },
 
@@ -95,19 +102,24 @@ export const siteHandlers: SiteHandlers = {
       sample,
       deps.clock.now(),
     );
-    const presented = await siteBody(deps.db, site, deps.urls);
+    const presented = await siteBody(deps.db, site, role, deps.urls);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },
 
   getSiteById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
-    return { status: 200, body: await siteBody(deps.db, site, deps.urls) };
+    const { site, role } = await loadSiteForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
+    return { status: 200, body: await siteBody(deps.db, site, role, deps.urls) };
   },
 
   updateSiteById: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
+    const { site, role } = await loadSiteToChange(deps, actor, params);
     const updated = await updateSiteSettings(deps.db, actor, site, body, deps.clock.now());
-    return { status: 200, body: await siteBody(deps.db, updated, deps.urls) };
+    return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
   },
 
   deleteSiteById: async ({ params, actor, deps }) => {
@@ -127,7 +139,7 @@ export const siteHandlers: SiteHandlers = {
     );
     requireOrganizationRole(role, 'admin', 'publish sites');
     const updated = await setSitePublished(deps.db, actor, site, true, deps.clock.now());
-    return { status: 200, body: await siteBody(deps.db, updated, deps.urls) };
+    return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
   },
 
   unpublishSite: async ({ params, actor, deps }) => {
@@ -139,7 +151,7 @@ export const siteHandlers: SiteHandlers = {
     );
     requireOrganizationRole(role, 'admin', 'unpublish sites');
     const updated = await setSitePublished(deps.db, actor, site, false, deps.clock.now());
-    return { status: 200, body: await siteBody(deps.db, updated, deps.urls) };
+    return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
   },
 
   getSiteAdaptiveSchema: async ({ params, actor, deps }) => {
@@ -175,7 +187,7 @@ export const siteHandlers: SiteHandlers = {
     const view = await structureView(deps.db, deps, site, role);
     return {
       status: 200,
-      body: presentPublishedSite(await siteBody(deps.db, site, deps.urls), view),
+      body: presentPublishedSite(await siteBody(deps.db, site, role, deps.urls), view),
     };
   },
 

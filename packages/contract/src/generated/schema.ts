@@ -4300,9 +4300,16 @@ export interface components {
                 submittable: boolean;
             };
             agentsContext: components["schemas"]["SiteAgentsContext"];
+            /** @description The type in effect; the same as `type`, as no site is ever frozen here. */
+            appliedType: components["schemas"]["SiteType"];
             /** @description Path of the site under the organization's URL. */
             basename?: string;
             createdAt: components["schemas"]["Timestamp"];
+            /**
+             * @description The role members get on the site's content by default: always `inherit` (their role in the organization and on each space), as sites have no roles of their own here.
+             * @enum {string}
+             */
+            defaultLevel: "inherit";
             features: {
                 customizations: string[];
                 frozen: boolean;
@@ -4323,6 +4330,7 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "site";
+            permissions: components["schemas"]["SitePermissions"];
             /** @description Where the site is served through a proxy. */
             proxy?: {
                 /** @description Host and path the proxy answers at (`docs.example.com/help`). */
@@ -4525,6 +4533,23 @@ export interface components {
         };
         /** @description A segment of the site's URLs, unique among its siblings. */
         SitePath: string;
+        /** @description What the caller may do with the site. */
+        SitePermissions: {
+            /** @description Whether the caller may open the site in the application. */
+            access: boolean;
+            /** @description Whether the caller may publish and unpublish the site (`admin`). */
+            admin: boolean;
+            /** @description Whether the caller may change the site's settings and structure (`create` or higher). */
+            create: boolean;
+            /** @description Whether the caller may edit the content the site publishes (`edit` or higher). */
+            edit: boolean;
+            editAdaptiveSchema: boolean;
+            /** @description Whether the caller may install integrations on the site (`admin`). */
+            installIntegration: boolean;
+            /** @description Whether the caller sees the site. */
+            view: boolean;
+            viewAdaptiveSchema: boolean;
+        };
         SitePublishedUrls: {
             /**
              * Format: uri
