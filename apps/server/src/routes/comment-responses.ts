@@ -9,7 +9,7 @@ import { type ReactionRecord, reactionsOf } from '../store/comment-reactions.js'
 import {
   type CommentReplyRecord,
   type ReplierRecord,
-  repliersOf,
+  listRepliers,
 } from '../store/comment-replies.js';
 import type { CommentRecord } from '../store/comments.js';
 import { findUsersByIds } from '../store/users.js';
@@ -27,7 +27,7 @@ export async function commentsResponse(
 ): Promise<Schemas['Comment'][]> {
   const commentIds = comments.map((comment) => comment.id);
   const reactions = await reactionsOf(deps.db, commentIds);
-  const repliers = await repliersOf(deps.db, commentIds);
+  const repliers = await listRepliers(deps.db, commentIds);
   const people = comments.flatMap((comment) =>
     comment.resolvedBy === null ? [comment.authorId] : [comment.authorId, comment.resolvedBy],
   );

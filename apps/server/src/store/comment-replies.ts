@@ -112,7 +112,7 @@ export interface ReplierRecord {
 }
 
 /** The repliers of each of these comments, most recent first. */
-export async function repliersOf(
+export async function listRepliers(
   db: Executor,
   commentIds: readonly string[],
 ): Promise<ReplierRecord[]> {
