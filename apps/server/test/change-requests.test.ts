@@ -162,21 +162,39 @@ describe('change requests', () => {
     );
   });
 
-  it('pages through the list newest first', async () => {
+  it('pages through the list, most recently updated first, or by creation, or by creator', async () => {
     const space = await staff.admin.client.POST('/orgs/{organizationId}/spaces', {
       params: { path: { organizationId: staff.organizationId } },
       body: { title: 'Paged' },
     });
-    for (let index = 0; index < 5; index += 1) await create(editor, `CR ${index}`, space.id);
-    const first = await editor.client.GET('/spaces/{spaceId}/change-requests', {
-      params: { path: { spaceId: space.id }, query: { limit: 2 } },
+    const created: { id: string }[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      server.clock.advance(1000);
+      created.push(await create(index === 4 ? staff.admin : editor, `CR ${index}`, space.id));
+    }
+    server.clock.advance(1000);
+    await editor.client.PATCH('/spaces/{spaceId}/change-requests/{changeRequestId}', {
+      params: { path: { spaceId: space.id, changeRequestId: created[0]?.id ?? '' } },
+      body: { subject: 'Touched last' },
     });
-    expect(first.items.map((item) => item.number)).toEqual([5, 4]);
+    const list = (query: Record<string, string | number>) =>
+      editor.client.GET('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId: space.id }, query },
+      });
+    const first = await list({ limit: 2 });
+    expect(first.items.map((item) => item.number)).toEqual([1, 5]);
     expect(first.count).toBe(5);
-    const second = await editor.client.GET('/spaces/{spaceId}/change-requests', {
-      params: { path: { spaceId: space.id }, query: { limit: 2, page: first.next?.page ?? '' } },
+    const second = await list({ limit: 2, page: first.next?.page ?? '' });
+    expect(second.items.map((item) => item.number)).toEqual([4, 3]);
+    const byCreation = await list({ orderBy: 'createdAt' });
+    expect(byCreation.items.map((item) => item.number)).toEqual([5, 4, 3, 2, 1]);
+    const byAdmin = await list({ creator: staff.admin.user.id });
+    expect(byAdmin.items.map((item) => item.number)).toEqual([5]);
+    const contradictory = await list({
+      creator: staff.admin.user.id,
+      contributor: editor.user.id,
     });
-    expect(second.items.map((item) => item.number)).toEqual([3, 2]);
+    expect(contradictory.count).toBe(0);
   });
 
   it('refuses new change requests on a locked space', async () => {

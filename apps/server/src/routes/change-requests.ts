@@ -109,7 +109,12 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     const page = await listChangeRequestsOfSpace(
       deps.db,
       space.id,
-      { status: query.status ?? 'open', contributor: query.contributor },
+      {
+        status: query.status ?? 'open',
+        // A change request's contributor is its creator here: both filter the same way.
+        creators: [query.contributor, query.creator].filter((id) => id !== undefined),
+        orderBy: query.orderBy ?? 'updatedAt',
+      },
       pageRequest(query),
     );
     return {

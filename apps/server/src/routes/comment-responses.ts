@@ -8,8 +8,8 @@ import { type CommentContext, presentComment, presentReply } from '../presenters
 import { type ReactionRecord, reactionsOf } from '../store/comment-reactions.js';
 import {
   type CommentReplyRecord,
-  type ReplierRecord,
   listRepliers,
+  type ReplierRecord,
 } from '../store/comment-replies.js';
 import type { CommentRecord } from '../store/comments.js';
 import { findUsersByIds } from '../store/users.js';

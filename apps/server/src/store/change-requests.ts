@@ -169,22 +169,33 @@ export async function findChangeRequest(
 export async function listChangeRequestsOfSpace(
   db: Executor,
   spaceId: string,
-  filter: { status: ChangeRequestStatus; contributor?: string | undefined },
+  filter: {
+    status: ChangeRequestStatus;
+    creators: readonly string[];
+    orderBy: 'updatedAt' | 'createdAt';
+  },
   request: PageRequest,
 ): Promise<Page<ChangeRequestWithAuthor>> {
+  const byUpdate = filter.orderBy === 'updatedAt';
   const page = await keysetPage(
     joinAuthor(db)
       .where('change_requests.space_id', '=', spaceId)
       .where('change_requests.status', '=', filter.status)
-      .$if(filter.contributor !== undefined, (query) =>
-        query.where('change_requests.created_by', '=', filter.contributor ?? ''),
+      // Every filter must hold: two different creators match nothing.
+      .$call((query) =>
+        filter.creators.reduce(
+          (narrowed, creator) => narrowed.where('change_requests.created_by', '=', creator),
+          query,
+        ),
       ),
     selectWithAuthor,
     {
-      // Numbers are unique in a space, so the number alone orders; the id only breaks no tie.
-      columns: ['change_requests.number', 'change_requests.id'],
+      columns: [
+        byUpdate ? 'change_requests.updated_at' : 'change_requests.created_at',
+        'change_requests.id',
+      ],
       direction: 'desc',
-      cursorOf: (row) => [String(row.number), row.id],
+      cursorOf: (row) => [byUpdate ? row.updated_at : row.created_at, row.id],
     },
     request,
   );

@@ -1576,7 +1576,7 @@ export interface paths {
         };
         /**
          * List the change requests of a space
-         * @description Newest first. Needs `read` or higher on the space.
+         * @description Most recently updated first (or created, with `orderBy=createdAt`). Needs `read` or higher on the space.
          */
         get: operations["listChangeRequestsForSpace"];
         put?: never;
@@ -8334,10 +8334,14 @@ export interface operations {
     listChangeRequestsForSpace: {
         parameters: {
             query?: {
-                /** @description Only change requests created by this user. */
+                /** @description Only change requests this user contributed to (here, that they created). */
                 contributor?: components["schemas"]["ResourceId"];
+                /** @description Only change requests created by this user. */
+                creator?: components["schemas"]["ResourceId"];
                 /** @description How many items a page holds. */
                 limit?: components["parameters"]["listLimit"];
+                /** @description What orders the list, newest first. */
+                orderBy?: "updatedAt" | "createdAt";
                 /** @description The `next.page` token of the previous page. */
                 page?: components["parameters"]["listPage"];
                 /** @description Only change requests with this status. */
