@@ -39,6 +39,7 @@ describe('roles and permissions', () => {
       comment: false,
       merge: false,
       review: false,
+      installIntegration: false,
     });
   });
 

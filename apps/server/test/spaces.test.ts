@@ -70,6 +70,7 @@ describe('spaces', () => {
       comment: true,
       merge: true,
       review: true,
+      installIntegration: true,
     });
     expect(await getSpace(admin, space.id)).toEqual(space);
   });

@@ -23,6 +23,9 @@ export function organizationPermissions(role: MemberRole | null): OrganizationPe
     listMembers: member,
     listTeams: member,
     listIntegrations: member,
+    access: member,
+    listInstallations: member,
+    installIntegration: admin,
   };
 }
 

@@ -48,6 +48,7 @@ export function spacePermissions(
     comment: roleAtLeast(role, 'comment'),
     merge: roleAtLeast(role, 'review') && !locked,
     review: roleAtLeast(role, 'review'),
+    installIntegration: admin,
   };
 }
 

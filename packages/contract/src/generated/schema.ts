@@ -3844,7 +3844,7 @@ export interface components {
             /** @description Whether SSO is enforced organization-wide. */
             sso: boolean;
             title: components["schemas"]["OrganizationTitle"];
-            trial?: {
+            trial: {
                 /** @enum {string} */
                 decision?: "downgrade";
                 endDate?: components["schemas"]["Timestamp"];
@@ -3889,6 +3889,8 @@ export interface components {
         };
         /** @description What the caller may do in the organization. */
         OrganizationPermissions: {
+            /** @description Can open the organization in the application. */
+            access: boolean;
             /** @description Can administer the organization. */
             admin: boolean;
             /** @description Can create spaces, collections and sites. */
@@ -3897,6 +3899,10 @@ export interface components {
             createOpenAPISpec: boolean;
             /** @description Can ingest conversations. */
             ingestConversations: boolean;
+            /** @description Can install integrations in it. */
+            installIntegration: boolean;
+            /** @description Can list the integrations installed in it. */
+            listInstallations: boolean;
             /** @description Can list installed integrations. */
             listIntegrations: boolean;
             /** @description Can list members. */
@@ -4744,6 +4750,8 @@ export interface components {
             comment: boolean;
             /** @description Can edit content (false while locked). */
             edit: boolean;
+            /** @description Can install integrations on the space. */
+            installIntegration: boolean;
             /** @description Can merge change requests (false while locked). */
             merge: boolean;
             /** @description Can review change requests. */
