@@ -67,7 +67,8 @@ function fieldsOf(document, schemaOrRef, seen = new Set()) {
       fields.isObject = true;
       const [first, ...rest] = each;
       for (const [name, property] of first.properties) {
-        if (rest.every((inner) => inner.properties.has(name))) fields.properties.set(name, property);
+        if (rest.every((inner) => inner.properties.has(name)))
+          fields.properties.set(name, property);
       }
       for (const name of first.required) {
         if (rest.every((inner) => inner.required.has(name))) fields.required.add(name);
@@ -166,7 +167,11 @@ export function compareContracts(ours, theirs) {
     const operation = their.operation.operationId;
     const found = [];
     if (our.operation.operationId !== operation) {
-      found.push({ kind: 'operationId', name: operation, detail: `ours: ${our.operation.operationId}` });
+      found.push({
+        kind: 'operationId',
+        name: operation,
+        detail: `ours: ${our.operation.operationId}`,
+      });
     }
     const ourQuery = new Set(our.parameters.filter((p) => p.in === 'query').map((p) => p.name));
     for (const parameter of their.parameters.filter((p) => p.in === 'query')) {
