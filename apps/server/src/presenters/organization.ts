@@ -38,5 +38,6 @@ export function presentOrganization(
     trial: { status: 'notapplicable' },
     internal_isOnNewTrial: false,
     permissions: organizationPermissions(role),
+    mergeRules: { type: 'none' },
   };
 }

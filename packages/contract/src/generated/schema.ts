@@ -3800,6 +3800,16 @@ export interface components {
             result: "merge" | "update" | "conflicts";
             revision: string;
         };
+        /** @description The merge rules of a space. Quire enforces none yet: every space inherits its organization's, which are `none`. */
+        MergeRulesSpaceConfiguration: {
+            /** @enum {string} */
+            type: "inherit";
+        };
+        /** @description The merge rules of an organization. Quire enforces none yet: change requests merge without review (`none`). */
+        MergeRulesStandaloneConfiguration: {
+            /** @enum {string} */
+            type: "none";
+        };
         Organization: {
             /** @description Whether AI features are on. */
             ai: boolean;
@@ -3837,6 +3847,7 @@ export interface components {
             internal_isOnNewTrial: boolean;
             /** @description Whether invite links are enabled. */
             inviteLinks: boolean;
+            mergeRules: components["schemas"]["MergeRulesStandaloneConfiguration"];
             /** @enum {string} */
             object: "organization";
             permissions: components["schemas"]["OrganizationPermissions"];
@@ -4674,6 +4685,7 @@ export interface components {
             gitSync?: components["schemas"]["GitSyncState"];
             /** @description Unique identifier of the space. */
             id: string;
+            mergeRules: components["schemas"]["MergeRulesSpaceConfiguration"];
             /** @enum {string} */
             object: "space";
             /** @description ID of the organization owning the space. */
