@@ -35,12 +35,11 @@ describe('organizations', () => {
       type: 'community',
       useCase: 'docsSite',
       defaultRole: null,
-      defaultContent: null,
       sso: false,
       ai: false,
       inviteLinks: true,
       // No trial on a self-hosted server, and so not on a new one.
-      trial: { status: 'notapplicable' },
+      trial: { status: 'notapplicable', count: 0 },
       internal_isOnNewTrial: false,
       permissions: { view: true, admin: true, createContent: true, viewBilling: true },
     });
@@ -115,7 +114,7 @@ describe('organizations', () => {
     });
     expect(cleared.urls.logo).toBeUndefined();
     expect(cleared.defaultRole).toBeNull();
-    expect(cleared.defaultContent).toBeNull();
+    expect(cleared).not.toHaveProperty('defaultContent');
 
     const patch = (body: Record<string, unknown>) =>
       admin.client.PATCH('/orgs/{organizationId}', { params: { path: { organizationId } }, body });

@@ -21,10 +21,9 @@ export function presentOrganization(
     ...(organization.useCase === null ? {} : { useCase: organization.useCase }),
     ...(organization.communityType === null ? {} : { communityType: organization.communityType }),
     defaultRole: organization.defaultRole,
-    defaultContent:
-      organization.defaultContentSite === null
-        ? null
-        : { type: 'site', site: organization.defaultContentSite },
+    ...(organization.defaultContentSite === null
+      ? {}
+      : { defaultContent: { type: 'site', site: organization.defaultContentSite } }),
     sso: organization.sso,
     ai: organization.ai,
     inviteLinks: organization.inviteLinks,
@@ -35,7 +34,7 @@ export function presentOrganization(
       ...(organization.logoUrl === null ? {} : { logo: organization.logoUrl }),
     },
     // A self-hosted server has no trials, so it is on none.
-    trial: { status: 'notapplicable' },
+    trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: false,
     permissions: organizationPermissions(role),
     mergeRules: { type: 'none' },

@@ -30,13 +30,14 @@ export function presentSite(
     siteSpaces,
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent },
-    ads: { status: 'disabled', submittable: false },
     agentsContext: site.agentsContext,
     features: [],
     urls: {
       location: urls.api('orgs', site.organizationId, 'sites', site.id),
       app: urls.app('orgs', site.organizationId, 'sites', site.id),
       published: urls.site(site.id),
+      // Members preview a site where readers will read it; the site app answers both.
+      preview: urls.site(site.id),
     },
   };
 }

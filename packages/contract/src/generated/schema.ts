@@ -3829,7 +3829,8 @@ export interface components {
             createdAt: components["schemas"]["Timestamp"];
             /** @description Custom hostname linked to the organization. */
             customHostname?: string;
-            defaultContent: components["schemas"]["OrganizationDefaultContent"];
+            /** @description What visitors of the organization's hostname see first; absent for nothing. */
+            defaultContent?: components["schemas"]["OrganizationDefaultContent"];
             defaultRole: components["schemas"]["MemberRoleOrGuest"];
             emailDomains: components["schemas"]["OrganizationEmailDomains"];
             hostname?: components["schemas"]["OrganizationHostname"];
@@ -3856,6 +3857,8 @@ export interface components {
             sso: boolean;
             title: components["schemas"]["OrganizationTitle"];
             trial: {
+                /** @description How many trials the organization has had; none on a self-hosted server. */
+                count: number;
                 /** @enum {string} */
                 decision?: "downgrade";
                 endDate?: components["schemas"]["Timestamp"];
@@ -4311,11 +4314,6 @@ export interface components {
             adaptiveContent: {
                 enabled: boolean;
             };
-            ads: {
-                /** @enum {string} */
-                status: "pending" | "in-review" | "live" | "rejected" | "disabled";
-                submittable: boolean;
-            };
             agentsContext: components["schemas"]["SiteAgentsContext"];
             /** @description The type in effect; the same as `type`, as no site is ever frozen here. */
             appliedType: components["schemas"]["SiteType"];
@@ -4375,6 +4373,11 @@ export interface components {
                  * @description URL of the site in the API.
                  */
                 location: string;
+                /**
+                 * Format: uri
+                 * @description Where members preview the site, published or not.
+                 */
+                preview: string;
                 /**
                  * Format: uri
                  * @description Where readers find the site once it is published.

@@ -1,0 +1,82 @@
+import { createRequire } from 'node:module';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+const require = createRequire(import.meta.url);
+
+interface GitBookDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+}
+
+/** The spec inside GitBook's published client, as its clients expect answers to be. */
+const gitbook: GitBookDocument = require('@gitbook/api/spec/openapi.json');
+
+/** An answer GitBook's own schema refuses, with what it said. */
+export interface GitBookMismatch {
+  request: string;
+  errors: string;
+}
+
+interface Route {
+  method: string;
+  pattern: RegExp;
+  path: string;
+}
+
+const routes: Route[] = Object.entries(gitbook.paths).flatMap(([path, item]) =>
+  Object.keys(item).map((method) => ({
+    method,
+    path,
+    pattern: new RegExp(`^/v1${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+  })),
+);
+
+/**
+ * Checks answers against the response schemas of GitBook's own spec (`@gitbook/api`), by the
+ * method and path of the request: a client written for GitBook parses what passes.
+ */
+export class GitBookContract {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+  private readonly validators = new Map<string, ValidateFunction>();
+  readonly mismatches: GitBookMismatch[] = [];
+  readonly checked: string[] = [];
+
+  constructor() {
+    addFormats.default(this.ajv);
+    // GitBook's own formats for emoji codes and icon names; they constrain nothing here.
+    this.ajv.addFormat('emoji', true);
+    this.ajv.addFormat('icon', true);
+    this.ajv.addSchema(gitbook, 'gitbook');
+  }
+
+  /** Checks one JSON answer; an answer to a path GitBook does not have is not checked. */
+  check(method: string, pathname: string, status: number, body: unknown): void {
+    const route = routes.find(
+      (candidate) => candidate.method === method.toLowerCase() && candidate.pattern.test(pathname),
+    );
+    const response = route && gitbook.paths[route.path]?.[route.method]?.responses?.[status];
+    if (route === undefined || typeof response !== 'object' || response === null) return;
+    // A response may be a reference to a shared one (`#/components/responses/…`).
+    const pointer =
+      '$ref' in response && typeof response.$ref === 'string'
+        ? response.$ref.replace(/^#\//, '')
+        : ['paths', route.path, route.method, 'responses', String(status)]
+            .map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1'))
+            .join('/');
+    // An answer without a body (a 204) has nothing to check.
+    if (!('$ref' in response) && !('content' in response)) return;
+    const key = pointer;
+    let validate = this.validators.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.compile({
+        $ref: `gitbook#/${pointer}/content/application~1json/schema`,
+      });
+      this.validators.set(key, validate);
+    }
+    const request = `${method} ${pathname} → ${status}`;
+    this.checked.push(request);
+    if (!validate(body)) {
+      this.mismatches.push({ request, errors: this.ajv.errorsText(validate.errors) });
+    }
+  }
+}
