@@ -5,14 +5,14 @@ import { badRequest, shorten } from '../errors.js';
 const loneSurrogate = /\p{Surrogate}/u;
 
 // PostgreSQL's text cannot hold U+0000 (SQLite's can), so it is refused on every database alike.
-const nulCharacter = /\u0000/;
+const nulCharacter = String.fromCharCode(0);
 
 /** What is wrong with a string of a request, if anything. */
 function textProblem(text: string): string | undefined {
   if (loneSurrogate.test(text)) {
     return 'is not valid Unicode: it has a lone surrogate (\\ud800-\\udfff)';
   }
-  if (nulCharacter.test(text)) return 'must not contain the NUL character (\\u0000)';
+  if (text.includes(nulCharacter)) return 'must not contain the NUL character (\\u0000)';
   return undefined;
 }
 
