@@ -1,7 +1,7 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResult } from './support/batch-result.js';
 import { expectApiError } from './support/expect-api-error.js';
+import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -20,20 +20,10 @@ describe('content batches as GitBook answers them', () => {
   let spaceId: string;
   const ids: Record<string, string> = {};
 
-  const openChangeRequest = async () =>
-    (
-      await staff.admin.client.POST('/spaces/{spaceId}/change-requests', {
-        params: { path: { spaceId } },
-        body: {},
-      })
-    ).id;
-  const apply = async (changeRequestId: string, changes: Change[]) =>
-    batchResult(
-      await staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-        params: { path: { spaceId, changeRequestId }, query: { compat: false } },
-        body: { changes },
-      }),
-    );
+  const editing = () => spaceEditing(staff.admin, () => spaceId);
+  const openChangeRequest = () => editing().openChangeRequest();
+  const apply = (changeRequestId: string, changes: Change[]) =>
+    editing().apply(changeRequestId, changes);
   const pageTitles = async (changeRequestId: string) => {
     const { pages } = await staff.admin.client.GET(
       '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
@@ -96,9 +86,7 @@ describe('content batches as GitBook answers them', () => {
     for (const change of written.changes) {
       if (change.object === 'created_page') ids[change.ref ?? 'setup'] = change.page.id;
     }
-    await staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-      params: { path: { spaceId, changeRequestId: base } },
-    });
+    await editing().merge(base);
   });
   afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchResult } from './support/batch-result.js';
 import { expectApiError } from './support/expect-api-error.js';
+import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -32,24 +32,11 @@ describe('links and backlinks', () => {
   let installId: string;
   let fileId: string;
 
-  const changeRequest = async () =>
-    (
-      await staff.admin.client.POST('/spaces/{spaceId}/change-requests', {
-        params: { path: { spaceId } },
-        body: {},
-      })
-    ).id;
-  const write = async (changeRequestId: string, changes: Change[]) =>
-    batchResult(
-      await staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-        params: { path: { spaceId, changeRequestId }, query: { compat: false } },
-        body: { changes },
-      }),
-    );
-  const merge = (changeRequestId: string) =>
-    staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-      params: { path: { spaceId, changeRequestId } },
-    });
+  const editing = () => spaceEditing(staff.admin, () => spaceId);
+  const changeRequest = () => editing().openChangeRequest();
+  const write = (changeRequestId: string, changes: Change[]) =>
+    editing().apply(changeRequestId, changes);
+  const merge = (changeRequestId: string) => editing().merge(changeRequestId);
   const publish = async (changes: Change[]) => {
     const id = await changeRequest();
     const written = await write(id, changes);
