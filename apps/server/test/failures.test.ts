@@ -6,7 +6,6 @@ import { Hono } from 'hono';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
-import { noHeadFollowers } from '../src/domain/content/head-moves.js';
 import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
 import type { AppEnv } from '../src/http/app-env.js';
 import { errorHandler } from '../src/http/error-handler.js';
@@ -45,7 +44,8 @@ function appOnBrokenDatabase() {
       outboundAllowPrivate: false,
       documents: createDocumentConverter(),
       renderedMarkdown: createRenderedMarkdownCache(),
-      headFollowers: noHeadFollowers,
+      // Nothing is written here, so nothing follows a head.
+      headFollowers: { spaceHeadMoved: async () => {}, changeRequestHeadMoved: async () => {} },
     },
     document,
   );

@@ -32,13 +32,17 @@ type TeamHandlers = Pick<
 /** Handlers of the `teams` tag. */
 export const teamHandlers: TeamHandlers = {
   listTeamsInOrganizationById: async ({ params, query, actor, deps }) => {
-    const { organization } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const { organization, role } = await loadOrganizationForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+    );
     const page = await listTeams(deps.db, organization.id, {
       ...pageRequest(query),
       title: query.title,
       ownedBy: query.owner,
     });
-    const manages = await teamsManagedBy(deps.db, actor, organization.id);
+    const manages = await teamsManagedBy(deps.db, actor, organization.id, role);
     return {
       status: 200,
       body: presentList(page, (team) => presentTeam(team, manages(team.id), deps.urls)),

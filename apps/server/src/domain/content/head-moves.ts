@@ -31,12 +31,6 @@ export interface HeadFollowers {
   changeRequestHeadMoved(db: Executor, move: ChangeRequestHeadMove): Promise<void>;
 }
 
-/** Followers that follow nothing: for a database whose heads nobody reads through an index. */
-export const noHeadFollowers: HeadFollowers = {
-  spaceHeadMoved: async () => {},
-  changeRequestHeadMoved: async () => {},
-};
-
 /**
  * Moves a space's head from `from` to `to` by compare-and-set, and its followers with it:
  * false, changing nothing, when another writer moved it first.

@@ -40,14 +40,17 @@ export async function loadTeamForCaller(
 
 /**
  * Which of an organization's teams the caller manages, for showing many teams at once: one read
- * of the caller's role and of the teams they own, then {@link managesTeam} for each.
+ * of the teams they own (and of their role, unless the caller already has it), then
+ * {@link managesTeam} for each.
  */
 export async function teamsManagedBy(
   db: Executor,
   actor: Actor,
   organizationId: string,
+  knownRole?: MemberRole | null,
 ): Promise<(teamId: string) => boolean> {
-  const organizationRole = await findMemberRole(db, organizationId, actor.user.id);
+  const organizationRole =
+    knownRole === undefined ? await findMemberRole(db, organizationId, actor.user.id) : knownRole;
   const owned = await teamsOwnedBy(db, organizationId, actor.user.id);
   return (teamId) =>
     managesTeam({ organizationRole, teamRole: owned.has(teamId) ? 'owner' : undefined });
