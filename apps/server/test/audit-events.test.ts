@@ -117,6 +117,25 @@ describe('events and the audit log', () => {
     await merges.apply(other2, [{ operation: 'insert_page', title: 'B', document: {} }]);
     await merges.merge(other2);
     await merges.update(changeRequestId);
+    const reviewer = await server.createUser({ organizationId, role: 'review' });
+    const onChange = { params: { path: { spaceId: merges.spaceId, changeRequestId } } };
+    await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers', {
+      ...onChange,
+      body: { users: [reviewer.user.id] },
+    });
+    await client.DELETE(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}',
+      { params: { path: { ...onChange.params.path, userId: reviewer.user.id } } },
+    );
+    await reviewer.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
+      ...onChange,
+      body: { status: 'changes-requested' },
+    });
+    await client.PATCH('/spaces/{spaceId}', {
+      params: { path: { spaceId: merges.spaceId } },
+      body: { mergeRules: { type: 'rules', rules: [{ rule: 'require_all_reviews_approved' }] } },
+    });
+    await expectApiError(merges.merge(changeRequestId), 409, /require_all_reviews_approved/);
     const webhook = await client.POST('/orgs/{organizationId}/webhooks', {
       ...org,
       body: { url: 'https://hooks.example.com/quire', events: ['*'] },

@@ -30,6 +30,10 @@ interface GitBookFlowClient {
       body: { title: string; spaces: string[] },
     ): Answer<{ id: string }>;
     getSiteById(organizationId: string, siteId: string): Answer<{ title: string }>;
+    updateOrganizationById(
+      organizationId: string,
+      body: { mergeRules: { type: 'rules'; rules: { rule: string }[] } },
+    ): Answer<{ mergeRules: { type: string } }>;
   };
   spaces: {
     getSpaceById(spaceId: string): Answer<{ title: string }>;
@@ -46,6 +50,33 @@ interface GitBookFlowClient {
     ): Answer<{ pages: { title: string }[] }>;
     listChangeRequestsForSpace(spaceId: string): Answer<{ items: { id: string }[] }>;
     mergeChangeRequest(spaceId: string, changeRequestId: string): Answer<{ result: string }>;
+    getChangeRequestById(
+      spaceId: string,
+      changeRequestId: string,
+    ): Answer<{ permissions?: { merge: boolean } }>;
+    requestReviewersForChangeRequest(
+      spaceId: string,
+      changeRequestId: string,
+      body: { users: string[] },
+    ): Answer<{ users: { user: { id: string } }[] }>;
+    getRequestedReviewersByChangeRequestId(
+      spaceId: string,
+      changeRequestId: string,
+    ): Answer<{ items: { user: { id: string } }[] }>;
+    submitChangeRequestReview(
+      spaceId: string,
+      changeRequestId: string,
+      body: { status: 'approved' | 'changes-requested'; comment?: unknown },
+    ): Answer<{ id: string; status: string; comment?: { id: string } }>;
+    getReviewsByChangeRequestId(
+      spaceId: string,
+      changeRequestId: string,
+    ): Answer<{ items: { id: string; outdated: boolean }[] }>;
+    getChangeRequestReviewById(
+      spaceId: string,
+      changeRequestId: string,
+      reviewId: string,
+    ): Answer<{ id: string }>;
     postCommentInSpace(spaceId: string, body: { body: Body }): Answer<{ id: string }>;
     postCommentReplyInSpace(
       spaceId: string,
@@ -126,6 +157,58 @@ describe("GitBook's own client against Quire", () => {
     expect(pages.pages.map((page) => page.title)).toEqual(['Install', 'Usage']);
     const { data: listed } = await api.spaces.listChangeRequestsForSpace(space.id);
     expect(listed.items.map((item) => item.id)).toEqual([changeRequest.id]);
+
+    // Reviews under the organization's merge rules, GitBook's way.
+    const { data: organization } = await api.orgs.updateOrganizationById(staff.organizationId, {
+      mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] },
+    });
+    expect(organization.mergeRules.type).toBe('rules');
+    const blocked = await api.spaces.getChangeRequestById(space.id, changeRequest.id);
+    expect(blocked.data.permissions?.merge).toBe(false);
+    const { data: asked } = await api.spaces.requestReviewersForChangeRequest(
+      space.id,
+      changeRequest.id,
+      { users: [staff.creator.user.id] },
+    );
+    expect(asked.users.map((request) => request.user.id)).toEqual([staff.creator.user.id]);
+    const { data: waiting } = await api.spaces.getRequestedReviewersByChangeRequestId(
+      space.id,
+      changeRequest.id,
+    );
+    expect(waiting.items).toHaveLength(1);
+    const reviewer = gitbookClient(staff.creator.token);
+    const { data: approval } = await reviewer.spaces.submitChangeRequestReview(
+      space.id,
+      changeRequest.id,
+      {
+        status: 'approved',
+        comment: {
+          object: 'document',
+          nodes: [
+            {
+              object: 'block',
+              type: 'paragraph',
+              nodes: [
+                { object: 'text', leaves: [{ object: 'leaf', text: 'Ship it.', marks: [] }] },
+              ],
+            },
+          ],
+        },
+      },
+    );
+    expect(approval.status).toBe('approved');
+    expect(approval.comment?.id).toEqual(expect.any(String));
+    const { data: reviews } = await api.spaces.getReviewsByChangeRequestId(
+      space.id,
+      changeRequest.id,
+    );
+    expect(reviews.items).toEqual([expect.objectContaining({ id: approval.id, outdated: false })]);
+    const { data: one } = await api.spaces.getChangeRequestReviewById(
+      space.id,
+      changeRequest.id,
+      approval.id,
+    );
+    expect(one.id).toBe(approval.id);
     const { data: merged } = await api.spaces.mergeChangeRequest(space.id, changeRequest.id);
     expect(merged.result).toBe('merge');
 

@@ -47,6 +47,7 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     sso: false,
     ai: true,
     inviteLinks: true,
+    mergeRules: { type: 'none' },
     plan: 'enterprise_2024',
     createdAt,
     updatedAt: createdAt,
@@ -67,6 +68,7 @@ describe(`store on ${process.env.QUIRE_TEST_DATABASE ?? 'sqlite'}`, () => {
     deletedAt: null,
     changeRequestCounts: { total: 0, open: 0, draft: 0 },
     commentsOpen: 0,
+    mergeRules: { type: 'inherit' },
     ...extra,
   });
 

@@ -70,3 +70,9 @@ export const changeRequestStatuses = [
   'archived',
   'merged',
 ] as const satisfies readonly ChangeRequestStatus[];
+
+export type ChangeRequestReviewStatus = Schemas['ChangeRequestReviewStatus'];
+export const changeRequestReviewStatuses = [
+  'approved',
+  'changes-requested',
+] as const satisfies readonly ChangeRequestReviewStatus[];

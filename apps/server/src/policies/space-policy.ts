@@ -67,6 +67,8 @@ export function requireSpaceRole(
 export function roleNeededToUpdateSpace(changes: {
   editMode?: unknown;
   defaultLevel?: unknown;
+  mergeRules?: unknown;
 }): MemberRole {
-  return changes.editMode !== undefined || changes.defaultLevel !== undefined ? 'admin' : 'edit';
+  const settings = [changes.editMode, changes.defaultLevel, changes.mergeRules];
+  return settings.some((setting) => setting !== undefined) ? 'admin' : 'edit';
 }

@@ -7,6 +7,9 @@ import { presentUser } from './user.js';
 
 type ChangeRequest = components['schemas']['ChangeRequest'];
 
+/** What a change request read on its own also says: the caller's permissions and why it can't merge. */
+export type ChangeRequestStanding = Pick<ChangeRequest, 'permissions' | 'unmetMergeRules'>;
+
 /**
  * A change request as the API shows it. It is `outdated` when the space has moved on since its
  * merge base: the revision it was last updated from, else the one it was created from.
@@ -16,6 +19,7 @@ export function presentChangeRequest(
   author: UserRecord,
   space: Pick<SpaceRecord, 'revisionId'>,
   urls: Urls,
+  standing: ChangeRequestStanding = {},
 ): ChangeRequest {
   const mergeBase = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
   return {
@@ -24,6 +28,9 @@ export function presentChangeRequest(
     number: changeRequest.number,
     status: changeRequest.status,
     subject: changeRequest.subject,
+    ...(changeRequest.description === null
+      ? {}
+      : { description: JSON.parse(changeRequest.description) }),
     createdBy: presentUser(author, urls),
     createdAt: changeRequest.createdAt,
     updatedAt: changeRequest.updatedAt,
@@ -38,6 +45,7 @@ export function presentChangeRequest(
       : { revisionMerged: changeRequest.revisionMerged }),
     comments: changeRequest.commentsOpen,
     outdated: changeRequest.status !== 'merged' && space.revisionId !== mergeBase,
+    ...standing,
     urls: {
       location: urls.api('spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),
       app: urls.app(

@@ -38,6 +38,7 @@ export function presentComment(
     space: thread.spaceId,
     revision: comment.revisionId,
     ...(thread.changeRequestId === null ? {} : { changeRequest: thread.changeRequestId }),
+    ...(comment.reviewId === null ? {} : { review: comment.reviewId }),
   };
   if (anchor !== null) {
     const page = currentPage ?? anchor.page;

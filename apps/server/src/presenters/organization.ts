@@ -37,6 +37,6 @@ export function presentOrganization(
     trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: false,
     permissions: organizationPermissions(role),
-    mergeRules: { type: 'none' },
+    mergeRules: organization.mergeRules,
   };
 }

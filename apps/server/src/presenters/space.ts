@@ -30,6 +30,6 @@ export function presentSpace(space: SpaceRecord, role: MemberRole | null, urls: 
     changeRequestsDraft: space.changeRequestCounts.draft,
     permissions: spacePermissions(role, space),
     // No merge rules are enforced yet: every space inherits its organization's, which are none.
-    mergeRules: { type: 'inherit' },
+    mergeRules: space.mergeRules,
   };
 }

@@ -6,18 +6,22 @@ import {
 } from '../domain/change-requests/change-request-access.js';
 import { createChangeRequest } from '../domain/change-requests/create-change-request.js';
 import { mergeChangeRequest } from '../domain/change-requests/merge-change-request.js';
+import { unmetMergeRulesFor } from '../domain/change-requests/merge-readiness.js';
 import { updateChangeRequestFields } from '../domain/change-requests/update-change-request.js';
 import { updateChangeRequestFromSpace } from '../domain/change-requests/update-from-space.js';
 import { applyContentChanges } from '../domain/content/apply-content-changes.js';
 import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
+import { prepareBody } from '../domain/content/prepare-changes.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
+import { changeRequestPermissions } from '../policies/change-request-policy.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentContentChanges } from '../presenters/content-changes.js';
 import { presentList } from '../presenters/list.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
+import { listReviewRequestsOf } from '../store/change-request-reviews.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
@@ -98,8 +102,23 @@ async function mergeOrUpdate(
   return { status: 200 as const, body };
 }
 
-function present(deps: AppDeps, access: ChangeRequestAccess) {
-  return presentChangeRequest(access.changeRequest, access.author, access.space, deps.urls);
+/** A change request read on its own: with what the caller may do and which merge rules stop it. */
+async function present(deps: AppDeps, actor: Actor, access: ChangeRequestAccess) {
+  const { space, changeRequest, role } = access;
+  const unmetMergeRules = await unmetMergeRulesFor(deps.db, space, changeRequest, actor.user.id);
+  const requested = (await listReviewRequestsOf(deps.db, changeRequest.id)).some(
+    (request) => request.userId === actor.user.id,
+  );
+  const permissions = changeRequestPermissions(
+    { userId: actor.user.id, role, requested },
+    changeRequest,
+    space,
+    unmetMergeRules.length === 0,
+  );
+  return presentChangeRequest(changeRequest, access.author, space, deps.urls, {
+    permissions,
+    unmetMergeRules,
+  });
 }
 
 /** Handlers of the `change-requests` tag. */
@@ -113,6 +132,7 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
         status: query.status ?? 'open',
         // A change request's contributor is its creator here: both filter the same way.
         creators: [query.contributor, query.creator].filter((id) => id !== undefined),
+        requestedReviewer: query.requestedReviewer,
         orderBy: query.orderBy ?? 'updatedAt',
       },
       pageRequest(query),
@@ -130,14 +150,15 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     requireSpaceRole(role, 'edit', 'create change requests');
     const created = await createChangeRequest(deps.db, actor, space, body ?? {}, deps.clock.now());
     const access = await loadChangeRequestForCaller(deps.db, actor, space.id, created.id);
-    const answer = present(deps, access);
+    const answer = await present(deps, actor, access);
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
   getChangeRequestById: async ({ params, actor, deps }) => ({
     status: 200,
-    body: present(
+    body: await present(
       deps,
+      actor,
       await loadChangeRequestForCaller(deps.db, actor, params.spaceId, params.changeRequestId),
     ),
   }),
@@ -150,18 +171,29 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
       'edit',
       'edit change requests',
     );
+    const { description, ...fields } = body;
+    const document =
+      description === undefined || description === null
+        ? description
+        : await prepareBody({ document: description }, 'body.description', deps.documents);
     await updateChangeRequestFields(
       deps.db,
       actor,
       access.space,
       access.changeRequest,
-      body,
+      {
+        ...fields,
+        ...(document === undefined
+          ? {}
+          : { description: document === null || document.nodes.length === 0 ? null : document }),
+      },
       deps.clock.now(),
     );
     return {
       status: 200,
-      body: present(
+      body: await present(
         deps,
+        actor,
         await loadChangeRequestForCaller(deps.db, actor, access.space.id, access.changeRequest.id),
       ),
     };

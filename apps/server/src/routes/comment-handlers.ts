@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { type CommentScope, loadComment, loadReply } from '../domain/comments/comment-access.js';
 import { readCommentBody } from '../domain/comments/comment-body.js';
-import { anchorOf } from '../domain/comments/comment-target.js';
+import { anchorOf, reviewTargetOf } from '../domain/comments/comment-target.js';
 import { postComment, removeComment, updateComment } from '../domain/comments/comment-writes.js';
 import { reactionChangesOf } from '../domain/comments/reactions.js';
 import { postReply, removeReply, updateReply } from '../domain/comments/reply-writes.js';
@@ -97,7 +97,7 @@ export function commentHandlers<Params>(
       input: Input<
         Params,
         Format,
-        { body: Schemas['CommentBodyInput']; page?: string; node?: string }
+        { body: Schemas['CommentBodyInput']; page?: string; node?: string; review?: string }
       >,
     ) => {
       const { deps, actor, body } = input;
@@ -105,7 +105,15 @@ export function commentHandlers<Params>(
       requireCommenter(callerOf(actor, scope), 'comment');
       const document = await bodyOf(deps, scope, body.body);
       const anchor = await anchorOf(deps.db, scope.space, scope.revisionId, body);
-      const comment = await postComment(deps.db, actor, scope, document, anchor, deps.clock.now());
+      const reviewId = await reviewTargetOf(deps.db, scope, body.review);
+      const comment = await postComment(
+        deps.db,
+        actor,
+        scope,
+        document,
+        { anchor, reviewId },
+        deps.clock.now(),
+      );
       return {
         status: 200 as const,
         body: await commentResponse(deps, actor, scope, comment, input.query.format ?? 'markdown'),

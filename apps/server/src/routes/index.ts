@@ -1,5 +1,6 @@
 import { combineHandlerTables, type HandlerTable } from '../http/handler.js';
 import { auditEventHandlers } from './audit-events.js';
+import { changeRequestReviewHandlers } from './change-request-reviews.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
@@ -33,6 +34,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   linkHandlers,
   importHandlers,
   changeRequestHandlers,
+  changeRequestReviewHandlers,
   auditEventHandlers,
   webhookHandlers,
   commentOperationHandlers,

@@ -83,7 +83,7 @@ export const spaceHandlers: SpaceHandlers = {
   updateSpaceById: async ({ params, body, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     requireSpaceRole(role, roleNeededToUpdateSpace(body), 'change these settings');
-    const updated = await updateSpaceSettings(deps.db, actor, space.id, body, deps.clock.now());
+    const updated = await updateSpaceSettings(deps.db, actor, space, body, deps.clock.now());
     return { status: 200, body: presentSpace(updated, role, deps.urls) };
   },
 

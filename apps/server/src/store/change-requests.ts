@@ -11,6 +11,8 @@ export interface ChangeRequestRecord {
   number: number;
   status: ChangeRequestStatus;
   subject: string;
+  /** What it is for, as a JSON document; `null` when none was set. */
+  description: string | null;
   createdBy: string;
   createdAt: string;
   updatedAt: string;
@@ -37,6 +39,7 @@ function toChangeRequest(row: Selectable<ChangeRequestsTable>): ChangeRequestRec
     number: Number(row.number),
     status: storedEnum(changeRequestStatuses, row.status, 'change request status'),
     subject: row.subject,
+    description: row.description,
     createdBy: row.created_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -133,6 +136,7 @@ export async function insertChangeRequest(
       number: changeRequest.number,
       status: changeRequest.status,
       subject: changeRequest.subject,
+      description: changeRequest.description,
       created_by: changeRequest.createdBy,
       created_at: changeRequest.createdAt,
       updated_at: changeRequest.updatedAt,
@@ -172,6 +176,8 @@ export async function listChangeRequestsOfSpace(
   filter: {
     status: ChangeRequestStatus;
     creators: readonly string[];
+    /** Only those this user is asked to review. */
+    requestedReviewer?: string | undefined;
     orderBy: 'updatedAt' | 'createdAt';
   },
   request: PageRequest,
@@ -186,6 +192,20 @@ export async function listChangeRequestsOfSpace(
         filter.creators.reduce(
           (narrowed, creator) => narrowed.where('change_requests.created_by', '=', creator),
           query,
+        ),
+      )
+      .$if(filter.requestedReviewer !== undefined, (query) =>
+        query.where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('change_request_review_requests')
+              .select('change_request_review_requests.user_id')
+              .whereRef(
+                'change_request_review_requests.change_request_id',
+                '=',
+                'change_requests.id',
+              )
+              .where('change_request_review_requests.user_id', '=', filter.requestedReviewer ?? ''),
+          ),
         ),
       ),
     selectWithAuthor,
@@ -202,15 +222,22 @@ export async function listChangeRequestsOfSpace(
   return mapPage(page, toChangeRequestWithAuthor);
 }
 
-/** Changes a change request's subject, status or timestamps. */
+/** Changes a change request's subject, description, status or timestamps. */
 export async function updateChangeRequest(
   db: Executor,
   id: string,
-  changes: Partial<Pick<ChangeRequestRecord, 'subject' | 'status'>> & { updatedAt: string },
+  changes: Partial<Pick<ChangeRequestRecord, 'subject' | 'description' | 'status'>> & {
+    updatedAt: string;
+  },
 ): Promise<void> {
   await db
     .updateTable('change_requests')
-    .set({ subject: changes.subject, status: changes.status, updated_at: changes.updatedAt })
+    .set({
+      subject: changes.subject,
+      description: changes.description,
+      status: changes.status,
+      updated_at: changes.updatedAt,
+    })
     .where('id', '=', id)
     .execute();
 }

@@ -45,6 +45,8 @@ export interface CommentRecord {
   /** The revision the comment was posted on. */
   revisionId: string;
   anchor: CommentAnchor | null;
+  /** The change request review the comment is about, if any. */
+  reviewId: string | null;
 }
 
 /** Which comments a list shows, and in which order. */
@@ -73,6 +75,7 @@ function toComment(row: Selectable<CommentsTable>): CommentRecord {
     resolvedBy: row.resolved_by,
     replies: Number(row.replies),
     revisionId: row.revision_id,
+    reviewId: row.review_id,
     anchor:
       page === null
         ? null
@@ -112,6 +115,7 @@ export async function insertComment(db: Executor, comment: CommentRecord): Promi
       page_snapshot: comment.anchor === null ? null : JSON.stringify(comment.anchor.page),
       node_key: comment.anchor?.node?.key ?? null,
       node_preview: comment.anchor?.node?.preview ?? null,
+      review_id: comment.reviewId,
     })
     .execute();
 }
@@ -271,4 +275,18 @@ export async function listCommenters(
     request,
   );
   return mapPage(page, toMember);
+}
+
+/** The comments of a thread with these ids, by id; ids of no comment are left out. */
+export async function findCommentsByIds(
+  db: Executor,
+  thread: CommentThread,
+  ids: readonly string[],
+): Promise<Map<string, CommentRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await inThread(db, thread)
+    .selectAll('comments')
+    .where('comments.id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [row.id, toComment(row)]));
 }

@@ -11,6 +11,7 @@ import { orgAdminMigration } from './migrations/0008-org-admin.js';
 import { samlMigration } from './migrations/0009-saml.js';
 import { searchMigration } from './migrations/0010-search.js';
 import { webhookDeliveryAttemptsMigration } from './migrations/0011-webhook-delivery-attempts.js';
+import { reviewsAndMergeRulesMigration } from './migrations/0012-reviews-and-merge-rules.js';
 import type { Database } from './schema.js';
 
 /**
@@ -34,6 +35,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0009-saml': samlMigration(),
         '0010-search': searchMigration(dialect),
         '0011-webhook-delivery-attempts': webhookDeliveryAttemptsMigration(),
+        '0012-reviews-and-merge-rules': reviewsAndMergeRulesMigration(),
       }),
     },
   });

@@ -9,6 +9,7 @@ import {
   organizationUseCases,
   storedEnum,
 } from '../model/enums.js';
+import { type OrganizationMergeRules, storedMergeRules } from '../model/merge-rules.js';
 import { isMemberRole, type MemberRole, memberRoles } from '../model/roles.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, OrganizationsTable } from './schema.js';
@@ -28,6 +29,7 @@ export interface OrganizationRecord {
   sso: boolean;
   ai: boolean;
   inviteLinks: boolean;
+  mergeRules: OrganizationMergeRules;
   plan: BillingProduct;
   createdAt: string;
   updatedAt: string;
@@ -46,6 +48,7 @@ export type OrganizationChanges = Partial<
     | 'sso'
     | 'ai'
     | 'inviteLinks'
+    | 'mergeRules'
   >
 > & { updatedAt: string };
 
@@ -68,6 +71,7 @@ function toOrganization(row: OrganizationsTable, emailDomains: string[]): Organi
     sso: row.sso === 1,
     ai: row.ai === 1,
     inviteLinks: row.invite_links === 1,
+    mergeRules: row.merge_rules === null ? { type: 'none' } : JSON.parse(row.merge_rules),
     plan: storedEnum(billingProducts, row.plan, 'plan'),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -137,6 +141,7 @@ export async function insertOrganization(
       sso: organization.sso ? 1 : 0,
       ai: organization.ai ? 1 : 0,
       invite_links: organization.inviteLinks ? 1 : 0,
+      merge_rules: storedMergeRules(organization.mergeRules, 'none'),
       plan: organization.plan,
       created_at: organization.createdAt,
       updated_at: organization.updatedAt,
@@ -177,6 +182,8 @@ export async function updateOrganization(
       sso: changes.sso === undefined ? undefined : Number(changes.sso),
       ai: changes.ai === undefined ? undefined : Number(changes.ai),
       invite_links: changes.inviteLinks === undefined ? undefined : Number(changes.inviteLinks),
+      merge_rules:
+        changes.mergeRules === undefined ? undefined : storedMergeRules(changes.mergeRules, 'none'),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)

@@ -34,6 +34,8 @@ export interface OrganizationsTable {
   plan: string;
   created_at: string;
   updated_at: string;
+  /** JSON merge rules configuration; `null` is `none`. */
+  merge_rules: string | null;
 }
 
 export interface OrganizationEmailDomainsTable {
@@ -83,6 +85,8 @@ export interface SpacesTable {
   change_requests_open: Generated<number>;
   change_requests_draft: Generated<number>;
   comments_open: Generated<number>;
+  /** JSON merge rules configuration; `null` is `inherit`. */
+  merge_rules: string | null;
 }
 
 export interface RevisionsTable {
@@ -120,6 +124,29 @@ export interface ChangeRequestsTable {
   revision_merged_ancestor: string | null;
   revision_merged: string | null;
   comments_open: Generated<number>;
+  /** JSON document; `null` when none was set. */
+  description: string | null;
+}
+
+export interface ChangeRequestReviewsTable {
+  id: string;
+  change_request_id: string;
+  reviewer_id: string;
+  requested_by: string | null;
+  status: string;
+  /** The change request's revision the review was made on. */
+  revision_id: string;
+  /** The comment posted with the review, if any. */
+  comment_id: string | null;
+  created_at: string;
+}
+
+export interface ChangeRequestReviewRequestsTable {
+  change_request_id: string;
+  user_id: string;
+  requested_by: string;
+  revision_id: string;
+  created_at: string;
 }
 
 export interface EventsTable {
@@ -225,6 +252,8 @@ export interface CommentsTable {
   page_snapshot: string | null;
   node_key: string | null;
   node_preview: string | null;
+  /** The change request review the comment is about. */
+  review_id: string | null;
 }
 
 export interface CommentRepliesTable {
@@ -447,6 +476,8 @@ export interface Database {
   instance_settings: InstanceSettingsTable;
   content_objects: ContentObjectsTable;
   change_requests: ChangeRequestsTable;
+  change_request_reviews: ChangeRequestReviewsTable;
+  change_request_review_requests: ChangeRequestReviewRequestsTable;
   events: EventsTable;
   jobs: JobsTable;
   webhooks: WebhooksTable;

@@ -6,6 +6,7 @@ import {
   spaceEditModes,
   storedEnum,
 } from '../model/enums.js';
+import { type SpaceMergeRules, storedMergeRules } from '../model/merge-rules.js';
 import { higherRole, isMemberRole, type MemberRole } from '../model/roles.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import { preparedQuery } from './prepared-query.js';
@@ -31,6 +32,7 @@ export interface SpaceRecord {
   changeRequestCounts: { total: number; open: number; draft: number };
   /** How many of the space's own comments are open. */
   commentsOpen: number;
+  mergeRules: SpaceMergeRules;
 }
 
 /** The fields of a space that updates, moves, transfers, deletes and restores change. */
@@ -43,6 +45,7 @@ export type SpaceChanges = Partial<
     | 'emoji'
     | 'editMode'
     | 'defaultLevel'
+    | 'mergeRules'
     | 'position'
     | 'deletedAt'
   >
@@ -75,6 +78,7 @@ function toSpace(row: Selectable<SpacesTable>): SpaceRecord {
       draft: row.change_requests_draft,
     },
     commentsOpen: row.comments_open,
+    mergeRules: row.merge_rules === null ? { type: 'inherit' } : JSON.parse(row.merge_rules),
   };
 }
 
@@ -91,6 +95,7 @@ export async function insertSpace(db: Executor, space: SpaceRecord): Promise<voi
       visibility: space.visibility,
       edit_mode: space.editMode,
       default_level: space.defaultLevel,
+      merge_rules: storedMergeRules(space.mergeRules, 'inherit'),
       revision_id: space.revisionId,
       position: space.position,
       created_at: space.createdAt,
@@ -190,6 +195,10 @@ export async function updateSpace(db: Executor, id: string, changes: SpaceChange
       emoji: changes.emoji,
       edit_mode: changes.editMode,
       default_level: changes.defaultLevel,
+      merge_rules:
+        changes.mergeRules === undefined
+          ? undefined
+          : storedMergeRules(changes.mergeRules, 'inherit'),
       position: changes.position,
       deleted_at: changes.deletedAt,
       updated_at: changes.updatedAt,

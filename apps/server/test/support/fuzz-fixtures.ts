@@ -32,6 +32,8 @@ export interface FuzzFixtures extends ContentFixtures {
   commentIds: string[];
   /** A reply to each of those comments, in the same order. */
   commentReplyIds: string[];
+  /** A review, with a comment, of the first space's open change request. */
+  reviewIds: string[];
   /** A site with sections, a group and a share link first, then one in the second organization. */
   siteIds: string[];
   siteSectionIds: string[];
@@ -96,6 +98,16 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     content.changeRequestIds[0] ?? '',
     content.pageIds[0] ?? '',
   );
+  const reviewer = await server.createUser({ organizationId, role: 'review' });
+  const review = await reviewer.client.POST(
+    '/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
+    {
+      params: {
+        path: { spaceId: spaces[0]?.id ?? '', changeRequestId: content.changeRequestIds[0] ?? '' },
+      },
+      body: { status: 'approved', comment: { markdown: 'Looks right.' } },
+    },
+  );
   const samlProvider = await admin.client.POST('/orgs/{organizationId}/saml', {
     params: { path: { organizationId } },
     body: { label: 'Company login' },
@@ -118,6 +130,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     ...content,
     userIds: [reader.user.id, admin.user.id, outsider.user.id],
     auditEventIds: auditLog.items.map((event) => event.id),
+    reviewIds: [review.id],
     teamIds: [team.id],
     inviteIds: [invite.id],
     admin,

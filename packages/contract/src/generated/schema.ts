@@ -127,7 +127,7 @@ export interface paths {
         head?: never;
         /**
          * Update an organization
-         * @description Changes the fields given; only admins may. A `hostname` is unique across the server.
+         * @description Changes the fields given; only admins may. A `hostname` is unique across the server. Users named in `mergeRules` must be members (400 otherwise).
          */
         patch: operations["updateOrganizationById"];
         trace?: never;
@@ -1559,7 +1559,7 @@ export interface paths {
         head?: never;
         /**
          * Update a space
-         * @description `title` and `emoji` need `edit` or higher; `editMode` and `defaultLevel` need `admin`.
+         * @description `title` and `emoji` need `edit` or higher; `editMode`, `defaultLevel` and `mergeRules` need `admin`. Users named in `mergeRules` must be members of the organization (400 otherwise).
          */
         patch: operations["updateSpaceById"];
         trace?: never;
@@ -1615,7 +1615,7 @@ export interface paths {
         head?: never;
         /**
          * Update a change request
-         * @description Changes its subject or status (`draft`, `open`, `archived`; only a merge makes it `merged`, and a merged one keeps its status). Needs `edit` or higher.
+         * @description Changes its subject, description or status (`draft`, `open`, `archived`; only a merge makes it `merged`, and a merged one keeps its status). Needs `edit` or higher.
          */
         patch: operations["updateChangeRequestById"];
         trace?: never;
@@ -2095,9 +2095,130 @@ export interface paths {
          *     on one side combine with the other's, bodies both sides edited merge line by line. The result
          *     is a `merge` revision of the space and the change request becomes `merged`. On conflicts
          *     nothing changes and the answer lists them. Needs `review` or higher; a locked space, or a
-         *     merged or archived change request, answers 409.
+         *     merged or archived change request, answers 409. So does a merge the space's merge rules
+         *     refuse: its message names the first unmet rule, nothing is merged, and the refusal is
+         *     recorded (`change_request.merge_refused`).
          */
         post: operations["mergeChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List who is asked to review a change request
+         * @description The pending requests, oldest first; a review fulfils its reviewer's request. Needs `read` or higher on the space.
+         */
+        get: operations["getRequestedReviewersByChangeRequestId"];
+        put?: never;
+        /**
+         * Ask people to review a change request
+         * @description Each user must have the `comment` role or higher on the space (enough to discuss it) and must
+         *     not be the change request's author (400 otherwise). Asking someone already asked again renews the request on the current revision,
+         *     which makes their earlier reviews outdated. The subject and description can be set at the
+         *     same time. Needs `edit` or higher; a merged or archived change request answers 409.
+         */
+        post: operations["requestReviewersForChangeRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a review request
+         * @description Needs `edit` or higher; 204 also when the user was not asked.
+         */
+        delete: operations["removeRequestedReviewerFromChangeRequest"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the reviews of a change request
+         * @description Oldest first. Needs `read` or higher on the space.
+         */
+        get: operations["getReviewsByChangeRequestId"];
+        put?: never;
+        /**
+         * Review a change request
+         * @description Approves the change request's current revision or asks for changes, optionally with a comment
+         *     (posted on the change request, targeting the review). A reviewer's earlier reviews become
+         *     outdated, and their pending review request is fulfilled. Needs `review` or higher on the space,
+         *     or a pending request to review it; its author cannot review it (403). A merged or archived
+         *     change request answers 409.
+         */
+        post: operations["submitChangeRequestReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the change request review. */
+                reviewId: components["parameters"]["reviewId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a review of a change request
+         * @description Needs `read` or higher on the space.
+         */
+        get: operations["getChangeRequestReviewById"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3125,7 +3246,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -3203,6 +3324,8 @@ export interface components {
             comments: number;
             createdAt: components["schemas"]["Timestamp"];
             createdBy: components["schemas"]["User"];
+            /** @description What the change request is for, as a document; absent until one is set. */
+            description?: components["schemas"]["JsonDocument"];
             /** @description Unique identifier of the change request. */
             id: string;
             /** @description Number of the change request in its space (1, 2, 3…). */
@@ -3211,6 +3334,8 @@ export interface components {
             object: "change-request";
             /** @description Whether the space has changed since the change request's merge base. */
             outdated: boolean;
+            /** @description Only when the change request is read on its own, not in lists. */
+            permissions?: components["schemas"]["ChangeRequestPermissions"];
             /** @description ID of the change request's current revision. */
             revision: string;
             /** @description ID of the space's revision the change request was created from. */
@@ -3223,6 +3348,8 @@ export interface components {
             space: string;
             status: components["schemas"]["ChangeRequestStatus"];
             subject: components["schemas"]["ChangeRequestSubject"];
+            /** @description The merge rules that stop a merge now, in the order they are configured; empty when they all pass or a bypass applies to the caller. Only when the change request is read on its own. */
+            unmetMergeRules?: components["schemas"]["UnmetMergeRule"][];
             updatedAt: components["schemas"]["Timestamp"];
             urls: {
                 /**
@@ -3240,6 +3367,65 @@ export interface components {
         ChangeRequestList: components["schemas"]["List"] & {
             items: components["schemas"]["ChangeRequest"][];
         };
+        /** @description What the caller may do with the change request now. */
+        ChangeRequestPermissions: {
+            /** @description Change its content, subject, description and status, and request reviewers. */
+            edit: boolean;
+            /** @description Merge it now; `unmetMergeRules` says which rules stop it when the role would allow it. */
+            merge: boolean;
+            /** @description Submit a review (`review` role or a pending request, and not its author). */
+            review: boolean;
+        };
+        ChangeRequestRequestedReviewer: {
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * @description Who is requested; Quire requests users (GitBook also has teams).
+             * @enum {string}
+             */
+            kind: "user";
+            /** @enum {string} */
+            object: "change-request-requested-reviewer";
+            requestedBy: components["schemas"]["User"];
+            /** @description ID of the change request's revision when the review was requested. */
+            revision: string;
+            user: components["schemas"]["User"];
+        };
+        ChangeRequestRequestedReviewerList: components["schemas"]["List"] & {
+            items: components["schemas"]["ChangeRequestRequestedReviewer"][];
+        };
+        ChangeRequestReview: {
+            /** @description The comment posted with the review, while it exists. */
+            comment?: components["schemas"]["Comment"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Unique identifier of the review. */
+            id: string;
+            /** @enum {string} */
+            object: "change-request-review";
+            /** @description Whether the review no longer counts: the change request's content moved since, or the reviewer reviewed again or was requested again. */
+            outdated: boolean;
+            /** @description Who requested the review; absent when the reviewer was not requested. */
+            requestedBy?: components["schemas"]["User"];
+            reviewer: components["schemas"]["User"];
+            /** @description ID of the change request's revision the review was made on. */
+            revision: string;
+            status: components["schemas"]["ChangeRequestReviewStatus"];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the review in the API.
+                 */
+                location: string;
+            };
+        };
+        ChangeRequestReviewList: components["schemas"]["List"] & {
+            items: components["schemas"]["ChangeRequestReview"][];
+        };
+        /**
+         * @description The reviewer's decision.
+         * @enum {string}
+         */
+        ChangeRequestReviewStatus: "approved" | "changes-requested";
         /**
          * @description Where the change request stands; only a merge makes it `merged`.
          * @enum {string}
@@ -3336,6 +3522,8 @@ export interface components {
             node?: string;
             /** @description ID of the page the comment is on. */
             page?: components["schemas"]["ResourceId"];
+            /** @description ID of a review of the change request the comment is about; only on change request comments. */
+            review?: components["schemas"]["ResourceId"];
         };
         CommentList: components["schemas"]["List"] & {
             items: components["schemas"]["Comment"][];
@@ -3424,6 +3612,8 @@ export interface components {
                 title: string;
                 updatedAt: components["schemas"]["Timestamp"];
             };
+            /** @description ID of the change request review the comment is about. */
+            review?: string;
             /** @description ID of the revision the comment was posted on. */
             revision: string;
             /** @description ID of the space. */
@@ -3667,7 +3857,14 @@ export interface components {
         /** @description A page body as a JSON document (`format=document`): blocks of inlines and text leaves. */
         JsonDocument: {
             data?: {
+                /** @description The document model's version; Quire writes 1. */
+                schemaVersion?: number;
+            } & {
                 [key: string]: unknown;
+            };
+            /** @description Accepted and ignored; GitBook puts a content token here, which Quire's documents do not need. */
+            meta?: {
+                token?: string;
             };
             nodes: unknown[];
             /** @enum {string} */
@@ -3800,16 +3997,52 @@ export interface components {
             result: "merge" | "update" | "conflicts";
             revision: string;
         };
-        /** @description The merge rules of a space. Quire enforces none yet: every space inherits its organization's, which are `none`. */
+        /** @description One merge rule, GitBook's kinds that Quire evaluates. Reviews count only while they are current (made on the change request's current revision and not superseded by the reviewer's later review or a new request to them); a change request's author cannot review it. */
+        MergeRule: {
+            /**
+             * @description Every listed user has approved.
+             * @enum {string}
+             */
+            rule: "require_specific_reviewers";
+            users: components["schemas"]["MergeRuleUsers"];
+        } | {
+            /**
+             * @description At least one listed user has approved.
+             * @enum {string}
+             */
+            rule: "require_one_of_specific_reviewers";
+            users: components["schemas"]["MergeRuleUsers"];
+        } | {
+            /**
+             * @description The listed users may merge whatever the other rules say.
+             * @enum {string}
+             */
+            rule: "allow_bypass";
+            users: components["schemas"]["MergeRuleUsers"];
+        } | {
+            rule: components["schemas"]["MergeRuleCheck"];
+        };
+        /**
+         * @description A rule without parameters: `require_at_least_one_review` (a current review of any status), `require_at_least_one_approved_review`, `require_all_reviews_approved` (no current review asks for changes), `require_up_to_date_change_request` (the space has not moved since the change request's merge base), `require_change_request_subject`, `require_change_request_description`, `require_author_to_merge` (only the change request's author may merge).
+         * @enum {string}
+         */
+        MergeRuleCheck: "require_at_least_one_review" | "require_at_least_one_approved_review" | "require_all_reviews_approved" | "require_up_to_date_change_request" | "require_change_request_subject" | "require_change_request_description" | "require_author_to_merge";
+        /** @description The merge rules of a space: `inherit` (its organization's, the default), or its own (`none` or `rules`). */
         MergeRulesSpaceConfiguration: {
             /** @enum {string} */
             type: "inherit";
-        };
-        /** @description The merge rules of an organization. Quire enforces none yet: change requests merge without review (`none`). */
+        } | components["schemas"]["MergeRulesStandaloneConfiguration"];
+        /** @description The merge rules of an organization: `none` (change requests merge without review) or `rules`, evaluated in order when a change request is merged; all must pass unless an `allow_bypass` rule names the person merging. */
         MergeRulesStandaloneConfiguration: {
+            rules: components["schemas"]["MergeRule"][];
+            /** @enum {string} */
+            type: "rules";
+        } | {
             /** @enum {string} */
             type: "none";
         };
+        /** @description IDs of members of the organization. */
+        MergeRuleUsers: components["schemas"]["ResourceId"][];
         Organization: {
             /** @description Whether AI features are on. */
             ai: boolean;
@@ -4885,6 +5118,13 @@ export interface components {
          * @example 2026-11-22T10:00:00.000Z
          */
         Timestamp: string;
+        /** @description A merge rule the change request does not pass yet, and why. */
+        UnmetMergeRule: {
+            /** @description What is missing, for people. */
+            message: string;
+            /** @description The rule's `rule`, as configured. */
+            rule: string;
+        };
         /** @description Changes a page's fields or body, or moves it under `into` (`null`, the top level) before position `at`. */
         UpdatePageChange: {
             at?: number;
@@ -5179,6 +5419,8 @@ export interface components {
         pageId: components["schemas"]["ResourceId"];
         /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
         pagePath: string;
+        /** @description ID of the change request review. */
+        reviewId: components["schemas"]["ResourceId"];
         /** @description ID of the revision. */
         revisionId: components["schemas"]["ResourceId"];
         /** @description ID of the SAML provider. */
@@ -5425,6 +5667,7 @@ export interface operations {
                     inviteLinks?: boolean;
                     /** @description URL of the logo, or `null` to remove it. */
                     logo?: string | null;
+                    mergeRules?: components["schemas"]["MergeRulesStandaloneConfiguration"];
                     sso?: boolean;
                     title?: components["schemas"]["OrganizationTitle"];
                 };
@@ -8332,6 +8575,7 @@ export interface operations {
                     defaultLevel?: components["schemas"]["MemberRoleOrGuest"];
                     editMode?: components["schemas"]["SpaceEditMode"];
                     emoji?: components["schemas"]["Emoji"];
+                    mergeRules?: components["schemas"]["MergeRulesSpaceConfiguration"];
                     title?: components["schemas"]["SpaceTitle"];
                 };
             };
@@ -8367,6 +8611,8 @@ export interface operations {
                 orderBy?: "updatedAt" | "createdAt";
                 /** @description The `next.page` token of the previous page. */
                 page?: components["parameters"]["listPage"];
+                /** @description Only change requests this user is asked to review and has not reviewed since. */
+                requestedReviewer?: components["schemas"]["ResourceId"];
                 /** @description Only change requests with this status. */
                 status?: components["schemas"]["ChangeRequestStatus"];
             };
@@ -8474,6 +8720,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description What the change request is for, as a JSON document; `null` removes it. */
+                    description?: components["schemas"]["JsonDocument"] | null;
                     /** @enum {string} */
                     status?: "draft" | "open" | "archived";
                     subject?: components["schemas"]["ChangeRequestSubject"];
@@ -9363,6 +9611,223 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             409: components["responses"]["ConflictError"];
+        };
+    };
+    getRequestedReviewersByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of requested reviewers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestRequestedReviewerList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    requestReviewersForChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: components["schemas"]["JsonDocument"];
+                    subject?: components["schemas"]["ChangeRequestSubject"];
+                    /** @description IDs of the users asked. */
+                    users: components["schemas"]["ResourceId"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The requests made. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: components["schemas"]["ChangeRequestRequestedReviewer"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    removeRequestedReviewerFromChangeRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+                /** @description ID of the user. */
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user is no longer asked to review. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getReviewsByChangeRequestId: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Only outdated reviews (`true`) or only current ones (`false`). */
+                outdated?: boolean;
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReviewList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    submitChangeRequestReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The comment: `{markdown}` or `{document}` as for comments, or a JSON document itself, as GitBook's clients send it. */
+                    comment?: components["schemas"]["CommentBodyInput"] | components["schemas"]["JsonDocument"];
+                    status: components["schemas"]["ChangeRequestReviewStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description The review. */
+            201: {
+                headers: {
+                    /** @description URL of the review in the API. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getChangeRequestReviewById: {
+        parameters: {
+            query?: {
+                /** @description How comment and reply bodies come back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["commentFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the change request review. */
+                reviewId: components["parameters"]["reviewId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The review. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestReview"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     updateChangeRequest: {

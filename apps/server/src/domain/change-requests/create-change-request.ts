@@ -37,6 +37,7 @@ export async function createChangeRequest(
       number,
       status: 'open',
       subject: input.subject ?? '',
+      description: null,
       createdBy: actor.user.id,
       createdAt: at,
       updatedAt: at,

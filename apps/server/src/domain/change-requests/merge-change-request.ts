@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
+import { conflict } from '../../errors.js';
 import { countChangeRequestStatus, markChangeRequestMerged } from '../../store/change-requests.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { type HeadFollowers, moveSpaceHeadFollowed } from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { changeRequestEvent } from '../events/space-events.js';
+import { unmetMergeRulesFor } from './merge-readiness.js';
 import {
   type MergeDirection,
   type MergeResult,
@@ -12,9 +14,30 @@ import {
   runMerge,
 } from './run-merge.js';
 
-// The space takes the change request's changes; the change request becomes merged.
-const intoSpace = (actor: Actor, followers: HeadFollowers): MergeDirection => ({
+// The space takes the change request's changes; the change request becomes merged. The merge
+// rules are checked on the state each attempt starts from; the head compare-and-set at commit
+// makes sure the reviewed content is the content merged.
+const intoSpace = (actor: Actor, followers: HeadFollowers, now: Date): MergeDirection => ({
   type: 'merge',
+  async admit(db, { space, changeRequest }) {
+    const unmet = await unmetMergeRulesFor(db, space, changeRequest, actor.user.id);
+    if (unmet.length === 0) return;
+    const rules = unmet.map((rule) => rule.rule);
+    await db
+      .transaction()
+      .execute((trx) =>
+        recordEvent(
+          trx,
+          actor,
+          changeRequestEvent('change_request.merge_refused', space, changeRequest, { rules }),
+          now,
+        ),
+      );
+    const reasons = unmet.map((rule) => `${rule.rule}: ${rule.message}`).join('; ');
+    throw conflict(
+      `The merge rules refuse to merge change request #${changeRequest.number} yet (${reasons})`,
+    );
+  },
   sides: ({ roots }) => ({ ours: roots.space, theirs: roots.changeRequest }),
   revision: ({ space, changeRequest }) => ({
     parents: [space.revisionId, changeRequest.revisionId],
@@ -56,6 +79,6 @@ export function mergeChangeRequest(
   services: MergeServices,
   now: Date,
 ): Promise<MergeResult> {
-  const direction = intoSpace(actor, services.heads);
+  const direction = intoSpace(actor, services.heads, now);
   return runMerge(db, actor, { spaceId, changeRequestId }, services.bodies, direction, now);
 }

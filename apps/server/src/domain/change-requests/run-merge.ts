@@ -40,6 +40,8 @@ export interface MergeDirection {
   type: Extract<RevisionType, 'merge' | 'update'>;
   /** Which root takes the changes (`ours`) of which (`theirs`). */
   sides(state: MergeState): { ours: string | null; theirs: string | null };
+  /** Throws when the merge may not go ahead from `state` (checked on every attempt). */
+  admit?(db: Kysely<Database>, state: MergeState): Promise<void>;
   /** The answer when there is nothing to merge, if so. */
   nothingToDo?(state: MergeState): MergeResult | undefined;
   /** The revision's parents, and the change request it merges, if any. */
@@ -104,6 +106,7 @@ export async function runMerge(
 ): Promise<MergeResult> {
   for (let attempt = 1; ; attempt += 1) {
     const state = await readMergeState(db, spaceId, changeRequestId);
+    await direction.admit?.(db, state);
     const done = direction.nothingToDo?.(state);
     if (done !== undefined) return done;
     const objects = new ContentObjects(db);

@@ -1,3 +1,4 @@
+import type { Document } from '@quire/document';
 import type { Kysely } from 'kysely';
 import type { ChangeRequestStatus } from '../../model/enums.js';
 import {
@@ -16,11 +17,13 @@ import { requireUnmerged } from './content-writes.js';
 /** What a change request update may change; only a merge makes one `merged`. */
 export interface ChangeRequestChanges {
   subject?: string | undefined;
+  /** `null` removes it. */
+  description?: Document | null | undefined;
   status?: Exclude<ChangeRequestStatus, 'merged'> | undefined;
 }
 
 /**
- * Changes a change request's subject or status, keeping the space's counters of open and draft
+ * Changes a change request's subject, description or status, keeping the space's counters of open and draft
  * change requests in the same transaction. A merged change request keeps its status (409).
  */
 export async function updateChangeRequestFields(
@@ -36,7 +39,15 @@ export async function updateChangeRequestFields(
       (await findChangeRequest(trx, changeRequest.spaceId, changeRequest.id))?.changeRequest ??
       changeRequest;
     if (changes.status !== undefined) requireUnmerged(current);
-    await updateChangeRequest(trx, current.id, { ...changes, updatedAt: now.toISOString() });
+    await updateChangeRequest(trx, current.id, {
+      subject: changes.subject,
+      status: changes.status,
+      description:
+        changes.description === undefined
+          ? undefined
+          : changes.description && JSON.stringify(changes.description),
+      updatedAt: now.toISOString(),
+    });
     if (changes.status !== undefined) {
       await countChangeRequestStatus(trx, current.spaceId, current.status, changes.status);
     }

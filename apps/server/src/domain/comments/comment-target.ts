@@ -1,5 +1,6 @@
 import { type Document, plainText } from '@quire/document';
 import { badRequest, shorten } from '../../errors.js';
+import { findReview } from '../../store/change-request-reviews.js';
 import type { CommentAnchor, PageSnapshot } from '../../store/comments.js';
 import type { Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
@@ -49,6 +50,26 @@ export async function anchorOf(
     page: snapshot,
     node: { key: target.node, preview: shorten(text.replace(/\s+/g, ' ').trim(), previewLength) },
   };
+}
+
+/**
+ * The review a new comment is about: one of the thread's change request's reviews (400 for any
+ * other, and on a space's own thread, which has none).
+ */
+export async function reviewTargetOf(
+  db: Executor,
+  scope: { changeRequest: { id: string } | null },
+  reviewId: string | undefined,
+): Promise<string | null> {
+  if (reviewId === undefined) return null;
+  if (scope.changeRequest === null) {
+    throw badRequest('body.review: only comments on a change request can be about a review');
+  }
+  const review = await findReview(db, scope.changeRequest.id, reviewId);
+  if (review === undefined) {
+    throw badRequest(`body.review: this change request has no review ${shorten(reviewId)}`);
+  }
+  return review.id;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   setCommentStatus,
   updateCommentBody,
 } from '../../store/comments.js';
-import type { Database } from '../../store/schema.js';
+import type { Database, Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import type { CommentScope } from './comment-access.js';
@@ -21,13 +21,33 @@ import { commentEvent } from './comment-events.js';
 import { type ReactionChanges, reactionPayload } from './reactions.js';
 import { storedBody } from './stored-body.js';
 
+/** What a new comment is about besides its thread: a place in the content, a review. */
+export interface CommentTargets {
+  anchor: CommentAnchor | null;
+  reviewId: string | null;
+}
+
 /** Posts an open comment on the thread, counting it in the same transaction. */
-export async function postComment(
+export function postComment(
   db: Kysely<Database>,
   actor: Actor,
   scope: CommentScope,
   body: Document,
-  anchor: CommentAnchor | null,
+  targets: CommentTargets,
+  now: Date,
+): Promise<CommentRecord> {
+  return db
+    .transaction()
+    .execute((trx) => insertPostedComment(trx, actor, scope, body, targets, now));
+}
+
+/** Posts an open comment within the caller's transaction (a review posts its own). */
+export async function insertPostedComment(
+  trx: Executor,
+  actor: Actor,
+  scope: Pick<CommentScope, 'space' | 'thread' | 'revisionId'>,
+  body: Document,
+  { anchor, reviewId }: CommentTargets,
   now: Date,
 ): Promise<CommentRecord> {
   const comment: CommentRecord = {
@@ -43,25 +63,25 @@ export async function postComment(
     replies: 0,
     revisionId: scope.revisionId,
     anchor,
+    reviewId,
   };
-  await db.transaction().execute(async (trx) => {
-    await insertComment(trx, comment);
-    await countOpenComments(trx, scope.thread, 1);
-    await recordEvent(
-      trx,
-      actor,
-      commentEvent(
-        'comment.created',
-        scope.space,
-        scope.thread,
-        { id: comment.id, body },
-        {
-          ...(anchor === null ? {} : { page: anchor.page.id }),
-        },
-      ),
-      now,
-    );
-  });
+  await insertComment(trx, comment);
+  await countOpenComments(trx, scope.thread, 1);
+  await recordEvent(
+    trx,
+    actor,
+    commentEvent(
+      'comment.created',
+      scope.space,
+      scope.thread,
+      { id: comment.id, body },
+      {
+        ...(anchor === null ? {} : { page: anchor.page.id }),
+        ...(reviewId === null ? {} : { review: reviewId }),
+      },
+    ),
+    now,
+  );
   return comment;
 }
 

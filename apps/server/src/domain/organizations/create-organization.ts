@@ -42,6 +42,7 @@ export async function createOrganization(
     sso: false,
     ai: false,
     inviteLinks: true,
+    mergeRules: { type: 'none' },
     // A self-hosted server has every feature; the plan is what GitBook clients check for that.
     plan: 'enterprise_2024',
     createdAt: at,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { conflict } from '../../errors.js';
+import type { OrganizationMergeRules } from '../../model/merge-rules.js';
 import type { MemberRole } from '../../model/roles.js';
 import { isUniqueViolation } from '../../store/constraint-errors.js';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
+import { requireMergeRuleMembers } from '../change-requests/merge-rules.js';
 import { organizationEvent, recordEvent } from '../events/record-event.js';
 import { normalizeEmailDomains } from './email-domains.js';
 
@@ -23,11 +25,12 @@ export interface OrganizationSettings {
   sso?: boolean | undefined;
   ai?: boolean | undefined;
   inviteLinks?: boolean | undefined;
+  mergeRules?: OrganizationMergeRules | undefined;
 }
 
 /**
  * Applies settings to an organization in one transaction. A hostname another organization has
- * is a 409.
+ * is a 409; merge rules naming someone who is not a member are a 400.
  */
 export async function updateOrganizationSettings(
   db: Kysely<Database>,
@@ -36,6 +39,7 @@ export async function updateOrganizationSettings(
   settings: OrganizationSettings,
   now: Date,
 ): Promise<OrganizationRecord> {
+  await requireMergeRuleMembers(db, organizationId, settings.mergeRules, 'body.mergeRules');
   try {
     return await db.transaction().execute(async (trx) => {
       await updateOrganization(trx, organizationId, {
@@ -54,6 +58,7 @@ export async function updateOrganizationSettings(
         sso: settings.sso,
         ai: settings.ai,
         inviteLinks: settings.inviteLinks,
+        mergeRules: settings.mergeRules,
         updatedAt: now.toISOString(),
       });
       const updated = await findOrganizationById(trx, organizationId);

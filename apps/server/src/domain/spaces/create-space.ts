@@ -50,6 +50,7 @@ export async function createSpace(
       visibility: 'private',
       editMode: input.editMode ?? 'live',
       defaultLevel: null,
+      mergeRules: { type: 'inherit' },
       revisionId: newId(),
       position: positionBetween(await lastSpacePosition(trx, { organizationId, parentId }), null),
       createdAt: at,

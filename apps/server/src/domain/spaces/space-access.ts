@@ -76,3 +76,15 @@ export async function listSpacesForCaller(
     })),
   };
 }
+
+/** Another user's effective role on a space (not the caller's): `null` when they have none. */
+export async function spaceRoleOfUser(
+  db: Executor,
+  spaceId: string,
+  userId: string,
+): Promise<MemberRole | null> {
+  const found = await findSpaceWithMemberRole(db, spaceId, userId);
+  if (found === undefined) return null;
+  const { organizationRole, granted } = found.membership;
+  return effectiveSpaceRole(organizationRole, found.space, granted);
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SpaceEditMode } from '../../model/enums.js';
 import type { EventAction } from '../../model/event-actions.js';
+import type { SpaceMergeRules } from '../../model/merge-rules.js';
 import type { MemberRole } from '../../model/roles.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
@@ -10,6 +11,7 @@ import {
   updateSpace,
 } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
+import { requireMergeRuleMembers } from '../change-requests/merge-rules.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 
@@ -19,6 +21,7 @@ export interface SpaceSettings {
   emoji?: string | undefined;
   editMode?: SpaceEditMode | undefined;
   defaultLevel?: MemberRole | null | undefined;
+  mergeRules?: SpaceMergeRules | undefined;
 }
 
 /** Writes `changes` to a space and reads it back; pass a transaction. */
@@ -52,23 +55,25 @@ export function changeSpace(
   });
 }
 
-/** Applies settings to a space. */
-export function updateSpaceSettings(
+/** Applies settings to a space; merge rules naming someone outside its organization are a 400. */
+export async function updateSpaceSettings(
   db: Kysely<Database>,
   actor: Actor,
-  spaceId: string,
+  space: Pick<SpaceRecord, 'id' | 'organizationId'>,
   settings: SpaceSettings,
   now: Date,
 ): Promise<SpaceRecord> {
+  await requireMergeRuleMembers(db, space.organizationId, settings.mergeRules, 'body.mergeRules');
   return changeSpace(
     db,
     actor,
-    spaceId,
+    space.id,
     {
       title: settings.title,
       emoji: settings.emoji,
       editMode: settings.editMode,
       defaultLevel: settings.defaultLevel,
+      mergeRules: settings.mergeRules,
       updatedAt: now.toISOString(),
     },
     'space.updated',

@@ -1,0 +1,220 @@
+import type { Body, components } from '@quire/contract';
+import type { AppDeps } from '../deps.js';
+import type { Actor } from '../domain/actor.js';
+import { type ReviewState, reviewStates } from '../domain/change-requests/review-state.js';
+import {
+  requestReviews,
+  submitReview,
+  withdrawReviewRequest,
+} from '../domain/change-requests/reviews.js';
+import { type CommentScope, loadChangeRequestThread } from '../domain/comments/comment-access.js';
+import { readCommentBody } from '../domain/comments/comment-body.js';
+import { prepareBody } from '../domain/content/prepare-changes.js';
+import { notFound } from '../errors.js';
+import type { HandlerTable } from '../http/handler.js';
+import { requireSpaceRole } from '../policies/space-policy.js';
+import { presentRequestedReviewer, presentReview } from '../presenters/change-request-review.js';
+import { presentList } from '../presenters/list.js';
+import {
+  listReviewRequestsOf,
+  listReviewsOf,
+  type ReviewRequestRecord,
+} from '../store/change-request-reviews.js';
+import type { ChangeRequestRecord } from '../store/change-requests.js';
+import { findCommentsByIds } from '../store/comments.js';
+import { arrayPage } from '../store/pagination.js';
+import { findUsersByIds } from '../store/users.js';
+import { commentsResponse } from './comment-responses.js';
+import { pageRequest } from './page-request.js';
+
+type Schemas = components['schemas'];
+type Format = 'markdown' | 'document';
+
+type ReviewHandlers = Pick<
+  HandlerTable,
+  | 'getReviewsByChangeRequestId'
+  | 'submitChangeRequestReview'
+  | 'getChangeRequestReviewById'
+  | 'getRequestedReviewersByChangeRequestId'
+  | 'requestReviewersForChangeRequest'
+  | 'removeRequestedReviewerFromChangeRequest'
+>;
+
+type Params = { spaceId: string; changeRequestId: string };
+type ReviewInput = Body<'submitChangeRequestReview'>;
+
+/** A change request's thread, the place its reviews and their comments live. */
+async function reviewScope(
+  deps: AppDeps,
+  actor: Actor,
+  params: Params,
+): Promise<CommentScope & { changeRequest: ChangeRequestRecord }> {
+  const scope = await loadChangeRequestThread(
+    deps.db,
+    actor,
+    params.spaceId,
+    params.changeRequestId,
+  );
+  const { changeRequest } = scope;
+  if (changeRequest === null) throw new Error('A change request thread without its change request');
+  return { ...scope, changeRequest };
+}
+
+/** Every review of the change request, and whether each still counts. */
+async function statesOf(deps: AppDeps, changeRequest: ChangeRequestRecord) {
+  return reviewStates(
+    await listReviewsOf(deps.db, changeRequest.id),
+    await listReviewRequestsOf(deps.db, changeRequest.id),
+    changeRequest.revisionId,
+  );
+}
+
+/** Reviews as the API shows them to the caller, with their comments' bodies in `format`. */
+async function reviewsResponse(
+  deps: AppDeps,
+  actor: Actor,
+  scope: CommentScope,
+  states: readonly ReviewState[],
+  format: Format,
+): Promise<Schemas['ChangeRequestReview'][]> {
+  const people = await findUsersByIds(
+    deps.db,
+    states.flatMap(({ review }) =>
+      review.requestedBy === null ? [review.reviewerId] : [review.reviewerId, review.requestedBy],
+    ),
+  );
+  const commentIds = states.flatMap(({ review }) =>
+    review.commentId === null ? [] : [review.commentId],
+  );
+  const found = await findCommentsByIds(deps.db, scope.thread, commentIds);
+  const comments = new Map(
+    (await commentsResponse(deps, actor, scope, [...found.values()], format)).map((comment) => [
+      comment.id,
+      comment,
+    ]),
+  );
+  return states.map((state) =>
+    presentReview(
+      state,
+      scope.space.id,
+      people,
+      state.review.commentId === null ? undefined : comments.get(state.review.commentId),
+      deps.urls,
+    ),
+  );
+}
+
+async function requestsResponse(deps: AppDeps, requests: readonly ReviewRequestRecord[]) {
+  const people = await findUsersByIds(
+    deps.db,
+    requests.flatMap((request) => [request.userId, request.requestedBy]),
+  );
+  return requests.map((request) => presentRequestedReviewer(request, people, deps.urls));
+}
+
+const isJsonDocument = (value: object): value is Schemas['JsonDocument'] =>
+  'object' in value && 'nodes' in value;
+
+/** A review's comment as a comment body: GitBook's clients send the document itself. */
+function commentInputOf(comment: NonNullable<ReviewInput['comment']>): Schemas['CommentBodyInput'] {
+  return isJsonDocument(comment) ? { document: comment } : comment;
+}
+
+const orderKey = (createdAt: string, id: string) => `${createdAt} ${id}`;
+
+/** Handlers of change request reviews and review requests. */
+export const changeRequestReviewHandlers: ReviewHandlers = {
+  getReviewsByChangeRequestId: async ({ params, query, actor, deps }) => {
+    const scope = await reviewScope(deps, actor, params);
+    const states = (await statesOf(deps, scope.changeRequest)).filter(
+      (state) => query.outdated === undefined || state.outdated === query.outdated,
+    );
+    const page = arrayPage(
+      states,
+      ({ review }) => orderKey(review.createdAt, review.id),
+      pageRequest(query),
+    );
+    const items = await reviewsResponse(deps, actor, scope, page.items, query.format ?? 'markdown');
+    return { status: 200, body: presentList({ ...page, items }, (item) => item) };
+  },
+
+  submitChangeRequestReview: async ({ params, body, actor, deps }) => {
+    const scope = await reviewScope(deps, actor, params);
+    const comment =
+      body.comment === undefined
+        ? undefined
+        : await readCommentBody(
+            deps.db,
+            deps.documents,
+            scope.space.organizationId,
+            commentInputOf(body.comment),
+            'body.comment',
+          );
+    const review = await submitReview(
+      deps.db,
+      actor,
+      scope,
+      { status: body.status, comment },
+      deps.clock.now(),
+    );
+    const state = (await statesOf(deps, scope.changeRequest)).find(
+      (candidate) => candidate.review.id === review.id,
+    ) ?? { review, outdated: false };
+    const [answer] = await reviewsResponse(deps, actor, scope, [state], 'markdown');
+    if (answer === undefined) throw new Error(`Review ${review.id} could not be presented`);
+    return { status: 201, body: answer, headers: { Location: answer.urls.location } };
+  },
+
+  getChangeRequestReviewById: async ({ params, query, actor, deps }) => {
+    const scope = await reviewScope(deps, actor, params);
+    const state = (await statesOf(deps, scope.changeRequest)).find(
+      (candidate) => candidate.review.id === params.reviewId,
+    );
+    if (state === undefined) {
+      throw notFound(`Review ${params.reviewId} not found in this change request`);
+    }
+    const [answer] = await reviewsResponse(deps, actor, scope, [state], query.format ?? 'markdown');
+    if (answer === undefined) throw new Error(`Review ${state.review.id} could not be presented`);
+    return { status: 200, body: answer };
+  },
+
+  getRequestedReviewersByChangeRequestId: async ({ params, query, actor, deps }) => {
+    const { changeRequest } = await reviewScope(deps, actor, params);
+    const page = arrayPage(
+      await listReviewRequestsOf(deps.db, changeRequest.id),
+      (request) => orderKey(request.createdAt, request.userId),
+      pageRequest(query),
+    );
+    const items = await requestsResponse(deps, page.items);
+    return { status: 200, body: presentList({ ...page, items }, (item) => item) };
+  },
+
+  requestReviewersForChangeRequest: async ({ params, body, actor, deps }) => {
+    const scope = await reviewScope(deps, actor, params);
+    requireSpaceRole(scope.role, 'edit', 'ask for reviews');
+    const description =
+      body.description === undefined
+        ? undefined
+        : await prepareBody({ document: body.description }, 'body.description', deps.documents);
+    const requests = await requestReviews(
+      deps.db,
+      actor,
+      scope,
+      {
+        users: body.users,
+        subject: body.subject,
+        description:
+          description === undefined ? undefined : description.nodes.length > 0 ? description : null,
+      },
+      deps.clock.now(),
+    );
+    return { status: 200, body: { users: await requestsResponse(deps, requests) } };
+  },
+
+  removeRequestedReviewerFromChangeRequest: async ({ params, actor, deps }) => {
+    const scope = await reviewScope(deps, actor, params);
+    requireSpaceRole(scope.role, 'edit', 'withdraw review requests');
+    await withdrawReviewRequest(deps.db, actor, scope, params.userId, deps.clock.now());
+    return { status: 204 };
+  },
+};
