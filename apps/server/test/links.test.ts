@@ -292,4 +292,63 @@ describe('links and backlinks', () => {
       400,
     );
   });
+
+  it('writes page references as absolute paths in Markdown when asked for stable references', async () => {
+    const written = await publish([
+      {
+        operation: 'insert_page',
+        title: 'Reference',
+        ref: 'reference',
+        document: { markdown: 'Top.\n' },
+      },
+      {
+        operation: 'insert_page',
+        title: 'Tokens',
+        into: 'reference',
+        document: {
+          markdown:
+            'See [the guide](../guide.md#usage), [a sibling](scopes.md) and [the site](https://example.com).\n',
+        },
+      },
+    ]);
+    const tokensId = written.changes[1]?.page.id ?? '';
+    const read = (refs?: 'relative' | 'stable', format: 'markdown' | 'document' = 'markdown') =>
+      staff.reader.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: {
+          path: { spaceId, pageId: tokensId },
+          query: refs === undefined ? { format } : { format, 'format.markdown.refs': refs },
+        },
+      });
+    const relative = await read();
+    expect(relative.markdown).toBe(
+      'See [the guide](../guide.md#usage), [a sibling](scopes.md) and [the site](https://example.com).\n',
+    );
+    expect((await read('relative')).markdown).toBe(relative.markdown);
+    const stable = await read('stable');
+    expect(stable.markdown).toBe(
+      'See [the guide](/guide.md#usage), [a sibling](/reference/scopes.md) and [the site](https://example.com).\n',
+    );
+    // The option shapes Markdown only; the same page by path reads the same way.
+    expect((await read('stable', 'document')).document).toEqual(
+      (await read(undefined, 'document')).document,
+    );
+    const byPath = await staff.reader.client.GET('/spaces/{spaceId}/content/path/{pagePath}', {
+      params: {
+        path: { spaceId, pagePath: 'reference/tokens' },
+        query: { 'format.markdown.refs': 'stable', dereferenced: true },
+      },
+    });
+    expect(byPath.markdown).toBe(stable.markdown);
+    await expectApiError(
+      staff.reader.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: {
+          path: { spaceId, pageId: tokensId },
+          // @ts-expect-error: not one of the reference styles
+          query: { 'format.markdown.refs': 'absolute' },
+        },
+      }),
+      400,
+      /format\.markdown\.refs/,
+    );
+  });
 });

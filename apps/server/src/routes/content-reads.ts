@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import {
+  type BodyFormat,
   type ContentSource,
   fileResponse,
   filesResponse,
@@ -17,8 +18,17 @@ interface ReadInput<Params, Query = Record<string, never>> {
   deps: AppDeps;
 }
 
-type PageQuery = { format?: 'markdown' | 'document' };
+type PageQuery = {
+  format?: 'markdown' | 'document';
+  'format.markdown.refs'?: 'relative' | 'stable';
+};
 type ListQuery = { page?: string; limit?: number };
+
+/** The body format a page read asks for: a document, or Markdown with its page references. */
+function bodyFormatOf(query: PageQuery): BodyFormat {
+  if (query.format === 'document') return { format: 'document' };
+  return { format: 'markdown', refs: query['format.markdown.refs'] ?? 'relative' };
+}
 
 /**
  * The six content reads (revision, page tree, page by id, page by path, files, file) of one kind
@@ -45,7 +55,7 @@ export function contentReadHandlers<Params>(
         input.deps,
         await source(input),
         { pageId: input.params.pageId },
-        input.query.format ?? 'markdown',
+        bodyFormatOf(input.query),
       ),
     }),
     pageByPath: async (input: ReadInput<Params & { pagePath: string }, PageQuery>) => ({
@@ -54,7 +64,7 @@ export function contentReadHandlers<Params>(
         input.deps,
         await source(input),
         { path: input.params.pagePath },
-        input.query.format ?? 'markdown',
+        bodyFormatOf(input.query),
       ),
     }),
     files: async (input: ReadInput<Params, ListQuery>) => ({

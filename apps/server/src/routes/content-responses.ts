@@ -12,6 +12,7 @@ import {
   readPageTree,
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
+import { withStableRefs } from '../domain/content/stable-refs.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
@@ -87,7 +88,7 @@ export async function pageResponse(
   deps: AppDeps,
   { space, revision }: ContentSource,
   find: { pageId: string } | { path: string },
-  format: 'markdown' | 'document',
+  format: BodyFormat,
 ): Promise<Schemas['RevisionPage']> {
   const tree = await openRevisionContent(deps.db, revision);
   const node =
@@ -97,19 +98,27 @@ export async function pageResponse(
   return presentPage(node, space.id, deps.urls, await bodyOf(deps, tree, node, format));
 }
 
+/** How a page's body is answered: as a document, or as Markdown with its page references. */
+export type BodyFormat =
+  | { format: 'document' }
+  | { format: 'markdown'; refs: 'relative' | 'stable' };
+
 async function bodyOf(
   deps: AppDeps,
   tree: ContentTree,
-  { page }: PageNode,
-  format: 'markdown' | 'document',
+  { page, path }: PageNode,
+  asked: BodyFormat,
 ): Promise<PageBody | undefined> {
   const documentId = page.documentId;
   if (page.type !== 'document' || documentId === undefined) return undefined;
-  if (format === 'document') return { document: await readBody(tree.objects, documentId) };
-  // A body never changes under its id, so its Markdown is rendered once and kept.
-  const markdown = await deps.renderedMarkdown.get(documentId, async () =>
-    deps.documents.toMarkdown(await readBody(tree.objects, documentId)),
-  );
+  if (asked.format === 'document') return { document: await readBody(tree.objects, documentId) };
+  // A body never changes under its id, so its Markdown is rendered once and kept; stable
+  // references also depend on where the page is.
+  const key = asked.refs === 'stable' ? `${documentId}:stable:${path}` : documentId;
+  const markdown = await deps.renderedMarkdown.get(key, async () => {
+    const body = await readBody(tree.objects, documentId);
+    return deps.documents.toMarkdown(asked.refs === 'stable' ? withStableRefs(body, path) : body);
+  });
   return { markdown };
 }
 

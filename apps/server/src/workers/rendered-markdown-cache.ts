@@ -1,16 +1,17 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * Rendered Markdown of page bodies by document id. A body document never changes once stored
- * (an edit stores a new one under a new id), so an entry never goes stale and is only evicted,
- * least recently used first, when the cache outgrows its size.
+ * Rendered Markdown of page bodies, keyed by document id (and, for a rendering that depends on
+ * where the page sits, by that too). A body document never changes once stored (an edit stores a
+ * new one under a new id), so an entry never goes stale and is only evicted, least recently used
+ * first, when the cache outgrows its size.
  */
 export interface RenderedMarkdownCache {
   /**
-   * The Markdown of `documentId`: from the cache, or else from `render`, which runs once for
-   * every caller asking for the same id while it runs. A failed render is not cached.
+   * The Markdown under `key`: from the cache, or else from `render`, which runs once for every
+   * caller asking for the same key while it runs. A failed render is not cached.
    */
-  get(documentId: string, render: () => Promise<string>): Promise<string>;
+  get(key: string, render: () => Promise<string>): Promise<string>;
 }
 
 export interface RenderedMarkdownCacheOptions {
@@ -38,24 +39,24 @@ export function createRenderedMarkdownCache({
   const rendering = new Map<string, Promise<string>>();
 
   return {
-    get(documentId, render) {
-      const cached = rendered.get(documentId);
+    get(key, render) {
+      const cached = rendered.get(key);
       if (cached !== undefined) return Promise.resolve(cached);
-      const inFlight = rendering.get(documentId);
+      const inFlight = rendering.get(key);
       if (inFlight) return inFlight;
       // A `render` that throws rather than rejects fails the same way.
       const started = new Promise<string>((resolve) => resolve(render())).then(
         (markdown) => {
-          rendering.delete(documentId);
-          rendered.set(documentId, markdown);
+          rendering.delete(key);
+          rendered.set(key, markdown);
           return markdown;
         },
         (error: unknown) => {
-          rendering.delete(documentId);
+          rendering.delete(key);
           throw error;
         },
       );
-      rendering.set(documentId, started);
+      rendering.set(key, started);
       return started;
     },
   };

@@ -5385,8 +5385,12 @@ export interface components {
         commentStatusFilter: "all" | "open" | "resolved";
         /** @description Only comments on this page (its ID). */
         commentTargetPage: components["schemas"]["ResourceId"];
+        /** @description Whether Git metadata may come from a cache; Quire's is never cached, so both read the same. */
+        contentCachedMetadata: boolean;
         /** @description Whether to compute computed content; `false` skips it. */
         contentComputed: boolean;
+        /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+        contentDereferenced: boolean | "reusable-contents";
         /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
         contentEvaluated: boolean;
         /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
@@ -5407,6 +5411,8 @@ export interface components {
         listOrder: "asc" | "desc";
         /** @description The `next.page` token of the previous page. */
         listPage: string;
+        /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+        markdownRefs: "relative" | "stable";
         /** @description Only members with this role; `guest` for members without one. */
         memberRoleFilter: "admin" | "create" | "review" | "edit" | "comment" | "read" | "guest";
         /** @description Only members whose display name or email contains this text, ignoring case. */
@@ -9405,10 +9411,14 @@ export interface operations {
             query?: {
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
             };
@@ -9547,12 +9557,18 @@ export interface operations {
     getPageInChangeRequestByPath: {
         parameters: {
             query?: {
+                /** @description Whether Git metadata may come from a cache; Quire's is never cached, so both read the same. */
+                cachedMetadata?: components["parameters"]["contentCachedMetadata"];
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
             };
@@ -10414,10 +10430,14 @@ export interface operations {
             query?: {
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
             };
@@ -10586,12 +10606,18 @@ export interface operations {
     getPageByPath: {
         parameters: {
             query?: {
+                /** @description Whether Git metadata may come from a cache; Quire's is never cached, so both read the same. */
+                cachedMetadata?: components["parameters"]["contentCachedMetadata"];
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
             };
@@ -11073,8 +11099,12 @@ export interface operations {
     getRevisionSemanticChanges: {
         parameters: {
             query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
                 /** @description Most changes to list. */
                 limit?: number;
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
             };
             header?: never;
             path: {
@@ -11178,10 +11208,14 @@ export interface operations {
             query?: {
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
             };
@@ -11248,12 +11282,18 @@ export interface operations {
     getPageInRevisionByPath: {
         parameters: {
             query?: {
+                /** @description Whether Git metadata may come from a cache; Quire's is never cached, so both read the same. */
+                cachedMetadata?: components["parameters"]["contentCachedMetadata"];
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
             };
