@@ -293,7 +293,7 @@ describe('links and backlinks', () => {
     );
   });
 
-  it('writes page references as absolute paths in Markdown when asked for stable references', async () => {
+  it("writes page references by id in Markdown when asked for GitBook's stable references", async () => {
     const written = await publish([
       {
         operation: 'insert_page',
@@ -307,30 +307,29 @@ describe('links and backlinks', () => {
         into: 'reference',
         document: {
           markdown:
-            'See [the guide](../guide.md#usage), [a sibling](scopes.md) and [the site](https://example.com).\n',
+            'See [the guide](../guide.md#usage), [nothing](scopes.md) and [the site](https://example.com).\n',
         },
       },
     ]);
-    const tokensId = written.changes[1]?.page.id ?? '';
-    const read = (refs?: 'relative' | 'stable', format: 'markdown' | 'document' = 'markdown') =>
+    const [referenceId = '', tokensId = ''] = written.changes.map((change) =>
+      change.object === 'created_page' ? change.page.id : '',
+    );
+    expect(referenceId).not.toBe('');
+    const read = (query: Record<string, string>) =>
       staff.reader.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
-        params: {
-          path: { spaceId, pageId: tokensId },
-          query: refs === undefined ? { format } : { format, 'format.markdown.refs': refs },
-        },
+        params: { path: { spaceId, pageId: tokensId }, query },
       });
-    const relative = await read();
-    expect(relative.markdown).toBe(
-      'See [the guide](../guide.md#usage), [a sibling](scopes.md) and [the site](https://example.com).\n',
-    );
-    expect((await read('relative')).markdown).toBe(relative.markdown);
-    const stable = await read('stable');
-    expect(stable.markdown).toBe(
-      'See [the guide](/guide.md#usage), [a sibling](/reference/scopes.md) and [the site](https://example.com).\n',
-    );
+    const relative =
+      'See [the guide](../guide.md#usage), [nothing](scopes.md) and [the site](https://example.com).\n';
+    expect(await read({})).toMatchObject({ markdown: relative });
+    expect(await read({ 'format.markdown.refs': 'relative' })).toMatchObject({
+      markdown: relative,
+    });
+    const stable = `See [the guide](/pages/${guideId}#usage), [nothing](/reference/scopes.md) and [the site](https://example.com).\n`;
+    expect(await read({ 'format.markdown.refs': 'stable' })).toMatchObject({ markdown: stable });
     // The option shapes Markdown only; the same page by path reads the same way.
-    expect((await read('stable', 'document')).document).toEqual(
-      (await read(undefined, 'document')).document,
+    expect(await read({ format: 'document', 'format.markdown.refs': 'stable' })).toEqual(
+      await read({ format: 'document' }),
     );
     const byPath = await staff.reader.client.GET('/spaces/{spaceId}/content/path/{pagePath}', {
       params: {
@@ -338,15 +337,9 @@ describe('links and backlinks', () => {
         query: { 'format.markdown.refs': 'stable', dereferenced: true },
       },
     });
-    expect(byPath.markdown).toBe(stable.markdown);
+    expect(byPath).toMatchObject({ markdown: stable });
     await expectApiError(
-      staff.reader.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
-        params: {
-          path: { spaceId, pageId: tokensId },
-          // @ts-expect-error: not one of the reference styles
-          query: { 'format.markdown.refs': 'absolute' },
-        },
-      }),
+      read({ 'format.markdown.refs': 'absolute' }),
       400,
       /format\.markdown\.refs/,
     );

@@ -12,7 +12,7 @@ import {
   readPageTree,
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
-import { withStableRefs } from '../domain/content/stable-refs.js';
+import { pageIdsByPath, withStableRefs } from '../domain/content/stable-refs.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
@@ -95,7 +95,8 @@ export async function pageResponse(
     'pageId' in find
       ? await readPageById(tree, find.pageId)
       : await readPageByPath(tree, find.path);
-  return presentPage(node, space.id, deps.urls, await bodyOf(deps, tree, node, format));
+  const body = await bodyOf(deps, tree, revision.root ?? null, node, format);
+  return presentPage(node, space.id, deps.urls, body);
 }
 
 /** How a page's body is answered: as a document, or as Markdown with its page references. */
@@ -106,6 +107,7 @@ export type BodyFormat =
 async function bodyOf(
   deps: AppDeps,
   tree: ContentTree,
+  root: string | null,
   { page, path }: PageNode,
   asked: BodyFormat,
 ): Promise<PageBody | undefined> {
@@ -113,11 +115,13 @@ async function bodyOf(
   if (page.type !== 'document' || documentId === undefined) return undefined;
   if (asked.format === 'document') return { document: await readBody(tree.objects, documentId) };
   // A body never changes under its id, so its Markdown is rendered once and kept; stable
-  // references also depend on where the page is.
-  const key = asked.refs === 'stable' ? `${documentId}:stable:${path}` : documentId;
+  // references also depend on where the page is and on the revision's pages.
+  const key = asked.refs === 'stable' ? `${documentId}:stable:${root ?? ''}:${path}` : documentId;
   const markdown = await deps.renderedMarkdown.get(key, async () => {
     const body = await readBody(tree.objects, documentId);
-    return deps.documents.toMarkdown(asked.refs === 'stable' ? withStableRefs(body, path) : body);
+    if (asked.refs === 'relative') return deps.documents.toMarkdown(body);
+    const pageIds = pageIdsByPath(await readPageTree(tree));
+    return deps.documents.toMarkdown(withStableRefs(body, path, pageIds));
   });
   return { markdown };
 }

@@ -5411,7 +5411,7 @@ export interface components {
         listOrder: "asc" | "desc";
         /** @description The `next.page` token of the previous page. */
         listPage: string;
-        /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+        /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
         markdownRefs: "relative" | "stable";
         /** @description Only members with this role; `guest` for members without one. */
         memberRoleFilter: "admin" | "create" | "review" | "edit" | "comment" | "read" | "guest";
@@ -9417,7 +9417,7 @@ export interface operations {
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
-                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
                 "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
@@ -9567,7 +9567,7 @@ export interface operations {
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
-                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
                 "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
@@ -10436,7 +10436,7 @@ export interface operations {
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
-                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
                 "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
@@ -10616,7 +10616,7 @@ export interface operations {
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
-                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
                 "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
@@ -11214,7 +11214,7 @@ export interface operations {
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
-                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
                 "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
@@ -11292,7 +11292,7 @@ export interface operations {
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
-                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` as absolute paths from the content's root (`/api/auth.md`), which read the same wherever the Markdown is moved or flattened. */
+                /** @description How Markdown bodies write links to other pages (ignored unless `format=markdown`): `relative` as stored, from the page itself (`../api/auth.md`); `stable` by the target page's id, as GitBook does (`/pages/{pageId}#anchor`), which reads the same wherever the Markdown is moved. A link to no page of the revision is then written as an absolute path (`/api/missing.md`). */
                 "format.markdown.refs"?: components["parameters"]["markdownRefs"];
                 /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
                 metadata?: components["parameters"]["contentMetadata"];
