@@ -14,11 +14,16 @@ const defaultLayout: PageLayout = {
   width: 'default',
   cover: true,
   coverSize: 'hero',
+  coverMask: 'none',
   title: true,
   description: true,
   tableOfContents: true,
   outline: true,
   pagination: true,
+  metadata: true,
+  tags: true,
+  actions: true,
+  anchors: true,
 };
 
 /**
@@ -60,6 +65,7 @@ function presentNode(
     const group: RevisionPage = {
       id: page.id,
       title: page.title,
+      kind: 'group',
       type: 'group',
       slug: page.slug,
       path,
@@ -77,6 +83,7 @@ function presentNode(
     const link: RevisionPage = {
       id: page.id,
       title: page.title,
+      kind: 'link',
       type: 'link',
       target,
       href: target.kind === 'url' ? target.url : pageUrl(target.page),
@@ -92,11 +99,13 @@ function presentNode(
   const document: RevisionPage = {
     id: page.id,
     title: page.title,
+    kind: 'sheet',
     type: 'document',
     slug: page.slug,
     path,
     documentId: page.documentId ?? '',
     layout: defaultLayout,
+    tags: [],
     hidden: page.hidden ?? false,
     noIndex: page.noIndex ?? false,
     noRobotsIndex: page.noRobotsIndex ?? false,

@@ -4177,13 +4177,22 @@ export interface components {
         } | Record<string, never>;
         /** @description How a document page is laid out when published. */
         PageLayout: {
+            /** @description Whether the page's actions show. */
+            actions: boolean;
+            /** @description Whether headings show their anchor links. */
+            anchors: boolean;
             cover: boolean;
+            /** @enum {string} */
+            coverMask: "none" | "radial";
             /** @enum {string} */
             coverSize: "hero" | "full";
             description: boolean;
+            /** @description Whether the page's metadata (last change, author) shows. */
+            metadata: boolean;
             outline: boolean;
             pagination: boolean;
             tableOfContents: boolean;
+            tags: boolean;
             title: boolean;
             /** @enum {string} */
             width: "default" | "wide";
@@ -4296,6 +4305,11 @@ export interface components {
             icon?: string;
             /** @description Unique identifier of the page, the same in every revision. */
             id: string;
+            /**
+             * @description GitBook's older name for the page's type, which its clients still read.
+             * @enum {string}
+             */
+            kind: "sheet";
             layout: components["schemas"]["PageLayout"];
             /** @description The body as Markdown (`format=markdown`). */
             markdown?: string;
@@ -4306,6 +4320,8 @@ export interface components {
             /** @description The slugs from the top of the tree, joined by `/`. */
             path: string;
             slug: string;
+            /** @description The page's tags; Quire's pages have none yet. */
+            tags: Record<string, never>[];
             title: string;
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -4325,6 +4341,11 @@ export interface components {
             hidden: boolean;
             icon?: string;
             id: string;
+            /**
+             * @description GitBook's older name for the page's type, which its clients still read.
+             * @enum {string}
+             */
+            kind: "group";
             pages: components["schemas"]["RevisionPage"][];
             path: string;
             slug: string;
@@ -4345,6 +4366,11 @@ export interface components {
             href: string;
             icon?: string;
             id: string;
+            /**
+             * @description GitBook's older name for the page's type, which its clients still read.
+             * @enum {string}
+             */
+            kind: "link";
             pages: components["schemas"]["RevisionPage"][];
             target: components["schemas"]["LinkTarget"];
             title: string;
