@@ -578,9 +578,22 @@ describe('sites', () => {
     expect((await patch(null)).condition).toBeUndefined();
   });
 
-  it('stores customizations and shows them in the published profile', async () => {
+  it('stores customizations and shows them, over the defaults, in the published profile', async () => {
     const site = await createSite(org.creator, { spaces: [spaceIds[0] ?? ''] });
     const path = { params: { path: at(site.id) } };
+    const untouched = await org.reader.client.GET(
+      '/orgs/{organizationId}/sites/{siteId}/customization',
+      path,
+    );
+    expect(untouched).toMatchObject({
+      styling: { theme: 'clean', corners: 'rounded', sidebar: { list: 'default' } },
+      themes: { default: 'system', toggeable: true },
+      header: { preset: 'default', links: [] },
+      pageActions: { items: ['markdown', 'external-ai', 'mcp', 'pdf'] },
+      socialAccounts: [],
+      insights: { trackingCookie: true },
+    });
+    expect(untouched).not.toHaveProperty('title');
     const customization = {
       title: 'Docs',
       styling: { theme: 'muted' as const, primaryColor: { light: '#112233', dark: '#445566' } },
@@ -589,12 +602,35 @@ describe('sites', () => {
       },
       pdf: { enabled: false },
     };
+    const applied = {
+      ...customization,
+      header: { preset: 'default', links: [{ ...customization.header.links[0], links: [] }] },
+    };
+    const stored = await org.creator.client.PUT(
+      '/orgs/{organizationId}/sites/{siteId}/customization',
+      { ...path, body: customization },
+    );
+    expect(stored).toMatchObject(applied);
+    // What was not set keeps its default.
+    expect(stored.styling).toMatchObject({ theme: 'muted', corners: 'rounded', font: 'Inter' });
+    const social = {
+      pageActions: { items: ['pdf' as const, 'markdown' as const] },
+      socialAccounts: [
+        { platform: 'github' as const, handle: 'quire', display: { footer: true, header: true } },
+      ],
+      styling: { infoColor: { light: '#101010' } },
+      themes: { default: null },
+    };
     expect(
       await org.creator.client.PUT('/orgs/{organizationId}/sites/{siteId}/customization', {
         ...path,
-        body: customization,
+        body: social,
       }),
-    ).toEqual(customization);
+    ).toMatchObject({
+      ...social,
+      styling: { theme: 'clean', infoColor: { light: '#101010', dark: '#101010' } },
+      themes: { default: 'system' },
+    });
     await expectApiError(
       org.creator.client.PUT('/orgs/{organizationId}/sites/{siteId}/customization', {
         ...path,
@@ -609,7 +645,9 @@ describe('sites', () => {
         ...path,
         body: undeclared,
       }),
-    ).toMatchObject(undeclared);
+    ).toMatchObject({
+      header: { links: [{ ...undeclared.header.links[0], to: null, links: [] }] },
+    });
     await org.creator.client.PUT('/orgs/{organizationId}/sites/{siteId}/customization', {
       ...path,
       body: customization,
@@ -631,10 +669,16 @@ describe('sites', () => {
       site: { id: site.id },
       structure: { type: 'siteSpaces' },
       customizations: {
-        site: customization,
-        siteSpaces: { [siteSpace?.id ?? '']: { pdf: { enabled: true } } },
+        site: applied,
+        // A site space's own settings, over its site's.
+        siteSpaces: { [siteSpace?.id ?? '']: { ...applied, pdf: { enabled: true } } },
       },
     });
+    const ofSiteSpace = await org.reader.client.GET(
+      '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/customization',
+      { params: { path: { ...at(site.id), siteSpaceId: siteSpace?.id ?? '' } } },
+    );
+    expect(ofSiteSpace).toMatchObject({ title: 'Docs', pdf: { enabled: true } });
   });
 
   it('removes a deleted space from every site, handing over the default', async () => {

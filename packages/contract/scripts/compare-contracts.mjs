@@ -57,7 +57,11 @@ function fieldsOf(document, schemaOrRef, seen = new Set()) {
   for (const part of schema.allOf ?? []) {
     const inner = fieldsOf(document, part, seen);
     fields.isObject ||= inner.isObject;
-    for (const [name, property] of inner.properties) fields.properties.set(name, property);
+    // A field that several parts describe is all of their descriptions at once.
+    for (const [name, property] of inner.properties) {
+      const known = fields.properties.get(name);
+      fields.properties.set(name, known === undefined ? property : { allOf: [known, property] });
+    }
     for (const name of inner.required) fields.required.add(name);
   }
   const alternatives = schema.oneOf ?? schema.anyOf;

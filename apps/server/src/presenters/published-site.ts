@@ -1,5 +1,9 @@
 import type { components } from '@quire/contract';
-import { parseCustomization, type SiteCustomization } from '../domain/sites/site-settings.js';
+import {
+  type AppliedCustomization,
+  appliedCustomization,
+} from '../domain/sites/customization-defaults.js';
+import { parseCustomization } from '../domain/sites/site-settings.js';
 import {
   presentSection,
   presentSectionGroup,
@@ -18,10 +22,14 @@ export function presentPublishedSite(
   view: StructureView,
 ): Schemas['PublishedContentSite'] {
   const { structure } = view;
-  const siteSpaces: Record<string, SiteCustomization> = {};
+  const ofSite = parseCustomization(structure.site.customization);
+  const siteSpaces: Record<string, AppliedCustomization> = {};
   for (const siteSpace of structure.siteSpaces) {
     if (siteSpace.customization !== null) {
-      siteSpaces[siteSpace.id] = parseCustomization(siteSpace.customization);
+      siteSpaces[siteSpace.id] = appliedCustomization(
+        ofSite,
+        parseCustomization(siteSpace.customization),
+      );
     }
   }
   return {
@@ -41,7 +49,7 @@ export function presentPublishedSite(
             type: 'siteSpaces',
             structure: structure.siteSpaces.map((siteSpace) => presentSiteSpace(siteSpace, view)),
           },
-    customizations: { site: parseCustomization(structure.site.customization), siteSpaces },
+    customizations: { site: appliedCustomization(ofSite), siteSpaces },
     scripts: [],
   };
 }

@@ -1,3 +1,4 @@
+import { appliedCustomization } from '../domain/sites/customization-defaults.js';
 import {
   createShareLink,
   loadShareLink,
@@ -123,7 +124,13 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
     const structure = await readSiteStructure(deps.db, site);
     const siteSpace = requireSiteSpace(structure.siteSpaces, params.siteSpaceId);
-    return { status: 200, body: parseCustomization(siteSpace.customization) };
+    return {
+      status: 200,
+      body: appliedCustomization(
+        parseCustomization(site.customization),
+        parseCustomization(siteSpace.customization),
+      ),
+    };
   },
 
   updateSiteSpaceCustomizationById: async ({ params, body, actor, deps }) => {
@@ -136,7 +143,10 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
       body,
       deps.clock.now(),
     );
-    return { status: 200, body: customization };
+    return {
+      status: 200,
+      body: appliedCustomization(parseCustomization(site.customization), customization),
+    };
   },
 
   listSiteShareLinks: async ({ params, query, actor, deps }) => {

@@ -5,6 +5,7 @@ import {
   templateConditions,
 } from '../domain/sites/adaptive-schema.js';
 import { createSite } from '../domain/sites/create-site.js';
+import { appliedCustomization } from '../domain/sites/customization-defaults.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
 import {
   parseCustomization,
@@ -193,12 +194,15 @@ export const siteHandlers: SiteHandlers = {
 
   getSiteCustomizationById: async ({ params, actor, deps }) => {
     const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
-    return { status: 200, body: parseCustomization(site.customization) };
+    return { status: 200, body: appliedCustomization(parseCustomization(site.customization)) };
   },
 
   updateSiteCustomizationById: async ({ params, body, actor, deps }) => {
     const { site } = await loadSiteToChange(deps, actor, params);
     const updated = await replaceSiteCustomization(deps.db, actor, site, body, deps.clock.now());
-    return { status: 200, body: parseCustomization(updated.customization) };
+    return {
+      status: 200,
+      body: appliedCustomization(parseCustomization(updated.customization)),
+    };
   },
 };

@@ -677,12 +677,12 @@ export interface paths {
         };
         /**
          * Get the customization of a site
-         * @description Any member may read it.
+         * @description Every setting as it applies, defaults for those not set. Any member may read it.
          */
         get: operations["getSiteCustomizationById"];
         /**
          * Replace the customization of a site
-         * @description Replaces every key; conditions of header links must parse and name claims of the adaptive schema. Needs `create` or higher.
+         * @description Replaces every key set (a key left out goes back to its default); conditions of header links must parse. Needs `create` or higher.
          */
         put: operations["updateSiteCustomizationById"];
         post?: never;
@@ -1108,12 +1108,12 @@ export interface paths {
         };
         /**
          * Get the customization of a site space
-         * @description What the site space changes of the site customization. Any member may read it.
+         * @description Every setting as it applies to the site space: its own, over the site's, over the defaults. Any member may read it.
          */
         get: operations["getSiteSpaceCustomizationById"];
         /**
          * Replace the customization of a site space
-         * @description Replaces every key. Needs `create` or higher.
+         * @description Replaces every key the site space sets over its site's (a key left out follows the site). Needs `create` or higher.
          */
         put: operations["updateSiteSpaceCustomizationById"];
         post?: never;
@@ -4208,10 +4208,10 @@ export interface components {
         };
         PublishedContentSite: {
             customizations: {
-                site: components["schemas"]["SiteCustomizationSettings"];
+                site: components["schemas"]["SiteCustomization"];
                 /** @description Customizations of site spaces that have their own, by site space id. */
                 siteSpaces: {
-                    [key: string]: components["schemas"]["SiteCustomizationSettings"];
+                    [key: string]: components["schemas"]["SiteCustomization"];
                 };
             };
             /** @enum {string} */
@@ -4665,11 +4665,101 @@ export interface components {
          */
         SiteAgentsContext: "excluded" | "included";
         /**
+         * @description A syntax highlighting theme (Shiki's names, as GitBook uses them).
+         * @enum {string}
+         */
+        SiteCodeTheme: "default-light" | "default-dark" | "monochrome-light" | "monochrome-dark" | "andromeeda" | "aurora-x" | "ayu-dark" | "catppuccin-frappe" | "catppuccin-latte" | "catppuccin-macchiato" | "catppuccin-mocha" | "dark-plus" | "dracula" | "dracula-soft" | "everforest-dark" | "everforest-light" | "github-dark" | "github-dark-default" | "github-dark-dimmed" | "github-dark-high-contrast" | "github-light" | "github-light-default" | "github-light-high-contrast" | "gruvbox-dark-hard" | "gruvbox-dark-medium" | "gruvbox-dark-soft" | "gruvbox-light-hard" | "gruvbox-light-medium" | "gruvbox-light-soft" | "houston" | "kanagawa-dragon" | "kanagawa-lotus" | "kanagawa-wave" | "laserwave" | "light-plus" | "material-theme" | "material-theme-darker" | "material-theme-lighter" | "material-theme-ocean" | "material-theme-palenight" | "min-dark" | "min-light" | "monokai" | "night-owl" | "nord" | "one-dark-pro" | "one-light" | "plastic" | "poimandres" | "red" | "rose-pine" | "rose-pine-dawn" | "rose-pine-moon" | "slack-dark" | "slack-ochin" | "snazzy-light" | "solarized-dark" | "solarized-light" | "synthwave-84" | "tokyo-night" | "vesper" | "vitesse-black" | "vitesse-dark" | "vitesse-light";
+        /**
          * @description An expression over `visitor.claims` (for example `visitor.claims.unsigned.beta === true`)
          *     deciding whether a visitor sees the item. It may name only claims of the site's adaptive schema.
          */
         SiteCondition: string;
-        /** @description How a site (or one site space) looks and behaves; every key is optional. */
+        /** @description Every setting of a site (or a site space) as it applies: what was set, over Quire's defaults (and, for a site space, over its site's). */
+        SiteCustomization: components["schemas"]["SiteCustomizationSettings"] & {
+            advancedCustomization: {
+                enabled: unknown;
+            };
+            ai: {
+                mode: unknown;
+            };
+            externalLinks: {
+                target: unknown;
+            };
+            favicon: unknown;
+            feedback: {
+                enabled: unknown;
+            };
+            footer: {
+                groups: unknown;
+            };
+            header: {
+                links: {
+                    links: unknown;
+                    to: unknown;
+                }[];
+                preset: unknown;
+            };
+            insights: {
+                trackingCookie: unknown;
+            };
+            internationalization: {
+                locale: unknown;
+            };
+            pageActions: unknown;
+            pagination: {
+                enabled: unknown;
+            };
+            privacyPolicy: unknown;
+            socialAccounts: unknown;
+            socialPreview: unknown;
+            styling: {
+                background: unknown;
+                codeTheme: {
+                    default: unknown;
+                    openapi: unknown;
+                };
+                corners: unknown;
+                dangerColor: {
+                    dark: unknown;
+                    light: unknown;
+                };
+                depth: unknown;
+                font: unknown;
+                icons: unknown;
+                infoColor: {
+                    dark: unknown;
+                    light: unknown;
+                };
+                links: unknown;
+                monospaceFont: unknown;
+                primaryColor: {
+                    dark: unknown;
+                    light: unknown;
+                };
+                search: unknown;
+                sidebar: {
+                    background: unknown;
+                    list: unknown;
+                };
+                successColor: {
+                    dark: unknown;
+                    light: unknown;
+                };
+                theme: unknown;
+                warningColor: {
+                    dark: unknown;
+                    light: unknown;
+                };
+            };
+            themes: {
+                default: unknown;
+                toggeable: unknown;
+            };
+            trademark: {
+                enabled: unknown;
+            };
+        };
+        /** @description How a site (or one site space) looks and behaves, as set: every key is optional, and a read answers every setting (`SiteCustomization`), with defaults for those not set. */
         SiteCustomizationSettings: {
             advancedCustomization?: components["schemas"]["SiteToggle"];
             ai?: {
@@ -4712,6 +4802,11 @@ export interface components {
             header?: {
                 links?: components["schemas"]["SiteHeaderLink"][];
                 logo?: components["schemas"]["ThemedImage"];
+                /**
+                 * @description GitBook's older header style; the styling theme replaces it.
+                 * @enum {string}
+                 */
+                preset?: "default" | "bold" | "contrast" | "custom" | "none";
             };
             insights?: {
                 trackingCookie?: boolean;
@@ -4720,11 +4815,25 @@ export interface components {
                 /** @enum {string} */
                 locale?: "en" | "fr" | "de" | "es" | "it" | "pt" | "ru" | "ja" | "zh" | "ko" | "ar" | "hi" | "nl" | "pl" | "tr" | "sv" | "no" | "da" | "fi" | "el" | "cs" | "hu" | "ro" | "th" | "vi" | "id" | "ms" | "he" | "uk" | "sk" | "bg" | "hr" | "lt" | "lv" | "et" | "sl";
             };
+            pageActions?: {
+                /** @description The actions of a page's menu, in order; the first is its main button, an empty list turns the menu off. */
+                items: ("assistant" | "external-ai" | "markdown" | "mcp" | "git" | "pdf")[];
+            };
             pagination?: components["schemas"]["SiteToggle"];
             pdf?: components["schemas"]["SiteToggle"];
             privacyPolicy?: components["schemas"]["SiteOptionalUrl"];
+            socialAccounts?: components["schemas"]["SiteSocialAccount"][];
             socialPreview?: components["schemas"]["SiteOptionalUrl"];
             styling?: {
+                /**
+                 * @description GitBook's older background setting; `tint` replaces it.
+                 * @enum {string}
+                 */
+                background?: "plain" | "match";
+                codeTheme?: {
+                    default?: components["schemas"]["SiteThemedCodeTheme"];
+                    openapi?: components["schemas"]["SiteThemedCodeTheme"];
+                };
                 /** @enum {string} */
                 corners?: "straight" | "rounded" | "circular";
                 dangerColor?: components["schemas"]["ThemedColor"];
@@ -4758,10 +4867,10 @@ export interface components {
             };
             themes?: {
                 /**
-                 * @description The theme readers start with; `null` follows their system.
+                 * @description The theme readers start with; `system` (or `null`) follows their system.
                  * @enum {string|null}
                  */
-                default?: "light" | "dark" | null;
+                default?: "light" | "dark" | "system" | null;
                 toggeable?: boolean;
             };
             title?: components["schemas"]["SiteTitle"];
@@ -4778,7 +4887,8 @@ export interface components {
             /** @enum {string} */
             style?: "link" | "button-primary" | "button-secondary";
             title: components["schemas"]["SiteLinkTitle"];
-            to?: components["schemas"]["SiteLinkTarget"];
+            /** @description Where the link goes; `null` (or absent) for a menu of `links` only. */
+            to?: components["schemas"]["SiteLinkTarget"] | null;
         };
         /** @description Name of an icon. */
         SiteIconName: string;
@@ -4874,6 +4984,16 @@ export interface components {
             /** @enum {string} */
             type: "site-section";
         };
+        SiteSocialAccount: {
+            display: {
+                footer: boolean;
+                header: boolean;
+            };
+            /** @description The handle, without a prefix such as `@`. */
+            handle: string;
+            /** @enum {string} */
+            platform: "twitter" | "instagram" | "facebook" | "linkedin" | "github" | "discord" | "slack" | "youtube" | "tiktok" | "reddit" | "bluesky" | "mastodon" | "threads" | "medium";
+        };
         SiteSpace: {
             condition?: string;
             /** @description Whether this is the default site space of its section (or of the root). */
@@ -4904,6 +5024,10 @@ export interface components {
                 condition: string;
                 description: string;
             }[];
+        };
+        SiteThemedCodeTheme: {
+            dark: components["schemas"]["SiteCodeTheme"];
+            light: components["schemas"]["SiteCodeTheme"];
         };
         /** @description Title of a site or a site section. */
         SiteTitle: string;
@@ -6838,7 +6962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                    "application/json": components["schemas"]["SiteCustomization"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -6864,13 +6988,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored customization. */
+            /** @description The customization as it now applies. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                    "application/json": components["schemas"]["SiteCustomization"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -7694,7 +7818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                    "application/json": components["schemas"]["SiteCustomization"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -7722,13 +7846,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The stored customization. */
+            /** @description The customization as it now applies. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SiteCustomizationSettings"];
+                    "application/json": components["schemas"]["SiteCustomization"];
                 };
             };
             400: components["responses"]["BadRequestError"];
