@@ -370,6 +370,83 @@ describe('sites', () => {
     ).toContain(inApi.id);
   });
 
+  it('keeps drafts out of the published structure until they are marked live', async () => {
+    const site = await createSite(org.creator, {});
+    const live = await addSection(site.id, spaceIds[0] ?? '', 'Live');
+    expect(live.draft).toBe(false);
+    const draft = await org.creator.client.POST('/orgs/{organizationId}/sites/{siteId}/sections', {
+      params: { path: at(site.id) },
+      body: { spaceId: spaceIds[1] ?? '', title: 'Upcoming', draft: true },
+    });
+    expect(draft.draft).toBe(true);
+    const group = await org.creator.client.POST(
+      '/orgs/{organizationId}/sites/{siteId}/section-groups',
+      { params: { path: at(site.id) }, body: { title: 'Later', draft: true } },
+    );
+    expect(group).toMatchObject({ draft: true, children: [] });
+    const variant = await org.creator.client.POST(
+      '/orgs/{organizationId}/sites/{siteId}/site-spaces',
+      {
+        params: { path: at(site.id) },
+        body: { spaceId: spaceIds[2] ?? '', sectionId: live.id, draft: true },
+      },
+    );
+    expect(variant.draft).toBe(true);
+    const publishedIds = async () => {
+      const published = await org.reader.client.GET(
+        '/orgs/{organizationId}/sites/{siteId}/published',
+        { params: { path: at(site.id) } },
+      );
+      return published.structure.structure.map((item) =>
+        item.object === 'site-section'
+          ? [item.title, item.siteSpaces.map((siteSpace) => siteSpace.space.id)]
+          : [item.title],
+      );
+    };
+    // Management lists show drafts; the published profile does not.
+    expect(
+      (await listSections(org.reader, site.id)).items.map((item) => [item.title, item.draft]),
+    ).toEqual([
+      ['Live', false],
+      ['Upcoming', true],
+    ]);
+    expect(await publishedIds()).toEqual([['Live', [spaceIds[0]]]]);
+
+    await org.creator.client.PATCH(
+      '/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}',
+      {
+        params: { path: { ...at(site.id), siteSectionId: draft.id } },
+        body: { draft: false },
+      },
+    );
+    await org.creator.client.PATCH(
+      '/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}',
+      { params: { path: { ...at(site.id), siteSpaceId: variant.id } }, body: { draft: false } },
+    );
+    const updatedGroup = await org.creator.client.PATCH(
+      '/orgs/{organizationId}/sites/{siteId}/section-groups/{siteSectionGroupId}',
+      {
+        params: { path: { ...at(site.id), siteSectionGroupId: group.id } },
+        body: { draft: false },
+      },
+    );
+    expect(updatedGroup.draft).toBe(false);
+    expect(await publishedIds()).toEqual([
+      ['Live', [spaceIds[0], spaceIds[2]]],
+      ['Upcoming', [spaceIds[1]]],
+      ['Later'],
+    ]);
+    await expectApiError(
+      org.creator.client.PATCH('/orgs/{organizationId}/sites/{siteId}/sections/{siteSectionId}', {
+        params: { path: { ...at(site.id), siteSectionId: draft.id } },
+        // @ts-expect-error: draft is a boolean
+        body: { draft: 'yes' },
+      }),
+      400,
+      /body\.draft/,
+    );
+  });
+
   it('groups sections and orders groups among the top level', async () => {
     const site = await createSite(org.creator, {});
     const one = await addSection(site.id, spaceIds[0] ?? '', 'One');

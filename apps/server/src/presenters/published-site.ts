@@ -4,6 +4,7 @@ import {
   appliedCustomization,
 } from '../domain/sites/customization-defaults.js';
 import { parseCustomization } from '../domain/sites/site-settings.js';
+import { liveStructure } from '../domain/sites/site-structure.js';
 import {
   presentSection,
   presentSectionGroup,
@@ -14,13 +15,15 @@ import {
 type Schemas = components['schemas'];
 
 /**
- * The published profile of a site: the site, its structure in reading order (its sections and
- * groups, or the site spaces of a site without sections) and its customizations.
+ * The published profile of a site: the site, its live structure in reading order (its sections
+ * and groups, or the site spaces of a site without sections; drafts left out) and its
+ * customizations.
  */
 export function presentPublishedSite(
   site: Schemas['Site'],
-  view: StructureView,
+  fullView: StructureView,
 ): Schemas['PublishedContentSite'] {
+  const view = { ...fullView, structure: liveStructure(fullView.structure) };
   const { structure } = view;
   const ofSite = parseCustomization(structure.site.customization);
   const siteSpaces: Record<string, AppliedCustomization> = {};

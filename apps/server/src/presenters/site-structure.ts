@@ -48,6 +48,7 @@ export function presentSiteSpace(siteSpace: SiteSpaceRecord, view: StructureView
     space: presentSpace(space, effectiveSpaceRole(view.role, space), view.urls),
     title: space.title,
     default: defaultId === siteSpace.id,
+    draft: siteSpace.draft,
     ...(siteSpace.condition === null ? {} : { condition: siteSpace.condition }),
     hasAdvancedCustomizationFeature: view.structure.site.type === 'ultimate',
     urls: publishedUrl(view, ...(section === undefined ? [] : [section.path]), siteSpace.path),
@@ -63,6 +64,7 @@ export function presentSection(section: SectionRecord, view: StructureView): Sit
     ...(section.description === null ? {} : { description: section.description }),
     default: view.structure.site.defaultSectionId === section.id,
     path: section.path,
+    draft: section.draft,
     ...(section.condition === null ? {} : { condition: section.condition }),
     ...(section.sectionGroupId === null ? {} : { sectionGroup: section.sectionGroupId }),
     siteSpaces: view.structure.siteSpaces
@@ -82,9 +84,12 @@ export function presentSectionGroup(
     object: 'site-section-group',
     id: group.id,
     title: group.title,
+    draft: group.draft,
     sections: view.structure.sections
       .filter((section) => section.sectionGroupId === group.id)
       .map((section) => presentSection(section, view)),
+    // Groups do not nest here: no group has groups of its own.
+    children: [],
     ...(group.icon === null ? {} : { icon: group.icon }),
   };
 }

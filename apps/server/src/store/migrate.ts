@@ -12,6 +12,7 @@ import { samlMigration } from './migrations/0009-saml.js';
 import { searchMigration } from './migrations/0010-search.js';
 import { webhookDeliveryAttemptsMigration } from './migrations/0011-webhook-delivery-attempts.js';
 import { reviewsAndMergeRulesMigration } from './migrations/0012-reviews-and-merge-rules.js';
+import { siteDraftsMigration } from './migrations/0013-site-drafts.js';
 import type { Database } from './schema.js';
 
 /**
@@ -36,6 +37,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0010-search': searchMigration(dialect),
         '0011-webhook-delivery-attempts': webhookDeliveryAttemptsMigration(),
         '0012-reviews-and-merge-rules': reviewsAndMergeRulesMigration(),
+        '0013-site-drafts': siteDraftsMigration(),
       }),
     },
   });

@@ -327,6 +327,8 @@ export interface SiteSectionGroupsTable {
   /** Among the site's top level: ungrouped sections and groups share one order. */
   position: string;
   created_at: string;
+  /** 1 while it is a draft, kept out of the published site. */
+  draft: Generated<number>;
 }
 
 export interface SiteSectionsTable {
@@ -342,6 +344,8 @@ export interface SiteSectionsTable {
   /** Among the site's top level, or among its group's sections. */
   position: string;
   created_at: string;
+  /** 1 while it is a draft, kept out of the published site. */
+  draft: Generated<number>;
 }
 
 export interface SiteSpacesTable {
@@ -356,6 +360,8 @@ export interface SiteSpacesTable {
   customization: string | null;
   position: string;
   created_at: string;
+  /** 1 while it is a draft, kept out of the published site. */
+  draft: Generated<number>;
 }
 
 export interface SiteShareLinksTable {

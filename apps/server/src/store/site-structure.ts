@@ -1,3 +1,4 @@
+import type { Selectable } from 'kysely';
 import type {
   Executor,
   SiteSectionGroupsTable,
@@ -11,6 +12,8 @@ export interface SectionGroupRecord {
   siteId: string;
   title: string;
   icon: string | null;
+  /** Kept out of the published site while true. */
+  draft: boolean;
   position: string;
   createdAt: string;
 }
@@ -26,6 +29,8 @@ export interface SectionRecord {
   condition: string | null;
   icon: string | null;
   defaultSiteSpaceId: string | null;
+  /** Kept out of the published site while true. */
+  draft: boolean;
   position: string;
   createdAt: string;
 }
@@ -40,22 +45,25 @@ export interface SiteSpaceRecord {
   condition: string | null;
   /** Its own customization settings as JSON text; `null`: none. */
   customization: string | null;
+  /** Kept out of the published site while true. */
+  draft: boolean;
   position: string;
   createdAt: string;
 }
 
-function toGroup(row: SiteSectionGroupsTable): SectionGroupRecord {
+function toGroup(row: Selectable<SiteSectionGroupsTable>): SectionGroupRecord {
   return {
     id: row.id,
     siteId: row.site_id,
     title: row.title,
     icon: row.icon,
+    draft: row.draft === 1,
     position: row.position,
     createdAt: row.created_at,
   };
 }
 
-function toSection(row: SiteSectionsTable): SectionRecord {
+function toSection(row: Selectable<SiteSectionsTable>): SectionRecord {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -66,12 +74,13 @@ function toSection(row: SiteSectionsTable): SectionRecord {
     condition: row.condition,
     icon: row.icon,
     defaultSiteSpaceId: row.default_site_space_id,
+    draft: row.draft === 1,
     position: row.position,
     createdAt: row.created_at,
   };
 }
 
-function toSiteSpace(row: SiteSpacesTable): SiteSpaceRecord {
+function toSiteSpace(row: Selectable<SiteSpacesTable>): SiteSpaceRecord {
   return {
     id: row.id,
     siteId: row.site_id,
@@ -80,6 +89,7 @@ function toSiteSpace(row: SiteSpacesTable): SiteSpaceRecord {
     path: row.path,
     condition: row.condition,
     customization: row.customization,
+    draft: row.draft === 1,
     position: row.position,
     createdAt: row.created_at,
   };
@@ -115,6 +125,7 @@ export async function insertSectionGroup(db: Executor, group: SectionGroupRecord
       site_id: group.siteId,
       title: group.title,
       icon: group.icon,
+      draft: group.draft ? 1 : 0,
       position: group.position,
       created_at: group.createdAt,
     })
@@ -125,11 +136,16 @@ export async function insertSectionGroup(db: Executor, group: SectionGroupRecord
 export async function updateSectionGroup(
   db: Executor,
   id: string,
-  changes: Partial<Pick<SectionGroupRecord, 'title' | 'icon' | 'position'>>,
+  changes: Partial<Pick<SectionGroupRecord, 'title' | 'icon' | 'draft' | 'position'>>,
 ): Promise<void> {
   await db
     .updateTable('site_section_groups')
-    .set({ title: changes.title, icon: changes.icon, position: changes.position })
+    .set({
+      title: changes.title,
+      icon: changes.icon,
+      draft: changes.draft === undefined ? undefined : Number(changes.draft),
+      position: changes.position,
+    })
     .where('id', '=', id)
     .execute();
 }
@@ -153,6 +169,7 @@ export async function insertSection(db: Executor, section: SectionRecord): Promi
       condition: section.condition,
       icon: section.icon,
       default_site_space_id: section.defaultSiteSpaceId,
+      draft: section.draft ? 1 : 0,
       position: section.position,
       created_at: section.createdAt,
     })
@@ -175,6 +192,7 @@ export async function updateSection(
       condition: changes.condition,
       icon: changes.icon,
       default_site_space_id: changes.defaultSiteSpaceId,
+      draft: changes.draft === undefined ? undefined : Number(changes.draft),
       position: changes.position,
     })
     .where('id', '=', id)
@@ -199,6 +217,7 @@ export async function insertSiteSpace(db: Executor, siteSpace: SiteSpaceRecord):
       path: siteSpace.path,
       condition: siteSpace.condition,
       customization: siteSpace.customization,
+      draft: siteSpace.draft ? 1 : 0,
       position: siteSpace.position,
       created_at: siteSpace.createdAt,
     })
@@ -219,6 +238,7 @@ export async function updateSiteSpace(
       path: changes.path,
       condition: changes.condition,
       customization: changes.customization,
+      draft: changes.draft === undefined ? undefined : Number(changes.draft),
       position: changes.position,
     })
     .where('id', '=', id)

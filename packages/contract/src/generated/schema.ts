@@ -4951,6 +4951,8 @@ export interface components {
             /** @description Whether this is the site's default section. */
             default: boolean;
             description?: string;
+            /** @description Whether it is a draft, kept out of the published site. */
+            draft: boolean;
             icon?: string;
             id: string;
             /** @enum {string} */
@@ -4963,6 +4965,10 @@ export interface components {
             urls: components["schemas"]["SitePublishedUrls"];
         };
         SiteSectionGroup: {
+            /** @description Groups nested in this one; Quire's groups do not nest, so it is empty. */
+            children: components["schemas"]["SiteSectionGroup"][];
+            /** @description Whether it is a draft, kept out of the published site. */
+            draft: boolean;
             icon?: string;
             id: string;
             /** @enum {string} */
@@ -4998,6 +5004,8 @@ export interface components {
             condition?: string;
             /** @description Whether this is the default site space of its section (or of the root). */
             default: boolean;
+            /** @description Whether it is a draft, kept out of the published site. */
+            draft: boolean;
             hasAdvancedCustomizationFeature: boolean;
             id: string;
             /** @enum {string} */
@@ -7110,6 +7118,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether it is a draft, kept out of the published site (default `false`). */
+                    draft?: boolean;
                     icon?: components["schemas"]["SiteIconName"];
                     sections?: components["schemas"]["ResourceId"][];
                     title: components["schemas"]["SiteSectionGroupTitle"];
@@ -7180,6 +7190,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether it is a draft, kept out of the published site (default `false`). */
+                    draft?: boolean;
                     icon?: components["schemas"]["SiteIconName"] | null;
                     title?: components["schemas"]["SiteSectionGroupTitle"];
                 };
@@ -7365,6 +7377,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether it is a draft, kept out of the published site (default `false`). */
+                    draft?: boolean;
                     icon?: components["schemas"]["SiteIconName"];
                     spaceId: components["schemas"]["ResourceId"];
                     title: components["schemas"]["SiteTitle"];
@@ -7438,6 +7452,8 @@ export interface operations {
                     condition?: components["schemas"]["SiteCondition"] | null;
                     defaultSiteSpace?: components["schemas"]["ResourceId"];
                     description?: string | null;
+                    /** @description Whether it is a draft, kept out of the published site (default `false`). */
+                    draft?: boolean;
                     icon?: components["schemas"]["SiteIconName"] | null;
                     path?: components["schemas"]["SitePath"];
                     title?: components["schemas"]["SiteTitle"];
@@ -7702,6 +7718,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description Whether it is a draft, kept out of the published site (default `false`). */
+                    draft?: boolean;
                     sectionId?: components["schemas"]["ResourceId"];
                     spaceId: components["schemas"]["ResourceId"];
                 };
@@ -7772,6 +7790,8 @@ export interface operations {
             content: {
                 "application/json": {
                     condition?: components["schemas"]["SiteCondition"] | null;
+                    /** @description Whether it is a draft, kept out of the published site (default `false`). */
+                    draft?: boolean;
                     path?: components["schemas"]["SitePath"];
                     spaceId?: components["schemas"]["ResourceId"];
                 };

@@ -99,6 +99,7 @@ export async function createSite(
         path,
         condition: null,
         customization: null,
+        draft: false,
         position,
         createdAt: at,
       });

@@ -43,7 +43,12 @@ export function createSectionGroup(
   db: Kysely<Database>,
   actor: Actor,
   site: SiteRecord,
-  input: { title: string; icon?: string | undefined; sections?: string[] | undefined },
+  input: {
+    title: string;
+    icon?: string | undefined;
+    sections?: string[] | undefined;
+    draft?: boolean | undefined;
+  },
   now: Date,
 ): Promise<SectionGroupRecord> {
   return changeSite(db, actor, site, now, async (trx, structure) => {
@@ -58,6 +63,7 @@ export function createSectionGroup(
       siteId: site.id,
       title: input.title,
       icon: input.icon ?? null,
+      draft: input.draft ?? false,
       position: positionAtEnd(topLevelSiblings(structure)),
       createdAt: now.toISOString(),
     };
@@ -84,7 +90,11 @@ export function updateSectionGroupSettings(
   actor: Actor,
   site: SiteRecord,
   groupId: string,
-  settings: { title?: string | undefined; icon?: string | null | undefined },
+  settings: {
+    title?: string | undefined;
+    icon?: string | null | undefined;
+    draft?: boolean | undefined;
+  },
   now: Date,
 ): Promise<SectionGroupRecord> {
   return changeSite(db, actor, site, now, async (trx, structure) => {
@@ -94,6 +104,7 @@ export function updateSectionGroupSettings(
       ...group,
       title: settings.title ?? group.title,
       icon: settings.icon === undefined ? group.icon : settings.icon,
+      draft: settings.draft ?? group.draft,
     };
     return {
       result: updated,

@@ -44,7 +44,12 @@ export function createSection(
   db: Kysely<Database>,
   actor: Actor,
   site: SiteRecord,
-  input: { spaceId: string; title: string; icon?: string | undefined },
+  input: {
+    spaceId: string;
+    title: string;
+    icon?: string | undefined;
+    draft?: boolean | undefined;
+  },
   now: Date,
 ): Promise<SectionRecord> {
   return changeSite(db, actor, site, now, async (trx, structure) => {
@@ -61,6 +66,7 @@ export function createSection(
       condition: null,
       icon: input.icon ?? null,
       defaultSiteSpaceId: first && rootSpaces.length > 0 ? structure.site.defaultSiteSpaceId : null,
+      draft: input.draft ?? false,
       position: positionAtEnd(topLevelSiblings(structure)),
       createdAt: now.toISOString(),
     };
@@ -95,6 +101,8 @@ export interface SectionSettings {
   condition?: string | null | undefined;
   icon?: string | null | undefined;
   description?: string | null | undefined;
+  /** Kept out of the published site while true. */
+  draft?: boolean | undefined;
 }
 
 /** Changes a section; its path stays unique in the site, its default one of its site spaces. */
@@ -132,6 +140,7 @@ export function updateSectionSettings(
       condition: settings.condition,
       icon: settings.icon,
       description: settings.description,
+      draft: settings.draft,
     };
     await updateSection(trx, section.id, changes);
     const updated: SectionRecord = {

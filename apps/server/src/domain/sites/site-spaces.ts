@@ -55,6 +55,7 @@ export async function appendSiteSpace(
   space: SpaceRecord,
   sectionId: string | null,
   now: Date,
+  draft = false,
 ): Promise<SiteSpaceRecord> {
   const siblings = siteSpacesIn(structure, sectionId);
   const siteSpace: SiteSpaceRecord = {
@@ -65,6 +66,7 @@ export async function appendSiteSpace(
     path: uniquePath(space.title, new Set(siblings.map((sibling) => sibling.path))),
     condition: null,
     customization: null,
+    draft,
     position: positionAtEnd(siblings),
     createdAt: now.toISOString(),
   };
@@ -96,7 +98,7 @@ export function addSpaceToSite(
   db: Kysely<Database>,
   actor: Actor,
   site: SiteRecord,
-  input: { spaceId: string; sectionId?: string | undefined },
+  input: { spaceId: string; sectionId?: string | undefined; draft?: boolean | undefined },
   now: Date,
 ): Promise<SiteSpaceRecord> {
   return changeSite(db, actor, site, now, async (trx, structure) => {
@@ -108,7 +110,7 @@ export function addSpaceToSite(
       }
       sectionId = input.sectionId;
     }
-    const siteSpace = await appendSiteSpace(trx, structure, space, sectionId, now);
+    const siteSpace = await appendSiteSpace(trx, structure, space, sectionId, now, input.draft);
     return {
       result: siteSpace,
       event: {
@@ -125,6 +127,8 @@ export interface SiteSpaceSettings {
   path?: string | undefined;
   condition?: string | null | undefined;
   spaceId?: string | undefined;
+  /** Kept out of the published site while true. */
+  draft?: boolean | undefined;
 }
 
 /** Changes a site space's path (unique in its section), condition or space. */
@@ -155,12 +159,14 @@ export function updateSiteSpaceSettings(
       path: settings.path,
       condition: settings.condition,
       spaceId: settings.spaceId,
+      draft: settings.draft,
     });
     const updated: SiteSpaceRecord = {
       ...siteSpace,
       path: settings.path ?? siteSpace.path,
       condition: settings.condition === undefined ? siteSpace.condition : settings.condition,
       spaceId: settings.spaceId ?? siteSpace.spaceId,
+      draft: settings.draft ?? siteSpace.draft,
     };
     return {
       result: updated,

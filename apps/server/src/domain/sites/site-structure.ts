@@ -30,6 +30,35 @@ export interface SiteStructure {
   sortKeys: Map<string, string>;
 }
 
+/**
+ * What the site publishes: its structure without drafts, nor the sections of a draft group, nor
+ * the site spaces of a draft section.
+ */
+export function liveStructure(structure: SiteStructure): SiteStructure {
+  const draftGroups = new Set(structure.groups.filter((group) => group.draft).map((g) => g.id));
+  const sections = structure.sections.filter(
+    (section) =>
+      !section.draft &&
+      (section.sectionGroupId === null || !draftGroups.has(section.sectionGroupId)),
+  );
+  const liveSections = new Set(sections.map((section) => section.id));
+  const isLive = (section: SectionRecord) => liveSections.has(section.id);
+  return {
+    ...structure,
+    groups: structure.groups.filter((group) => !group.draft),
+    sections,
+    siteSpaces: structure.siteSpaces.filter(
+      (siteSpace) =>
+        !siteSpace.draft && (siteSpace.sectionId === null || liveSections.has(siteSpace.sectionId)),
+    ),
+    topLevel: structure.topLevel.flatMap((item): TopLevelItem[] => {
+      if (item.kind === 'section') return isLive(item.section) ? [item] : [];
+      if (item.group.draft) return [];
+      return [{ ...item, sections: item.sections.filter(isLive) }];
+    }),
+  };
+}
+
 const byPosition = <T extends { position: string; id: string }>(a: T, b: T) =>
   a.position < b.position
     ? -1
