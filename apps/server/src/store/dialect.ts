@@ -3,7 +3,9 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { enableReadCache } from './read-cache.js';
 import type { Database } from './schema.js';
+import { sqliteChangeVersion } from './sqlite-change-version.js';
 import { allowDirectReads } from './sqlite-direct-reads.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
 
@@ -41,6 +43,7 @@ function openSqlite(path: string): Kysely<Database> {
   const cached = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   allowDirectReads(db, cached);
+  enableReadCache(db, sqliteChangeVersion(cached));
   return db;
 }
 

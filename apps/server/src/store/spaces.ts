@@ -10,6 +10,7 @@ import { type SpaceMergeRules, storedMergeRules } from '../model/merge-rules.js'
 import { higherRole, isMemberRole, type MemberRole } from '../model/roles.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import { preparedQuery } from './prepared-query.js';
+import { cachedRead } from './read-cache.js';
 import type { Executor, SpacesTable } from './schema.js';
 import { grantedSpaceIds, roleRank } from './space-grants.js';
 
@@ -161,6 +162,16 @@ export interface SpaceMembership {
  * query: reading a space is the hottest path of the API.
  */
 export async function findSpaceWithMemberRole(
+  db: Executor,
+  id: string,
+  userId: string,
+): Promise<{ space: SpaceRecord; membership: SpaceMembership } | undefined> {
+  return cachedRead(db, `space\u0000${id}\u0000${userId}`, () =>
+    readSpaceWithMemberRole(db, id, userId),
+  );
+}
+
+async function readSpaceWithMemberRole(
   db: Executor,
   id: string,
   userId: string,

@@ -5,6 +5,7 @@ import {
   findUserByTokenHash,
   insertApiToken,
 } from '../../store/api-tokens.js';
+import { cachedRead } from '../../store/read-cache.js';
 import type { Executor } from '../../store/schema.js';
 import type { UserRecord } from '../../store/users.js';
 
@@ -40,9 +41,12 @@ export async function issueApiToken(
   return token;
 }
 
-/** The user a token belongs to, if it is a valid token. */
+/**
+ * The user a token belongs to, if it is a valid token. Every authenticated request asks, so the
+ * answer is kept until the database changes (a revoked token fails on the very next request).
+ */
 export function authenticateApiToken(db: Executor, token: string): Promise<UserRecord | undefined> {
-  return findUserByTokenHash(db, hashApiToken(token));
+  return cachedRead(db, `token\u0000${token}`, () => findUserByTokenHash(db, hashApiToken(token)));
 }
 
 /** Revokes a token; answers whether it existed. */
