@@ -1,0 +1,148 @@
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createQuireClient } from '@quire/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeApiToken } from '../src/domain/users/api-tokens.js';
+import { expectApiError } from './support/expect-api-error.js';
+import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+} from './support/test-server.js';
+
+// The caller behind a token and a space with the caller's role are kept between requests; none
+// of it may outlive a change: each case warms the reads, changes what they depend on, and
+// expects the very next request to see the change.
+describe('reads kept between requests', () => {
+  let server: TestServer;
+  let staff: StaffedOrganization;
+  let spaceId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    staff = await createStaffedOrganization(server);
+    spaceId = (
+      await staff.admin.client.POST('/orgs/{organizationId}/spaces', {
+        params: { path: { organizationId: staff.organizationId } },
+        body: { title: 'Kept' },
+      })
+    ).id;
+  });
+  afterAll(() => server.close());
+
+  const readSpace = (client = staff.reader.client) =>
+    client.GET('/spaces/{spaceId}', { params: { path: { spaceId } } });
+  const member = (userId: string) => ({
+    params: { path: { organizationId: staff.organizationId, userId } },
+  });
+
+  it('see a lowered role, a removed member and a revoked token on the next request', async () => {
+    const editor = await server.createUser({ organizationId: staff.organizationId, role: 'edit' });
+    for (let warm = 0; warm < 3; warm += 1) {
+      expect((await readSpace(editor.client)).permissions.edit).toBe(true);
+    }
+    await staff.admin.client.PATCH('/orgs/{organizationId}/members/{userId}', {
+      ...member(editor.user.id),
+      body: { role: 'read' },
+    });
+    expect((await readSpace(editor.client)).permissions.edit).toBe(false);
+
+    await staff.admin.client.PATCH('/spaces/{spaceId}', {
+      params: { path: { spaceId } },
+      body: { defaultLevel: 'comment' },
+    });
+    expect((await readSpace(editor.client)).permissions.comment).toBe(true);
+
+    await staff.admin.client.DELETE(
+      '/orgs/{organizationId}/members/{userId}',
+      member(editor.user.id),
+    );
+    await expectApiError(readSpace(editor.client), 404);
+
+    const other = await server.createUser({ organizationId: staff.organizationId, role: 'read' });
+    await readSpace(other.client);
+    await revokeApiToken(server.deps.db, other.token);
+    await expectApiError(readSpace(other.client), 401, /revoked/);
+  });
+
+  it('see a change to the space itself on the next request', async () => {
+    await readSpace();
+    await staff.admin.client.PATCH('/spaces/{spaceId}', {
+      params: { path: { spaceId } },
+      body: { title: 'Renamed' },
+    });
+    expect((await readSpace()).title).toBe('Renamed');
+    await staff.admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId } } });
+    await expectApiError(readSpace(), 404);
+    await staff.admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId } } });
+    expect((await readSpace()).title).toBe('Renamed');
+  });
+});
+
+// Another process writing the same SQLite file: the CLI revokes a token the server has kept.
+describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
+  'reads kept by a server process',
+  { timeout: 60_000 },
+  () => {
+    const directory = mkdtempSync(join(tmpdir(), 'quire-kept-'));
+    const databaseUrl = `sqlite:${join(directory, 'quire.db')}`;
+    const bootstrapToken = 'qr_kept_reads_token_0123456789';
+    let process_: ServerProcess;
+    let baseUrl: string;
+
+    const cli = async (...args: string[]) => {
+      const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
+      const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
+      const { stdout } = await promisify(execFile)(
+        tsx,
+        ['--conditions=source', join(import.meta.dirname, '../src/cli.ts'), ...args],
+        { env: { ...inherited, DATABASE_URL: databaseUrl } },
+      );
+      return JSON.parse(stdout) as { token?: string; user?: { id: string } };
+    };
+
+    beforeAll(async () => {
+      process_ = startServerProcess({
+        DATABASE_URL: databaseUrl,
+        PORT: '0',
+        BOOTSTRAP_TOKEN: bootstrapToken,
+      });
+      const { port } = await process_.waitFor('quire is listening');
+      baseUrl = `http://127.0.0.1:${port}`;
+    });
+    afterAll(async () => {
+      const exited = once(process_.child, 'close');
+      process_.child.kill('SIGTERM');
+      await exited;
+      rmSync(directory, { recursive: true, force: true });
+    });
+
+    it('refuses a token the CLI revoked on the next request', async () => {
+      const admin = createQuireClient({ baseUrl, token: bootstrapToken });
+      const [organization] = (await admin.GET('/orgs')).items;
+      const created = await cli(
+        'users',
+        'create',
+        '--email',
+        'kept@example.com',
+        '--org',
+        organization?.id ?? '',
+        '--role',
+        'read',
+      );
+      const client = createQuireClient({ baseUrl, token: created.token ?? '' });
+      for (let warm = 0; warm < 3; warm += 1) {
+        expect((await client.GET('/user')).id).toBe(created.user?.id);
+      }
+      await cli('tokens', 'revoke', '--token', created.token ?? '');
+      await expectApiError(client.GET('/user'), 401, /revoked/);
+      expect((await admin.GET('/orgs')).items).toHaveLength(1);
+    });
+  },
+);
