@@ -1,6 +1,5 @@
 import { loadOpenApiDocument, type OpenApiDocument } from '@quire/contract';
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import { sql } from 'kysely';
 import type { AppDeps } from './deps.js';
 import { visitorClaimsJwks } from './domain/members/visitor-claims.js';
@@ -11,6 +10,7 @@ import { crossOrigin } from './http/cross-origin.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
 import { mountOperations } from './http/mount-operations.js';
+import { requestIdentity } from './http/request-id.js';
 import { requestLogger } from './http/request-logger.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { handlers } from './routes/index.js';
@@ -28,7 +28,7 @@ export function createApp(
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(routeNotFound);
-  app.use(requestId());
+  app.use(requestIdentity());
   app.use(requestLogger(deps.logger));
   app.use('/v1/*', apiResponseHeaders());
   if (deps.corsOrigins !== undefined) app.use('/v1/*', crossOrigin(deps.corsOrigins));

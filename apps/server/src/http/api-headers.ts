@@ -6,13 +6,21 @@ import type { AppEnv } from './app-env.js';
  * type than the JSON we send, and no cache may keep an answer, since answers depend on the
  * caller's token.
  */
+export const apiHeaders = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const;
+
+/**
+ * Adds the API headers to answers made without them (errors, 404s). Operations write them into
+ * the answer as they make it: headers set on the context before an answer exists turn into a
+ * Fetch `Headers` object, and the Node adapter then builds a full Fetch Response, which cost
+ * more than the rest of a space read.
+ */
 export function apiResponseHeaders(): MiddlewareHandler<AppEnv> {
   return async function setApiResponseHeaders(c, next) {
-    // Set before the answer exists, so they go into it as it is made: touching the headers of a
-    // finished answer makes the Node adapter build a full Fetch Response, which costs more than
-    // the rest of a space read.
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Cache-Control', 'no-store');
     await next();
+    if (c.get('headersWritten') === true) return;
+    for (const [name, value] of Object.entries(apiHeaders)) c.header(name, value);
   };
 }

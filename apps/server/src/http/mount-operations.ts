@@ -2,6 +2,7 @@ import type { OpenApiDocument, OperationId } from '@quire/contract';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { methodNotAllowed } from '../errors.js';
+import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
 import { type HandlerTable, publicOperations } from './handler.js';
@@ -37,6 +38,9 @@ export function mountOperations(
   checkPublicOperations(routes);
   const pageTokens = createPageTokens(deps.keys.pageTokenKey);
   const limitBody = requestBodyLimit(deps.requestBodyLimit);
+  // Cross-origin headers are set on the context before an answer exists; only without them may
+  // an answer be built whole (see `answerWhole`).
+  const send = deps.corsOrigins === undefined ? answerWhole : answerThroughContext;
 
   for (const route of routes) {
     const handler = handlerFor(handlers, route.operationId);
@@ -99,7 +103,24 @@ function checkPublicOperations(routes: OperationRoute[]): void {
   }
 }
 
-function send(c: Context<AppEnv>, reply: AnyReply): Response {
+/**
+ * The answer built whole, with the request id and the API headers in a plain object: the Node
+ * adapter writes such an answer straight to the socket, where headers set on the context would
+ * make it build a Fetch `Headers` and a full Response first.
+ */
+function answerWhole(c: Context<AppEnv>, reply: AnyReply): Response {
+  const headers: Record<string, string> = { 'x-request-id': c.get('requestId'), ...apiHeaders };
+  for (const [name, value] of Object.entries(reply.headers ?? {})) {
+    headers[name.toLowerCase()] = value;
+  }
+  c.set('headersWritten', true);
+  if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
+  headers['content-type'] = 'application/json';
+  return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
+}
+
+/** The answer through the context, keeping the headers middleware set on it before. */
+function answerThroughContext(c: Context<AppEnv>, reply: AnyReply): Response {
   for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value);
   if (reply.body === undefined) return c.body(null, reply.status as 204);
   return c.json(reply.body, reply.status as 200);
