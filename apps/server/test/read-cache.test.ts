@@ -7,6 +7,8 @@ import { promisify } from 'node:util';
 import { createQuireClient } from '@quire/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiToken } from '../src/domain/users/api-tokens.js';
+import { openDatabase } from '../src/store/dialect.js';
+import { updateMemberRole } from '../src/store/members.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
 import {
@@ -15,6 +17,12 @@ import {
   startTestServer,
   type TestServer,
 } from './support/test-server.js';
+
+/**
+ * Gives a notification committed just now the time to travel: PostgreSQL sends it at commit,
+ * over a socket of its own, to every listening process.
+ */
+const waitForNotifications = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 // The caller behind a token and a space with the caller's role are kept between requests; none
 // of it may outlive a change: each case warms the reads, changes what they depend on, and
@@ -69,6 +77,30 @@ describe('reads kept between requests', () => {
     await readSpace(other.client);
     await revokeApiToken(server.deps.db, other.token);
     await expectApiError(readSpace(other.client), 401, /revoked/);
+  });
+
+  it('see changes another connection to the database commits on the next request', async () => {
+    // A second connection of its own, as another server process has: on PostgreSQL its commits
+    // reach this one's cache through notifications; on SQLite through `data_version`.
+    const { db: other, dialect } = openDatabase(server.databaseUrl);
+    try {
+      if (dialect === 'sqlite') return; // in memory: a second connection is another database
+      const reader = await server.createUser({
+        organizationId: staff.organizationId,
+        role: 'edit',
+      });
+      for (let warm = 0; warm < 3; warm += 1) {
+        expect((await readSpace(reader.client)).permissions.edit).toBe(true);
+      }
+      await updateMemberRole(other, staff.organizationId, reader.user.id, 'read');
+      await waitForNotifications();
+      expect((await readSpace(reader.client)).permissions.edit).toBe(false);
+      await revokeApiToken(other, reader.token);
+      await waitForNotifications();
+      await expectApiError(readSpace(reader.client), 401, /revoked/);
+    } finally {
+      await other.destroy();
+    }
   });
 
   it('see a change to the space itself on the next request', async () => {

@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { reportingCommits } from './commit-reporting-dialect.js';
+import { watchPostgresChanges } from './postgres-change-watch.js';
 import { enableReadCache } from './read-cache.js';
 import type { Database } from './schema.js';
 import { sqliteChangeVersion } from './sqlite-change-version.js';
@@ -53,5 +55,12 @@ function openPostgres(connectionString: string): Kysely<Database> {
   // on the pool; without a listener that would crash the process. The pool has already dropped
   // that connection and opens a new one for the next query, so there is nothing else to do.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const changes = watchPostgresChanges(connectionString);
+  const dialect = reportingCommits(new PostgresDialect({ pool }), {
+    onCommit: changes.noteCommit,
+    onDestroy: changes.close,
+  });
+  const db = new Kysely<Database>({ dialect });
+  enableReadCache(db, changes);
+  return db;
 }

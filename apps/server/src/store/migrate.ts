@@ -13,6 +13,7 @@ import { searchMigration } from './migrations/0010-search.js';
 import { webhookDeliveryAttemptsMigration } from './migrations/0011-webhook-delivery-attempts.js';
 import { reviewsAndMergeRulesMigration } from './migrations/0012-reviews-and-merge-rules.js';
 import { siteDraftsMigration } from './migrations/0013-site-drafts.js';
+import { changeNotificationsMigration } from './migrations/0014-change-notifications.js';
 import type { Database } from './schema.js';
 
 /**
@@ -38,6 +39,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0011-webhook-delivery-attempts': webhookDeliveryAttemptsMigration(),
         '0012-reviews-and-merge-rules': reviewsAndMergeRulesMigration(),
         '0013-site-drafts': siteDraftsMigration(),
+        '0014-change-notifications': changeNotificationsMigration(dialect),
       }),
     },
   });

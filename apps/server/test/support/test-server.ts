@@ -50,6 +50,8 @@ export interface TestServer {
   clientWith(token?: string): QuireClient;
   /** Creates a user; with `membership`, a member of that organization with that role. */
   createUser(membership?: { organizationId: string; role: MemberRole }): Promise<TestUser>;
+  /** The database's URL, for a second connection to it (another process, as far as it knows). */
+  databaseUrl: string;
   /** How many rows a table holds now. */
   countRows(
     table: 'content_objects' | 'revisions' | 'events' | 'jobs' | 'webhook_deliveries',
@@ -149,6 +151,7 @@ export async function startTestServer({
       );
       return organization.id;
     },
+    databaseUrl: database.url,
     async close() {
       await jobs.stop();
       await deps.documents.close();
