@@ -12,6 +12,7 @@ import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
 import { contentIndexFollowers } from '../src/domain/content-index/content-index-followers.js';
 import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../src/domain/instance/instance-keys.js';
+import { createAnswerCache } from '../src/http/answer-cache.js';
 import { createUrls } from '../src/presenters/urls.js';
 import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
 import { openDatabase } from '../src/store/dialect.js';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
       outboundAllowPrivate: false,
       documents,
       renderedMarkdown: createRenderedMarkdownCache(),
+      answers: createAnswerCache(),
       headFollowers: contentIndexFollowers({ dialect, appOrigin: base }),
     };
     const app = createApp(deps);

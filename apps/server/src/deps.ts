@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { HeadFollowers } from './domain/content/head-moves.js';
 import type { FileUrlSigner } from './domain/files/file-urls.js';
 import type { InstanceKeys } from './domain/instance/instance-keys.js';
+import type { AnswerCache } from './http/answer-cache.js';
 import type { Urls } from './presenters/urls.js';
 import type { BlobStore } from './store/blobs/blob-store.js';
 import type { DialectName } from './store/dialect.js';
@@ -38,4 +39,6 @@ export interface AppDeps {
   headFollowers: HeadFollowers;
   /** Markdown of page bodies already rendered, by document id. */
   renderedMarkdown: RenderedMarkdownCache;
+  /** Answers computed from content by its hash (page trees), kept with their JSON. */
+  answers: AnswerCache;
 }

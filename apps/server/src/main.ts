@@ -8,6 +8,7 @@ import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { loadVisitorClaimsKey } from './domain/members/visitor-claims.js';
+import { createAnswerCache } from './http/answer-cache.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     outboundAllowPrivate: config.outboundAllowPrivate,
     documents: createDocumentConverter(),
     renderedMarkdown: createRenderedMarkdownCache(),
+    answers: createAnswerCache(),
     headFollowers: contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
   };
   const app = createApp(deps);

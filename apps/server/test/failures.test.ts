@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
+import { createAnswerCache } from '../src/http/answer-cache.js';
 import type { AppEnv } from '../src/http/app-env.js';
 import { errorHandler } from '../src/http/error-handler.js';
 import { createUrls } from '../src/presenters/urls.js';
@@ -44,6 +45,7 @@ function appOnBrokenDatabase() {
       outboundAllowPrivate: false,
       documents: createDocumentConverter(),
       renderedMarkdown: createRenderedMarkdownCache(),
+      answers: createAnswerCache(),
       // Nothing is written here, so nothing follows a head.
       headFollowers: { spaceHeadMoved: async () => {}, changeRequestHeadMoved: async () => {} },
     },

@@ -11,6 +11,7 @@ import { openDatabase } from '../src/store/dialect.js';
 import { updateMemberRole } from '../src/store/members.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -101,6 +102,25 @@ describe('reads kept between requests', () => {
     } finally {
       await other.destroy();
     }
+  });
+
+  it('answer a page tree again from its content, and the new tree once the content changes', async () => {
+    const editing = spaceEditing(staff.admin, () => spaceId);
+    const changeRequestId = await editing.openChangeRequest();
+    await editing.apply(changeRequestId, [
+      { operation: 'insert_page', title: 'First', document: { markdown: 'One.' } },
+    ]);
+    const tree = () =>
+      staff.reader.client.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', {
+        params: { path: { spaceId, changeRequestId } },
+      });
+    const first = await tree();
+    expect(await tree()).toEqual(first);
+    await editing.apply(changeRequestId, [
+      { operation: 'insert_page', title: 'Second', document: { markdown: 'Two.' } },
+    ]);
+    expect((await tree()).pages.map((page) => page.title)).toEqual(['First', 'Second']);
+    expect(first.pages.map((page) => page.title)).toEqual(['First']);
   });
 
   it('see a change to the space itself on the next request', async () => {

@@ -2,6 +2,7 @@ import type { OpenApiDocument, OperationId } from '@quire/contract';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { methodNotAllowed } from '../errors.js';
+import { jsonTextOf } from './answer-cache.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
@@ -116,7 +117,7 @@ function answerWhole(c: Context<AppEnv>, reply: AnyReply): Response {
   c.set('headersWritten', true);
   if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
   headers['content-type'] = 'application/json';
-  return new Response(JSON.stringify(reply.body), { status: reply.status, headers });
+  return new Response(jsonTextOf(reply.body), { status: reply.status, headers });
 }
 
 /** The answer through the context, keeping the headers middleware set on it before. */

@@ -77,10 +77,11 @@ export async function pagesResponse(
   deps: AppDeps,
   { space, revision }: ContentSource,
 ): Promise<Schemas['RevisionPages']> {
-  const tree = await openRevisionContent(deps.db, revision);
-  return {
-    pages: presentPages(await readPageTree(tree), space.id, deps.urls),
-  };
+  // A page tree depends only on the content's root hash (and the space, in its URLs).
+  return deps.answers.get(`pages\u0000${space.id}\u0000${revision.root ?? ''}`, async () => {
+    const tree = await openRevisionContent(deps.db, revision);
+    return { pages: presentPages(await readPageTree(tree), space.id, deps.urls) };
+  });
 }
 
 /** Answers one page, by id or path, with its body in the asked format. */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../deep-freeze.js';
 import type { Database, Executor } from './schema.js';
 
 /**
@@ -50,12 +51,4 @@ export async function cachedRead<Value>(
   const read = deepFreeze(await load());
   cache.entries.set(key, { version, value: { read } });
   return read;
-}
-
-function deepFreeze<Value>(value: Value): Value {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

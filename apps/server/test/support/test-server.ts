@@ -11,6 +11,7 @@ import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
 import { createUserWithToken } from '../../src/domain/users/create-user.js';
+import { createAnswerCache } from '../../src/http/answer-cache.js';
 import { jobHandlers } from '../../src/jobs/job-handlers.js';
 import { createJobRunner, type JobRunner } from '../../src/jobs/job-runner.js';
 import type { MemberRole } from '../../src/model/roles.js';
@@ -106,6 +107,7 @@ export async function startTestServer({
     outboundAllowPrivate,
     documents: createDocumentConverter(),
     renderedMarkdown: createRenderedMarkdownCache(),
+    answers: createAnswerCache(),
     headFollowers: contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
   };
   const app = createApp(deps, document);
