@@ -84,20 +84,26 @@ export async function pagesResponse(
   });
 }
 
-/** Answers one page, by id or path, with its body in the asked format. */
+/** Answers one page, by id or path, with its body in the asked format; kept by content hash. */
 export async function pageResponse(
   deps: AppDeps,
   { space, revision }: ContentSource,
   find: { pageId: string } | { path: string },
   format: BodyFormat,
 ): Promise<Schemas['RevisionPage']> {
-  const tree = await openRevisionContent(deps.db, revision);
-  const node =
-    'pageId' in find
-      ? await readPageById(tree, find.pageId)
-      : await readPageByPath(tree, find.path);
-  const body = await bodyOf(deps, tree, revision.root ?? null, node, format);
-  return presentPage(node, space.id, deps.urls, body);
+  // A page read depends only on the content's root hash, which page is asked for and how.
+  const asked = 'pageId' in find ? `id:${find.pageId}` : `path:${find.path}`;
+  const how = format.format === 'document' ? 'document' : `markdown:${format.refs}`;
+  const key = ['page', space.id, revision.root ?? '', asked, how].join('\u0000');
+  return deps.answers.get(key, async () => {
+    const tree = await openRevisionContent(deps.db, revision);
+    const node =
+      'pageId' in find
+        ? await readPageById(tree, find.pageId)
+        : await readPageByPath(tree, find.path);
+    const body = await bodyOf(deps, tree, revision.root ?? null, node, format);
+    return presentPage(node, space.id, deps.urls, body);
+  });
 }
 
 /** How a page's body is answered: as a document, or as Markdown with its page references. */
