@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { createKeptBuilds } from '../kept-builds.js';
 
 /**
  * Rendered Markdown of page bodies, keyed by document id (and, for a rendering that depends on
@@ -31,33 +31,8 @@ const defaultMaxCharacters = 64 * 1024 * 1024;
 export function createRenderedMarkdownCache({
   maxCharacters = defaultMaxCharacters,
 }: RenderedMarkdownCacheOptions = {}): RenderedMarkdownCache {
-  const rendered = new LRUCache<string, string>({
+  return createKeptBuilds<string>({
     maxSize: maxCharacters,
-    // lru-cache needs every size to be a positive integer, an empty page included.
-    sizeCalculation: (markdown) => Math.max(1, markdown.length),
+    sizeOf: (markdown) => markdown.length,
   });
-  const rendering = new Map<string, Promise<string>>();
-
-  return {
-    get(key, render) {
-      const cached = rendered.get(key);
-      if (cached !== undefined) return Promise.resolve(cached);
-      const inFlight = rendering.get(key);
-      if (inFlight) return inFlight;
-      // A `render` that throws rather than rejects fails the same way.
-      const started = new Promise<string>((resolve) => resolve(render())).then(
-        (markdown) => {
-          rendering.delete(key);
-          rendered.set(key, markdown);
-          return markdown;
-        },
-        (error: unknown) => {
-          rendering.delete(key);
-          throw error;
-        },
-      );
-      rendering.set(key, started);
-      return started;
-    },
-  };
 }
