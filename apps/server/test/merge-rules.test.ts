@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { reviewing } from './support/reviewing.js';
 import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
@@ -47,17 +48,10 @@ describe('merge rules', () => {
   const cr = (changeRequestId: string) => ({ params: { path: { spaceId, changeRequestId } } });
   const read = (user: TestUser, changeRequestId: string) =>
     user.client.GET('/spaces/{spaceId}/change-requests/{changeRequestId}', cr(changeRequestId));
-  const review = (
-    user: TestUser,
-    changeRequestId: string,
-    status: 'approved' | 'changes-requested',
-  ) => {
-    server.clock.advance(1000);
-    return user.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
-      ...cr(changeRequestId),
-      body: { status },
-    });
-  };
+  const review = reviewing(
+    () => server,
+    () => spaceId,
+  );
   const merge = (user: TestUser, changeRequestId: string) =>
     user.client.POST(
       '/spaces/{spaceId}/change-requests/{changeRequestId}/merge',

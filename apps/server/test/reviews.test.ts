@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { reviewing } from './support/reviewing.js';
 import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
@@ -35,18 +36,10 @@ describe('change request reviews', () => {
 
   const editing = () => spaceEditing(author, () => spaceId);
   const cr = (changeRequestId: string) => ({ params: { path: { spaceId, changeRequestId } } });
-  const review = (
-    user: TestUser,
-    changeRequestId: string,
-    status: 'approved' | 'changes-requested',
-    comment?: { markdown: string } | { object: 'document'; nodes: unknown[] },
-  ) => {
-    server.clock.advance(1000);
-    return user.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
-      ...cr(changeRequestId),
-      body: comment === undefined ? { status } : { status, comment },
-    });
-  };
+  const review = reviewing(
+    () => server,
+    () => spaceId,
+  );
   const reviews = (user: TestUser, changeRequestId: string, outdated?: boolean) =>
     user.client.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
       params: {

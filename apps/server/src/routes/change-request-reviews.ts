@@ -157,10 +157,15 @@ export const changeRequestReviewHandlers: ReviewHandlers = {
       { status: body.status, comment },
       deps.clock.now(),
     );
-    const state = (await statesOf(deps, scope.changeRequest)).find(
-      (candidate) => candidate.review.id === review.id,
-    ) ?? { review, outdated: false };
-    const [answer] = await reviewsResponse(deps, actor, scope, [state], 'markdown');
+    // A review just made is of the current revision, its reviewer's latest, and it fulfilled
+    // their request: it is current.
+    const [answer] = await reviewsResponse(
+      deps,
+      actor,
+      scope,
+      [{ review, outdated: false }],
+      'markdown',
+    );
     if (answer === undefined) throw new Error(`Review ${review.id} could not be presented`);
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },

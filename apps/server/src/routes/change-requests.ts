@@ -6,7 +6,7 @@ import {
 } from '../domain/change-requests/change-request-access.js';
 import { createChangeRequest } from '../domain/change-requests/create-change-request.js';
 import { mergeChangeRequest } from '../domain/change-requests/merge-change-request.js';
-import { unmetMergeRulesFor } from '../domain/change-requests/merge-readiness.js';
+import { changeRequestStanding } from '../domain/change-requests/merge-readiness.js';
 import { updateChangeRequestFields } from '../domain/change-requests/update-change-request.js';
 import { updateChangeRequestFromSpace } from '../domain/change-requests/update-from-space.js';
 import { applyContentChanges } from '../domain/content/apply-content-changes.js';
@@ -15,13 +15,11 @@ import { prepareBody } from '../domain/content/prepare-changes.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
-import { changeRequestPermissions } from '../policies/change-request-policy.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentContentChanges } from '../presenters/content-changes.js';
 import { presentList } from '../presenters/list.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
-import { listReviewRequestsOf } from '../store/change-request-reviews.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
@@ -104,21 +102,14 @@ async function mergeOrUpdate(
 
 /** A change request read on its own: with what the caller may do and which merge rules stop it. */
 async function present(deps: AppDeps, actor: Actor, access: ChangeRequestAccess) {
-  const { space, changeRequest, role } = access;
-  const unmetMergeRules = await unmetMergeRulesFor(deps.db, space, changeRequest, actor.user.id);
-  const requested = (await listReviewRequestsOf(deps.db, changeRequest.id)).some(
-    (request) => request.userId === actor.user.id,
+  const standing = await changeRequestStanding(deps.db, access, actor.user.id);
+  return presentChangeRequest(
+    access.changeRequest,
+    access.author,
+    access.space,
+    deps.urls,
+    standing,
   );
-  const permissions = changeRequestPermissions(
-    { userId: actor.user.id, role, requested },
-    changeRequest,
-    space,
-    unmetMergeRules.length === 0,
-  );
-  return presentChangeRequest(changeRequest, access.author, space, deps.urls, {
-    permissions,
-    unmetMergeRules,
-  });
 }
 
 /** Handlers of the `change-requests` tag. */
