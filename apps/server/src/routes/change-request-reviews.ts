@@ -1,7 +1,7 @@
 import type { Body, components } from '@quire/contract';
 import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
-import { type ReviewState, reviewStates } from '../domain/change-requests/review-state.js';
+import { type ReviewState, readReviewStates } from '../domain/change-requests/review-state.js';
 import {
   requestReviews,
   submitReview,
@@ -15,11 +15,7 @@ import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentRequestedReviewer, presentReview } from '../presenters/change-request-review.js';
 import { presentList } from '../presenters/list.js';
-import {
-  listReviewRequestsOf,
-  listReviewsOf,
-  type ReviewRequestRecord,
-} from '../store/change-request-reviews.js';
+import { listReviewRequestsOf, type ReviewRequestRecord } from '../store/change-request-reviews.js';
 import type { ChangeRequestRecord } from '../store/change-requests.js';
 import { findCommentsByIds } from '../store/comments.js';
 import { arrayPage } from '../store/pagination.js';
@@ -58,15 +54,6 @@ async function reviewScope(
   const { changeRequest } = scope;
   if (changeRequest === null) throw new Error('A change request thread without its change request');
   return { ...scope, changeRequest };
-}
-
-/** Every review of the change request, and whether each still counts. */
-async function statesOf(deps: AppDeps, changeRequest: ChangeRequestRecord) {
-  return reviewStates(
-    await listReviewsOf(deps.db, changeRequest.id),
-    await listReviewRequestsOf(deps.db, changeRequest.id),
-    changeRequest.revisionId,
-  );
 }
 
 /** Reviews as the API shows them to the caller, with their comments' bodies in `format`. */
@@ -126,7 +113,7 @@ const orderKey = (createdAt: string, id: string) => `${createdAt} ${id}`;
 export const changeRequestReviewHandlers: ReviewHandlers = {
   getReviewsByChangeRequestId: async ({ params, query, actor, deps }) => {
     const scope = await reviewScope(deps, actor, params);
-    const states = (await statesOf(deps, scope.changeRequest)).filter(
+    const states = (await readReviewStates(deps.db, scope.changeRequest)).filter(
       (state) => query.outdated === undefined || state.outdated === query.outdated,
     );
     const page = arrayPage(
@@ -172,7 +159,7 @@ export const changeRequestReviewHandlers: ReviewHandlers = {
 
   getChangeRequestReviewById: async ({ params, query, actor, deps }) => {
     const scope = await reviewScope(deps, actor, params);
-    const state = (await statesOf(deps, scope.changeRequest)).find(
+    const state = (await readReviewStates(deps.db, scope.changeRequest)).find(
       (candidate) => candidate.review.id === params.reviewId,
     );
     if (state === undefined) {

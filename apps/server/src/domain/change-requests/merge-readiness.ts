@@ -2,7 +2,6 @@ import type { MemberRole } from '../../model/roles.js';
 import { changeRequestPermissions } from '../../policies/change-request-policy.js';
 import {
   listReviewRequestsOf,
-  listReviewsOf,
   type ReviewRequestRecord,
 } from '../../store/change-request-reviews.js';
 import type { ChangeRequestRecord } from '../../store/change-requests.js';
@@ -10,7 +9,7 @@ import { findOrganizationById } from '../../store/organizations.js';
 import type { Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
 import { effectiveMergeRules, type UnmetMergeRule, unmetMergeRules } from './merge-rules.js';
-import { currentReviews, reviewStates } from './review-state.js';
+import { currentReviews, readReviewStates } from './review-state.js';
 
 /** The rules the space's change requests merge under: its own, or its organization's. */
 async function rulesOf(db: Executor, space: SpaceRecord) {
@@ -31,11 +30,7 @@ async function unmetWith(
 ): Promise<UnmetMergeRule[]> {
   const rules = await rulesOf(db, space);
   if (rules.type === 'none') return [];
-  const states = reviewStates(
-    await listReviewsOf(db, changeRequest.id),
-    requests,
-    changeRequest.revisionId,
-  );
+  const states = await readReviewStates(db, changeRequest, requests);
   return unmetMergeRules(rules, {
     changeRequest,
     spaceRevisionId: space.revisionId,

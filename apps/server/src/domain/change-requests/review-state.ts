@@ -1,4 +1,11 @@
-import type { ReviewRecord, ReviewRequestRecord } from '../../store/change-request-reviews.js';
+import {
+  listReviewRequestsOf,
+  listReviewsOf,
+  type ReviewRecord,
+  type ReviewRequestRecord,
+} from '../../store/change-request-reviews.js';
+import type { ChangeRequestRecord } from '../../store/change-requests.js';
+import type { Executor } from '../../store/schema.js';
 
 /** A review, and whether it still counts. */
 export interface ReviewState {
@@ -33,4 +40,17 @@ export function reviewStates(
 /** The reviews that still count: at most one per reviewer, their latest. */
 export function currentReviews(states: readonly ReviewState[]): ReviewRecord[] {
   return states.filter((state) => !state.outdated).map((state) => state.review);
+}
+
+/** Every review of a change request and whether each still counts, read now. */
+export async function readReviewStates(
+  db: Executor,
+  changeRequest: Pick<ChangeRequestRecord, 'id' | 'revisionId'>,
+  requests?: readonly ReviewRequestRecord[],
+): Promise<ReviewState[]> {
+  return reviewStates(
+    await listReviewsOf(db, changeRequest.id),
+    requests ?? (await listReviewRequestsOf(db, changeRequest.id)),
+    changeRequest.revisionId,
+  );
 }
