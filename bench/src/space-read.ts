@@ -85,8 +85,13 @@ async function measure(url: string, pid: number): Promise<Round> {
 }
 
 async function main(): Promise<void> {
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it exits (see the README).
+  const profile = process.env.BENCH_PROFILE;
   const quirePid = await start(
-    [join(root, 'apps/server/dist/main.js')],
+    [
+      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      join(root, 'apps/server/dist/main.js'),
+    ],
     {
       DATABASE_URL: databaseUrl,
       PORT: String(serverPort),
@@ -126,11 +131,12 @@ async function main(): Promise<void> {
     params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
   });
   const page = `/v1/spaces/${space.id}/content/page/${created.page.id}`;
+  // BENCH_READS=<word> measures only the reads whose name contains it ('space', 'Markdown'…).
   const reads = [
     { name: 'space read', path: `/v1/spaces/${space.id}`, aim: 0.6 },
     { name: 'page read, Markdown', path: `${page}?format=markdown`, aim: 0.5 },
     { name: 'page read, document', path: `${page}?format=document`, aim: 0.5 },
-  ];
+  ].filter((read) => read.name.includes(process.env.BENCH_READS ?? ''));
   // Each body exactly as served, so the bare routes answer the same bytes.
   const routes: string[] = [];
   const bodyLengths: number[] = [];

@@ -3,15 +3,13 @@ import { Hono } from 'hono';
 import { sql } from 'kysely';
 import type { AppDeps } from './deps.js';
 import { visitorClaimsJwks } from './domain/members/visitor-claims.js';
-import { apiResponseHeaders } from './http/api-headers.js';
 import { mountApiReference } from './http/api-reference.js';
 import type { AppEnv } from './http/app-env.js';
 import { crossOrigin } from './http/cross-origin.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
 import { mountOperations } from './http/mount-operations.js';
-import { requestIdentity } from './http/request-id.js';
-import { requestLogger } from './http/request-logger.js';
+import { requestEnvelope } from './http/request-envelope.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { handlers } from './routes/index.js';
 
@@ -28,9 +26,7 @@ export function createApp(
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(routeNotFound);
-  app.use(requestIdentity());
-  app.use(requestLogger(deps.logger));
-  app.use('/v1/*', apiResponseHeaders());
+  app.use(requestEnvelope(deps.logger));
   if (deps.corsOrigins !== undefined) app.use('/v1/*', crossOrigin(deps.corsOrigins));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));

@@ -124,6 +124,28 @@ describe('requests the HTTP parser refuses, and clients that hang up', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('reads the token and the request id from the headers Node parsed, in any case', async () => {
+    const get = (headers: string) =>
+      exchange(port, `GET /v1/user HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`);
+    const signedIn = parseAnswer(
+      await get(`authorization: Bearer ${admin.token}\r\nX-REQUEST-ID: trace-socket-1\r\n`),
+    );
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('x-request-id')).toBe('trace-socket-1');
+    expect(signedIn.headers.get('cache-control')).toBe('no-store');
+    expect((JSON.parse(signedIn.body) as { id: string }).id).toBe(admin.user.id);
+    // An id that is not a short token is replaced; a second Authorization header is ignored.
+    const replaced = parseAnswer(
+      await get(
+        `Authorization: Bearer ${admin.token}\r\nAuthorization: Bearer qr_other\r\nX-Request-Id: a b\r\n`,
+      ),
+    );
+    expect(replaced.status).toBe(200);
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expectErrorShape(await get(''), 401, /Missing Authorization/);
+    expectErrorShape(await get('Authorization: Basic abc\r\n'), 401, /must be "Bearer/);
+  });
+
   it('logs a client that hangs up mid-body as aborted, not as a server error', async () => {
     const errorsBefore = lines.filter((line) => line.level >= 50).length;
     const abortedBefore = lines.filter((line) => line.msg === 'request aborted by the client');

@@ -1,5 +1,5 @@
-import { deepFreeze } from '../deep-freeze.js';
 import { createKeptBuilds } from '../kept-builds.js';
+import { keepJson, keptJsonLength } from '../kept-json.js';
 
 /**
  * Answers computed from immutable content (a revision's page tree, addressed by its root hash),
@@ -8,16 +8,6 @@ import { createKeptBuilds } from '../kept-builds.js';
 export interface AnswerCache {
   /** The answer kept under `key`, or else what `build` makes (see `KeptBuilds`). */
   get<Answer extends object>(key: string, build: () => Promise<Answer>): Promise<Answer>;
-}
-
-// The JSON of answers serialized once, by the answer object itself.
-const serialized = new WeakMap<object, string>();
-
-/** The JSON of an answer body: written once for a kept answer, else now. */
-export function jsonTextOf(body: unknown): string {
-  return (
-    (typeof body === 'object' && body !== null && serialized.get(body)) || JSON.stringify(body)
-  );
 }
 
 const defaultMaxCharacters = 64 * 1024 * 1024;
@@ -30,9 +20,9 @@ export function createAnswerCache({
 } = {}): AnswerCache {
   const kept = createKeptBuilds<object>({
     maxSize: maxCharacters,
-    sizeOf: (answer) => serialized.get(answer)?.length ?? 1,
+    sizeOf: (answer) => keptJsonLength(answer) ?? 1,
     prepare(answer) {
-      serialized.set(answer, JSON.stringify(deepFreeze(answer)));
+      keepJson(answer);
       return answer;
     },
   });

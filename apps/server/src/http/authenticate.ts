@@ -3,10 +3,11 @@ import type { Actor } from '../domain/actor.js';
 import { authenticateApiToken } from '../domain/users/api-tokens.js';
 import { unauthorized } from '../errors.js';
 import type { Executor } from '../store/schema.js';
+import { requestHeader } from './request-headers.js';
 
 /** Finds the caller from `Authorization: Bearer <token>`; anything else is a 401. */
 export async function authenticate(c: Context, db: Executor): Promise<Actor> {
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   if (header === undefined) {
     throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
   }

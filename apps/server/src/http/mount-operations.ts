@@ -2,7 +2,7 @@ import type { OpenApiDocument, OperationId } from '@quire/contract';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
 import { methodNotAllowed } from '../errors.js';
-import { jsonTextOf } from './answer-cache.js';
+import { jsonTextOf } from '../kept-json.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
@@ -11,7 +11,7 @@ import { listPagingFor } from './list-pages.js';
 import { type OperationRoute, operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
 import { requestBodyLimit } from './request-body-limit.js';
-import { compileInputValidators, readValidatedInput } from './request-input.js';
+import { compileInputValidators, readPathAndQuery, readValidatedBody } from './request-input.js';
 import { SchemaValidator } from './schema-validator.js';
 
 interface AnyReply {
@@ -51,7 +51,13 @@ export function mountOperations(
       const actor = route.isPublic
         ? null
         : { ...(await authenticate(c, deps.db)), requestId: c.get('requestId') };
-      const input = await readValidatedInput(c, route, validators);
+      const input = {
+        ...readPathAndQuery(c, route, validators),
+        body:
+          route.requestBody === undefined
+            ? undefined
+            : await readValidatedBody(c, route, validators),
+      };
       paging?.open(input);
       const reply = await handler({ ...input, actor, deps });
       paging?.seal(input, reply.body);

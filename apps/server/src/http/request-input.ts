@@ -47,12 +47,15 @@ export function compileInputValidators(
   };
 }
 
-/** Reads and validates a request's path, query and body; bad input is a 400 naming the field. */
-export async function readValidatedInput(
+/**
+ * Reads and validates a request's path and query; bad input is a 400 naming the field. Synchronous,
+ * so an operation without a body reads its input without waiting a turn.
+ */
+export function readPathAndQuery(
   c: Context,
   route: OperationRoute,
   validators: InputValidators,
-): Promise<ValidatedInput> {
+): Omit<ValidatedInput, 'body'> {
   const params: Record<string, unknown> = { ...c.req.param() };
   if (!validators.params(params))
     throw badRequest(describeValidationError('path', validators.params.errors));
@@ -72,14 +75,22 @@ export async function readValidatedInput(
   if (!validators.query(query))
     throw badRequest(describeValidationError('query', validators.query.errors));
   checkRequestValues(query, 'query');
+  return { params, query };
+}
 
+/** Reads and validates the body of an operation that takes one; `undefined` when it is empty. */
+export async function readValidatedBody(
+  c: Context,
+  route: OperationRoute,
+  validators: InputValidators,
+): Promise<unknown> {
   const body = await readBody(c, route);
   // Before validation: a body nested deeper than the check allows would overflow Ajv's recursion.
   checkRequestValues(body, 'body');
   if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
     throw badRequest(describeValidationError('body', validators.body.errors));
   }
-  return { params, query, body };
+  return body;
 }
 
 async function readBody(c: Context, route: OperationRoute): Promise<unknown> {

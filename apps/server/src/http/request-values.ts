@@ -19,6 +19,30 @@ function textProblem(text: string): string | undefined {
 /** Deeper than any body the contract describes; deeper input is refused before anything walks it. */
 export const maxNesting = 64;
 
+/** A value still to walk, and where it sits: its path is only spelled out for an error. */
+interface Pending {
+  value: object;
+  key: string;
+  parent: Pending | undefined;
+  depth: number;
+}
+
+function pathOf(at: Pending | undefined, key?: string): string {
+  const keys = key === undefined ? [] : [key];
+  for (let item = at; item !== undefined; item = item.parent) keys.push(item.key);
+  return keys.reverse().join('.');
+}
+
+/** Throws for a leaf (a string or a number) that no schema could refuse. */
+function checkLeaf(leaf: unknown, at: Pending | undefined, key: string): void {
+  if (typeof leaf === 'string') {
+    const problem = textProblem(leaf);
+    if (problem !== undefined) throw badRequest(`${shorten(pathOf(at, key), 80)} ${problem}`);
+  } else if (typeof leaf === 'number' && !Number.isFinite(leaf)) {
+    throw badRequest(`${shorten(pathOf(at, key), 80)} must be a finite number`);
+  }
+}
+
 /**
  * Checks what the schemas cannot, in a request's parsed path, query or body, and throws a 400
  * naming the first problem: nesting deeper than {@link maxNesting} (which would overflow the
@@ -28,25 +52,25 @@ export const maxNesting = 64;
  * @example checkRequestValues({ title: '\ud800' }, 'body'); // throws "body.title is not valid Unicode…"
  */
 export function checkRequestValues(value: unknown, where: string): void {
-  const pending: [value: unknown, path: string, depth: number][] = [[value, where, 0]];
-  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    const [item, path, depth] = next;
-    if (typeof item === 'string') {
-      const problem = textProblem(item);
-      if (problem !== undefined) throw badRequest(`${shorten(path, 80)} ${problem}`);
-    } else if (typeof item === 'number') {
-      if (!Number.isFinite(item)) throw badRequest(`${shorten(path, 80)} must be a finite number`);
-    } else if (typeof item === 'object' && item !== null) {
-      if (depth >= maxNesting) {
-        throw badRequest(`${shorten(where, 80)} is nested more than ${maxNesting} levels deep`);
-      }
-      const entries = Array.isArray(item) ? item.entries() : Object.entries(item);
-      for (const [key, child] of entries) {
-        const problem = typeof key === 'string' ? textProblem(key) : undefined;
+  if (typeof value !== 'object' || value === null) return checkLeaf(value, undefined, where);
+  const pending: Pending[] = [{ value, key: where, parent: undefined, depth: 0 }];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    if (item.depth >= maxNesting) {
+      throw badRequest(`${shorten(where, 80)} is nested more than ${maxNesting} levels deep`);
+    }
+    const isArray = Array.isArray(item.value);
+    for (const key in item.value) {
+      if (!isArray) {
+        const problem = textProblem(key);
         if (problem !== undefined) {
-          throw badRequest(`${shorten(path, 80)} (a property name) ${problem}`);
+          throw badRequest(`${shorten(pathOf(item), 80)} (a property name) ${problem}`);
         }
-        pending.push([child, `${path}.${key}`, depth + 1]);
+      }
+      const child: unknown = (item.value as Record<string, unknown>)[key];
+      if (typeof child === 'object' && child !== null) {
+        pending.push({ value: child, key, parent: item, depth: item.depth + 1 });
+      } else {
+        checkLeaf(child, item, key);
       }
     }
   }

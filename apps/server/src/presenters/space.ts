@@ -29,7 +29,6 @@ export function presentSpace(space: SpaceRecord, role: MemberRole | null, urls: 
     changeRequestsOpen: space.changeRequestCounts.open,
     changeRequestsDraft: space.changeRequestCounts.draft,
     permissions: spacePermissions(role, space),
-    // No merge rules are enforced yet: every space inherits its organization's, which are none.
     mergeRules: space.mergeRules,
   };
 }

@@ -17,6 +17,7 @@ import {
   requireSpaceRole,
   roleNeededToUpdateSpace,
 } from '../policies/space-policy.js';
+import { presentKept } from '../presenters/kept-presentation.js';
 import { presentList } from '../presenters/list.js';
 import { presentSpace } from '../presenters/space.js';
 import { pageRequest } from './page-request.js';
@@ -77,7 +78,9 @@ export const spaceHandlers: SpaceHandlers = {
     if (query.shareKey !== undefined)
       return getSharedSpace(params.spaceId, query.shareKey, actor, deps);
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    return { status: 200, body: presentSpace(space, role, deps.urls) };
+    // The space comes from the read cache while nothing changes: its answer is made once.
+    const body = presentKept(space, [role, deps.urls], () => presentSpace(space, role, deps.urls));
+    return { status: 200, body };
   },
 
   updateSpaceById: async ({ params, body, actor, deps }) => {
