@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   const barePid = await start(
     ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts'), String(barePort), ...routes],
     {},
-    `http://127.0.0.1:${barePort}/v1/spaces/${space.id}`,
+    `http://127.0.0.1:${barePort}${routes[0]?.split('=')[0]}`,
   );
 
   const placement = pinning ? 'server and load generator on a core each' : 'unpinned';

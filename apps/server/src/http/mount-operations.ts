@@ -52,7 +52,7 @@ export function mountOperations(
         ? null
         : { ...(await authenticate(c, deps.db)), requestId: c.get('requestId') };
       const input = {
-        ...readPathAndQuery(c, route, validators),
+        ...readPathAndQuery(c, validators),
         body:
           route.requestBody === undefined
             ? undefined

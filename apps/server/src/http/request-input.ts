@@ -1,12 +1,14 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Context } from 'hono';
 import { badRequest, RequestAborted, unsupportedMediaType } from '../errors.js';
-import type { OperationRoute } from './operations.js';
+import type { OperationParameter, OperationRoute } from './operations.js';
 import { checkRequestValues } from './request-values.js';
 import { describeValidationError, type SchemaValidator } from './schema-validator.js';
 
 /** The validators of one operation, compiled once at start-up. */
 export interface InputValidators {
+  /** The operation's query parameters, the only ones read. */
+  queryParameters: OperationParameter[];
   params: ValidateFunction;
   query: ValidateFunction;
   body: ValidateFunction | undefined;
@@ -41,6 +43,7 @@ export function compileInputValidators(
     });
   };
   return {
+    queryParameters: route.parameters.filter((parameter) => parameter.in === 'query'),
     params: objectOf('path'),
     query: objectOf('query'),
     body: route.requestBody === undefined ? undefined : strict.compile(route.requestBody.schema),
@@ -53,7 +56,6 @@ export function compileInputValidators(
  */
 export function readPathAndQuery(
   c: Context,
-  route: OperationRoute,
   validators: InputValidators,
 ): Omit<ValidatedInput, 'body'> {
   const params: Record<string, unknown> = { ...c.req.param() };
@@ -64,13 +66,17 @@ export function readPathAndQuery(
   checkRequestValues(params, 'path');
 
   const query: Record<string, unknown> = {};
-  for (const parameter of route.parameters) {
-    if (parameter.in !== 'query') continue;
-    const value =
-      parameter.schema.type === 'array'
-        ? c.req.queries(parameter.name)
-        : c.req.query(parameter.name);
-    if (value !== undefined) query[parameter.name] = value;
+  // Hono parses the whole query string on each call: it is asked once, and only if it is there.
+  if (validators.queryParameters.length > 0 && c.req.url.includes('?')) {
+    const values = c.req.query();
+    const lists = validators.queryParameters.some((parameter) => parameter.schema.type === 'array')
+      ? c.req.queries()
+      : {};
+    for (const parameter of validators.queryParameters) {
+      const value =
+        parameter.schema.type === 'array' ? lists[parameter.name] : values[parameter.name];
+      if (value !== undefined) query[parameter.name] = value;
+    }
   }
   if (!validators.query(query))
     throw badRequest(describeValidationError('query', validators.query.errors));

@@ -52,7 +52,10 @@ function checkLeaf(leaf: unknown, at: Pending | undefined, key: string): void {
  * @example checkRequestValues({ title: '\ud800' }, 'body'); // throws "body.title is not valid Unicode…"
  */
 export function checkRequestValues(value: unknown, where: string): void {
-  if (typeof value !== 'object' || value === null) return checkLeaf(value, undefined, where);
+  if (typeof value !== 'object' || value === null) {
+    checkLeaf(value, undefined, where);
+    return;
+  }
   const pending: Pending[] = [{ value, key: where, parent: undefined, depth: 0 }];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     if (item.depth >= maxNesting) {

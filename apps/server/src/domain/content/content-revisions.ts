@@ -1,5 +1,6 @@
 import { notFound } from '../../errors.js';
 import type { ChangeRequestRecord } from '../../store/change-requests.js';
+import { cachedRead } from '../../store/read-cache.js';
 import { findRevision, type RevisionRecord } from '../../store/revisions.js';
 import type { Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
@@ -12,7 +13,10 @@ export async function loadRevision(
   space: SpaceRecord,
   revisionId: string,
 ): Promise<RevisionRecord> {
-  const revision = await findRevision(db, space.id, revisionId);
+  // Every read of content starts here; a revision never changes once written.
+  const revision = await cachedRead(db, `revision\u0000${space.id}\u0000${revisionId}`, () =>
+    findRevision(db, space.id, revisionId),
+  );
   if (revision === undefined)
     throw notFound(`Revision ${revisionId} not found in space ${space.id}`);
   return revision;
