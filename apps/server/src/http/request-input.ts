@@ -9,6 +9,11 @@ import { describeValidationError, type SchemaValidator } from './schema-validato
 export interface InputValidators {
   /** The operation's query parameters, the only ones read. */
   queryParameters: OperationParameter[];
+  /**
+   * Whether a request without a query passes as it is: nothing required, no defaults to fill
+   * in. Such a request's query is not checked at all.
+   */
+  emptyQueryPasses: boolean;
   params: ValidateFunction;
   query: ValidateFunction;
   body: ValidateFunction | undefined;
@@ -42,10 +47,13 @@ export function compileInputValidators(
         .map((parameter) => parameter.name),
     });
   };
+  const query = objectOf('query');
+  const emptyQuery = {};
   return {
     queryParameters: route.parameters.filter((parameter) => parameter.in === 'query'),
+    emptyQueryPasses: query(emptyQuery) && Object.keys(emptyQuery).length === 0,
     params: objectOf('path'),
-    query: objectOf('query'),
+    query,
     body: route.requestBody === undefined ? undefined : strict.compile(route.requestBody.schema),
   };
 }
@@ -78,9 +86,11 @@ export function readPathAndQuery(
       if (value !== undefined) query[parameter.name] = value;
     }
   }
-  if (!validators.query(query))
-    throw badRequest(describeValidationError('query', validators.query.errors));
-  checkRequestValues(query, 'query');
+  if (Object.keys(query).length > 0 || !validators.emptyQueryPasses) {
+    if (!validators.query(query))
+      throw badRequest(describeValidationError('query', validators.query.errors));
+    checkRequestValues(query, 'query');
+  }
   return { params, query };
 }
 
