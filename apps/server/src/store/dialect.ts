@@ -7,9 +7,10 @@ import { reportingCommits } from './commit-reporting-dialect.js';
 import { watchPostgresChanges } from './postgres-change-watch.js';
 import { enableReadCache } from './read-cache.js';
 import type { Database } from './schema.js';
-import { sqliteChangeVersion } from './sqlite-change-version.js';
+import { sqliteChangeVersion, sqliteDataVersion } from './sqlite-change-version.js';
 import { allowDirectReads } from './sqlite-direct-reads.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
+import { enableTableVersions, trackTableVersions } from './table-versions.js';
 
 /** Which SQL engine a database runs on; the few places where SQL differs switch on it. */
 export type DialectName = 'sqlite' | 'postgres';
@@ -43,9 +44,14 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   const cached = withStatementCache(database);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  // Other connections' commits are seen through `data_version`, whatever table they changed.
+  const tables = trackTableVersions(sqliteDataVersion(cached));
+  const db = new Kysely<Database>({
+    dialect: reportingCommits(new SqliteDialect({ database: cached }), { tables }),
+  });
   allowDirectReads(db, cached);
   enableReadCache(db, sqliteChangeVersion(cached));
+  enableTableVersions(db, tables);
   return db;
 }
 
@@ -55,12 +61,16 @@ function openPostgres(connectionString: string): Kysely<Database> {
   // on the pool; without a listener that would crash the process. The pool has already dropped
   // that connection and opens a new one for the next query, so there is nothing else to do.
   pool.on('error', () => {});
-  const changes = watchPostgresChanges(connectionString);
+  // Other processes' commits are seen through the notifications, table by table.
+  const tables = trackTableVersions(() => (changes.following() ? 'following' : undefined));
+  const changes = watchPostgresChanges(connectionString, tables);
   const dialect = reportingCommits(new PostgresDialect({ pool }), {
     onCommit: changes.noteCommit,
     onDestroy: changes.close,
+    tables,
   });
   const db = new Kysely<Database>({ dialect });
   enableReadCache(db, changes);
+  enableTableVersions(db, tables);
   return db;
 }

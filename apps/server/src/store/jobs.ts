@@ -13,32 +13,46 @@ export interface JobRecord {
   runAt: string;
 }
 
+/** What a job is made from. */
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+}
+
+function jobRow(job: NewJob, at: string) {
+  return {
+    id: randomUUID(),
+    kind: job.kind,
+    payload: JSON.stringify(job.payload),
+    state: 'queued',
+    attempts: 0,
+    run_at: job.runAt.toISOString(),
+    locked_until: null,
+    last_error: null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
 /**
  * Queues a job in `db`, usually the transaction of the change that calls for it, so the job
  * exists exactly when the change was committed.
  */
-export async function enqueueJob(
-  db: Executor,
-  job: { kind: string; payload: Record<string, unknown>; runAt: Date },
-  now: Date,
-): Promise<string> {
-  const id = randomUUID();
+export async function enqueueJob(db: Executor, job: NewJob, now: Date): Promise<string> {
+  const row = jobRow(job, now.toISOString());
+  await db.insertInto('jobs').values(row).execute();
+  return row.id;
+}
+
+/** Queues several jobs in one statement (see {@link enqueueJob}). */
+export async function enqueueJobs(db: Executor, jobs: readonly NewJob[], now: Date): Promise<void> {
+  if (jobs.length === 0) return;
+  const at = now.toISOString();
   await db
     .insertInto('jobs')
-    .values({
-      id,
-      kind: job.kind,
-      payload: JSON.stringify(job.payload),
-      state: 'queued',
-      attempts: 0,
-      run_at: job.runAt.toISOString(),
-      locked_until: null,
-      last_error: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
+    .values(jobs.map((job) => jobRow(job, at)))
     .execute();
-  return id;
 }
 
 /**

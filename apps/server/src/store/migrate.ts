@@ -14,6 +14,7 @@ import { webhookDeliveryAttemptsMigration } from './migrations/0011-webhook-deli
 import { reviewsAndMergeRulesMigration } from './migrations/0012-reviews-and-merge-rules.js';
 import { siteDraftsMigration } from './migrations/0013-site-drafts.js';
 import { changeNotificationsMigration } from './migrations/0014-change-notifications.js';
+import { webhookChangeNotificationsMigration } from './migrations/0015-webhook-change-notifications.js';
 import type { Database } from './schema.js';
 
 /**
@@ -40,6 +41,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0012-reviews-and-merge-rules': reviewsAndMergeRulesMigration(),
         '0013-site-drafts': siteDraftsMigration(),
         '0014-change-notifications': changeNotificationsMigration(dialect),
+        '0015-webhook-change-notifications': webhookChangeNotificationsMigration(dialect),
       }),
     },
   });

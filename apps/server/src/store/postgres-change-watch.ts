@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { ChangeVersion } from './read-cache.js';
+import { anyTable, type TableWriteTracker } from './table-versions.js';
 
 /** The channel the change triggers notify (see the `0014-change-notifications` migration). */
 export const changeChannel = 'quire_changes';
@@ -9,16 +10,21 @@ const reconnectDelayMs = 1000;
 export interface PostgresChangeWatch extends ChangeVersion {
   /** This process committed a change: it counts at once, before its notification comes back. */
   noteCommit(): void;
+  /** Whether other processes' changes are being followed now. */
+  following(): boolean;
   close(): Promise<void>;
 }
 
 /**
  * Follows the changes to a PostgreSQL database that cached reads depend on: a connection of its
  * own LISTENs to what the tables' triggers notify, and this process's commits count as they
- * happen. While that connection is down (and until it is back and listening) there is no
+ * happen. With `tables`, each notification also moves the version of the table it names. While that connection is down (and until it is back and listening) there is no
  * version, so nothing is served from the cache: a change is never missed.
  */
-export function watchPostgresChanges(connectionString: string): PostgresChangeWatch {
+export function watchPostgresChanges(
+  connectionString: string,
+  tables?: TableWriteTracker,
+): PostgresChangeWatch {
   let version = 0;
   let listening = false;
   let closed = false;
@@ -43,8 +49,10 @@ export function watchPostgresChanges(connectionString: string): PostgresChangeWa
     client = next;
     next.on('error', lose);
     next.on('end', lose);
-    next.on('notification', () => {
+    next.on('notification', (message) => {
       version += 1;
+      // The triggers name the table they fire on.
+      tables?.changedElsewhere(message.payload || anyTable);
     });
     try {
       await next.connect();
@@ -55,6 +63,7 @@ export function watchPostgresChanges(connectionString: string): PostgresChangeWa
       }
       // Anything may have changed while nobody listened.
       version += 1;
+      tables?.changedElsewhere(anyTable);
       listening = true;
     } catch {
       if (client === next) lose();
@@ -67,6 +76,7 @@ export function watchPostgresChanges(connectionString: string): PostgresChangeWa
     noteCommit() {
       version += 1;
     },
+    following: () => listening,
     async close() {
       closed = true;
       listening = false;

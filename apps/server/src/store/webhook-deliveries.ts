@@ -43,28 +43,37 @@ function toDelivery(row: DeliveryRow): DeliveryRecord {
   };
 }
 
-/** Stores a new pending delivery, due at once. */
-export async function insertDelivery(
+/** Stores new pending deliveries, due at once, in one statement. */
+export async function insertDeliveries(
   db: Executor,
-  delivery: { id: string; webhookId: string; eventId: string; redeliveryOf: string | null },
+  deliveries: readonly {
+    id: string;
+    webhookId: string;
+    eventId: string;
+    redeliveryOf: string | null;
+  }[],
   now: Date,
 ): Promise<void> {
+  if (deliveries.length === 0) return;
+  const at = now.toISOString();
   await db
     .insertInto('webhook_deliveries')
-    .values({
-      id: delivery.id,
-      webhook_id: delivery.webhookId,
-      event_id: delivery.eventId,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now.toISOString(),
-      last_attempt_at: null,
-      response_status: null,
-      duration_ms: null,
-      error: null,
-      redelivery_of: delivery.redeliveryOf,
-      created_at: now.toISOString(),
-    })
+    .values(
+      deliveries.map((delivery) => ({
+        id: delivery.id,
+        webhook_id: delivery.webhookId,
+        event_id: delivery.eventId,
+        status: 'pending',
+        attempts: 0,
+        next_attempt_at: at,
+        last_attempt_at: null,
+        response_status: null,
+        duration_ms: null,
+        error: null,
+        redelivery_of: delivery.redeliveryOf,
+        created_at: at,
+      })),
+    )
     .execute();
 }
 

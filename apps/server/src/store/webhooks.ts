@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, WebhooksTable } from './schema.js';
+import { cachedTableRead } from './table-read-cache.js';
 
 /** A stored webhook. */
 export interface WebhookRecord {
@@ -180,20 +181,28 @@ export async function listWebhooksOfOrganization(
   return mapPage(page, toWebhook);
 }
 
-/** The webhooks that events of an organization go to: its active ones, with what they take. */
-export async function findActiveWebhooks(
+/**
+ * The webhooks that events of an organization go to: its active ones, with what they take. Every
+ * write asks, in its transaction; the answer is kept until the webhooks table changes (see
+ * `cachedTableRead`), so a webhook created, changed or removed by any process counts from the
+ * next write on. (Removing an organization takes its webhooks through a foreign key, which the
+ * versions do not see; nothing writes for a removed organization, and its id is never reused.)
+ */
+export function findActiveWebhooks(
   db: Executor,
   organizationId: string,
-): Promise<Pick<WebhookRecord, 'id' | 'events'>[]> {
-  const rows = await db
-    .selectFrom('webhooks')
-    .select(['id', 'events'])
-    .where('organization_id', '=', organizationId)
-    .where('active', '=', 1)
-    .execute();
-  return rows.map((row) => {
-    const events: unknown = JSON.parse(row.events);
-    return { id: row.id, events: Array.isArray(events) ? events.map(String) : [] };
+): Promise<readonly Pick<WebhookRecord, 'id' | 'events'>[]> {
+  return cachedTableRead(db, ['webhooks'], `active-webhooks:${organizationId}`, async () => {
+    const rows = await db
+      .selectFrom('webhooks')
+      .select(['id', 'events'])
+      .where('organization_id', '=', organizationId)
+      .where('active', '=', 1)
+      .execute();
+    return rows.map((row) => {
+      const events: unknown = JSON.parse(row.events);
+      return { id: row.id, events: Array.isArray(events) ? events.map(String) : [] };
+    });
   });
 }
 

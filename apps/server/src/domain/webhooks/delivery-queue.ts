@@ -1,21 +1,45 @@
 import { newId } from '../../ids.js';
-import { enqueueJob } from '../../store/jobs.js';
+import { enqueueJobs } from '../../store/jobs.js';
 import type { Executor } from '../../store/schema.js';
-import { insertDelivery } from '../../store/webhook-deliveries.js';
+import { insertDeliveries } from '../../store/webhook-deliveries.js';
 import { findActiveWebhooks } from '../../store/webhooks.js';
 
 /** The job kind that sends one delivery; its payload is `{deliveryId}`. */
 export const deliveryJobKind = 'webhook.deliver';
 
+/** What a delivery is made from. */
+interface NewDelivery {
+  webhookId: string;
+  eventId: string;
+  redeliveryOf: string | null;
+}
+
+/** Queues deliveries, and the jobs that send them, in `trx`: two statements however many. */
+async function queueDeliveries(
+  trx: Executor,
+  deliveries: readonly (NewDelivery & { id: string })[],
+  now: Date,
+): Promise<void> {
+  await insertDeliveries(trx, deliveries, now);
+  await enqueueJobs(
+    trx,
+    deliveries.map(({ id }) => ({
+      kind: deliveryJobKind,
+      payload: { deliveryId: id },
+      runAt: now,
+    })),
+    now,
+  );
+}
+
 /** Queues a delivery of an event to a webhook, and the job that sends it, in `trx`. */
 export async function queueDelivery(
   trx: Executor,
-  delivery: { webhookId: string; eventId: string; redeliveryOf: string | null },
+  delivery: NewDelivery,
   now: Date,
 ): Promise<string> {
   const id = newId();
-  await insertDelivery(trx, { id, ...delivery }, now);
-  await enqueueJob(trx, { kind: deliveryJobKind, payload: { deliveryId: id }, runAt: now }, now);
+  await queueDeliveries(trx, [{ id, ...delivery }], now);
   return id;
 }
 
@@ -36,7 +60,14 @@ export async function queueDeliveriesOfEvent(
       : webhooks.filter(
           (webhook) => webhook.events.includes('*') || webhook.events.includes(event.action),
         );
-  for (const webhook of recipients) {
-    await queueDelivery(trx, { webhookId: webhook.id, eventId: event.id, redeliveryOf: null }, now);
-  }
+  await queueDeliveries(
+    trx,
+    recipients.map((webhook) => ({
+      id: newId(),
+      webhookId: webhook.id,
+      eventId: event.id,
+      redeliveryOf: null,
+    })),
+    now,
+  );
 }
