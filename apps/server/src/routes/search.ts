@@ -1,5 +1,9 @@
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
-import { type PageMatch, searchContent } from '../domain/content-index/search-content.js';
+import {
+  type RankedPage,
+  readPageMatches,
+  searchContent,
+} from '../domain/content-index/search-content.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
@@ -17,26 +21,32 @@ const pagesPerSpace = 10;
 export const searchHandlers: SearchHandlers = {
   searchSpaceContent: async ({ params, query, actor, deps }) => {
     const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    const matches = await searchContent(deps.db, deps.dialect, [space.id], query.query);
-    const ranked = matches.map((match, rank) => ({ match, rank }));
+    const pages = await searchContent(deps.db, deps.dialect, [space.id], query.query);
+    const ranked = pages.map((match, rank) => ({ match, rank }));
     const page = arrayPage(ranked, ({ rank }) => rankKey(rank), pageRequest(query));
+    const matches = await readPageMatches(
+      deps.db,
+      page.items.map(({ match }) => match),
+    );
     return {
       status: 200,
-      body: presentList(page, ({ match }) => presentSearchPage(match, deps.urls)),
+      body: presentList({ ...page, items: matches }, (match) =>
+        presentSearchPage(match, deps.urls),
+      ),
     };
   },
 
   searchOrganizationContent: async ({ params, query, actor, deps }) => {
     const spaces = await readableSpacesOf(deps.db, actor, params.organizationId);
-    const matches = await searchContent(
+    const found = await searchContent(
       deps.db,
       deps.dialect,
       spaces.map((space) => space.id),
       query.query,
     );
     // Spaces in the order of their best page.
-    const bySpace = new Map<string, PageMatch[]>();
-    for (const match of matches) {
+    const bySpace = new Map<string, RankedPage[]>();
+    for (const match of found) {
       const pages = bySpace.get(match.spaceId) ?? [];
       if (pages.length < pagesPerSpace) pages.push(match);
       bySpace.set(match.spaceId, pages);
@@ -48,9 +58,19 @@ export const searchHandlers: SearchHandlers = {
       rank,
     }));
     const page = arrayPage(ranked, ({ rank }) => rankKey(rank), pageRequest(query));
+    const matches = await readPageMatches(
+      deps.db,
+      page.items.flatMap(({ pages }) => pages),
+    );
     return {
       status: 200,
-      body: presentList(page, ({ space, pages }) => presentSearchSpace(space, pages, deps.urls)),
+      body: presentList(page, ({ space }) =>
+        presentSearchSpace(
+          space,
+          matches.filter((match) => match.spaceId === space.id),
+          deps.urls,
+        ),
+      ),
     };
   },
 };

@@ -3,7 +3,14 @@ import { postgresSearchIndex } from './search-postgres.js';
 import type { SearchIndex } from './search-sections.js';
 import { sqliteSearchIndex } from './search-sqlite.js';
 
-export type { IndexedPage, IndexedSection, SearchIndex, SectionHit } from './search-sections.js';
+export {
+  type IndexedPage,
+  type IndexedSection,
+  type RankedSection,
+  readSectionHits,
+  type SearchIndex,
+  type SectionHit,
+} from './search-sections.js';
 
 /** The search index of a dialect. */
 export function searchIndexOf(dialect: DialectName): SearchIndex {

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import {
   type IndexedSection,
+  type RankedSectionRow,
   removePageSections,
   type SearchIndex,
-  type SectionHitRow,
-  sectionHitColumns,
-  toSectionHit,
+  toRankedSection,
 } from './search-sections.js';
 import { indexableText, type SearchTerm } from './search-terms.js';
 
@@ -41,15 +40,14 @@ export const postgresSearchIndex: SearchIndex = {
 
   async search(db, spaceIds, terms, limit) {
     if (terms.length === 0 || spaceIds.length === 0) return [];
-    const { rows } = await sql<SectionHitRow & { rank: number }>`
-      SELECT ${sectionHitColumns}, ts_rank(s.terms, q.query) AS rank
+    const { rows } = await sql<RankedSectionRow & { rank: number }>`
+      SELECT s.id, s.space_id, s.page_id, ts_rank(s.terms, q.query) AS rank
       FROM indexed_sections s
       CROSS JOIN (SELECT to_tsquery('simple', ${tsqueryText(terms)}) AS query) q
-      JOIN indexed_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id
       WHERE s.terms @@ q.query AND s.space_id IN (${sql.join(spaceIds)})
       ORDER BY rank DESC, s.page_id, s.position
       LIMIT ${limit}
     `.execute(db);
-    return rows.map((row) => toSectionHit(row, Number(row.rank)));
+    return rows.map((row) => toRankedSection(row, Number(row.rank)));
   },
 };

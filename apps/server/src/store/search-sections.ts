@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Executor } from './schema.js';
 import type { SearchTerm } from './search-terms.js';
 
@@ -16,8 +15,17 @@ export interface IndexedSection {
   body: string;
 }
 
-/** A section matching a search, with its page; a higher score is more relevant. */
+/** A section matching a search, as ranked: its row, its page, and a score (higher is better). */
+export interface RankedSection {
+  id: number;
+  spaceId: string;
+  pageId: string;
+  score: number;
+}
+
+/** A matching section with what a result shows of it and of its page. */
 export interface SectionHit {
+  id: number;
   spaceId: string;
   pageId: string;
   pageTitle: string;
@@ -25,7 +33,6 @@ export interface SectionHit {
   anchor: string;
   heading: string;
   body: string;
-  score: number;
 }
 
 /**
@@ -40,41 +47,73 @@ export interface SearchIndex {
     page: IndexedPage,
     sections: readonly IndexedSection[],
   ): Promise<void>;
-  /** The best-matching sections in `spaceIds` (every term in one section), best first. */
+  /**
+   * The best-matching sections in `spaceIds` (every term in one section), best first: only their
+   * rows and pages, so ranking thousands of matches reads no text (see {@link readSectionHits}).
+   */
   search(
     db: Executor,
     spaceIds: readonly string[],
     terms: readonly SearchTerm[],
     limit: number,
-  ): Promise<SectionHit[]>;
+  ): Promise<RankedSection[]>;
 }
 
-/** What both dialects read of a matching section: the columns of {@link sectionHitColumns}. */
-export interface SectionHitRow {
+/** The row of a ranked section, as both dialects select it. */
+export interface RankedSectionRow {
+  id: number | string;
   space_id: string;
   page_id: string;
-  page_title: string;
-  page_path: string;
-  anchor: string;
-  heading: string;
-  body: string;
 }
 
-/** The columns of a hit, over `indexed_sections s` joined to `indexed_pages p`. */
-export const sectionHitColumns = sql`s.space_id, s.page_id, p.title AS page_title, p.path AS page_path, s.anchor, s.title AS heading, s.body`;
+/** A ranked section from its row, with the dialect's score (higher is more relevant). */
+export function toRankedSection(row: RankedSectionRow, score: number): RankedSection {
+  // PostgreSQL answers a bigserial as text; the ids of sections stay far below 2^53.
+  return { id: Number(row.id), spaceId: row.space_id, pageId: row.page_id, score };
+}
 
-/** A hit from its row, with the dialect's score (higher is more relevant). */
-export function toSectionHit(row: SectionHitRow, score: number): SectionHit {
-  return {
-    spaceId: row.space_id,
-    pageId: row.page_id,
-    pageTitle: row.page_title,
-    pagePath: row.page_path,
-    anchor: row.anchor,
-    heading: row.heading,
-    body: row.body,
-    score,
-  };
+/**
+ * The text of ranked sections and the title and path of their pages, by section id: what the
+ * results of a search show, read only for the sections a page of results holds. A section
+ * re-indexed meanwhile is missing from the answer.
+ */
+export async function readSectionHits(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, SectionHit>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('indexed_sections as s')
+    .innerJoin('indexed_pages as p', (join) =>
+      join.onRef('p.space_id', '=', 's.space_id').onRef('p.page_id', '=', 's.page_id'),
+    )
+    .select([
+      's.id',
+      's.space_id',
+      's.page_id',
+      'p.title as page_title',
+      'p.path as page_path',
+      's.anchor',
+      's.title as heading',
+      's.body',
+    ])
+    .where('s.id', 'in', [...ids])
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      {
+        id: Number(row.id),
+        spaceId: row.space_id,
+        pageId: row.page_id,
+        pageTitle: row.page_title,
+        pagePath: row.page_path,
+        anchor: row.anchor,
+        heading: row.heading,
+        body: row.body,
+      },
+    ]),
+  );
 }
 
 /** Removes the sections of a page (on SQLite, a trigger removes their full-text rows too). */

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import {
   type IndexedSection,
+  type RankedSectionRow,
   removePageSections,
   type SearchIndex,
-  type SectionHitRow,
-  sectionHitColumns,
-  toSectionHit,
+  toRankedSection,
 } from './search-sections.js';
 import { indexableText, type SearchTerm } from './search-terms.js';
 
@@ -53,16 +52,15 @@ export const sqliteSearchIndex: SearchIndex = {
 
   async search(db, spaceIds, terms, limit) {
     if (terms.length === 0 || spaceIds.length === 0) return [];
-    const { rows } = await sql<SectionHitRow & { rank: number }>`
-      SELECT ${sectionHitColumns}, bm25(indexed_sections_fts, 0.0, ${sql.lit(titleWeight)}, 1.0) AS rank
+    const { rows } = await sql<RankedSectionRow & { rank: number }>`
+      SELECT s.id, s.space_id, s.page_id, bm25(indexed_sections_fts, 0.0, ${sql.lit(titleWeight)}, 1.0) AS rank
       FROM indexed_sections_fts
       JOIN indexed_sections s ON s.id = indexed_sections_fts.rowid
-      JOIN indexed_pages p ON p.space_id = s.space_id AND p.page_id = s.page_id
       WHERE indexed_sections_fts MATCH ${matchExpression(spaceIds, terms)}
         AND s.space_id IN (${sql.join(spaceIds)})
       ORDER BY rank, s.page_id, s.position
       LIMIT ${limit}
     `.execute(db);
-    return rows.map((row) => toSectionHit(row, -row.rank));
+    return rows.map((row) => toRankedSection(row, -row.rank));
   },
 };

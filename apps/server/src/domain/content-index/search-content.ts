@@ -1,7 +1,14 @@
 import type { DialectName } from '../../store/dialect.js';
 import type { Executor } from '../../store/schema.js';
-import { type IndexedSection, searchIndexOf } from '../../store/search-index.js';
+import { type IndexedSection, readSectionHits, searchIndexOf } from '../../store/search-index.js';
 import { searchTerms } from '../../store/search-terms.js';
+
+/** A page that matches a search, ranked: its best sections by id, the best first. */
+export interface RankedPage {
+  spaceId: string;
+  id: string;
+  sectionIds: number[];
+}
 
 /** A page that matches a search, with its best sections. */
 export interface PageMatch {
@@ -19,37 +26,61 @@ const sectionsPerPage = 3;
 /**
  * The pages of the heads of `spaceIds` that match `query`, the most relevant first (by their
  * best section; title and heading matches rank above body matches). The query is read as words
- * (see `searchTerms`), never as syntax.
+ * (see `searchTerms`), never as syntax. Only the ranking is read: a page of results reads its
+ * text with {@link readPageMatches}.
  */
 export async function searchContent(
   db: Executor,
   dialect: DialectName,
   spaceIds: readonly string[],
   query: string,
-): Promise<PageMatch[]> {
-  const hits = await searchIndexOf(dialect).search(
+): Promise<RankedPage[]> {
+  const ranked = await searchIndexOf(dialect).search(
     db,
     spaceIds,
     searchTerms(query),
     sectionHitLimit,
   );
-  const pages = new Map<string, PageMatch>();
-  for (const hit of hits) {
-    const key = `${hit.spaceId}/${hit.pageId}`;
+  const pages = new Map<string, RankedPage>();
+  for (const section of ranked) {
+    const key = `${section.spaceId}/${section.pageId}`;
     let page = pages.get(key);
     if (page === undefined) {
-      page = {
-        spaceId: hit.spaceId,
-        id: hit.pageId,
-        title: hit.pageTitle,
-        path: hit.pagePath,
-        sections: [],
-      };
+      page = { spaceId: section.spaceId, id: section.pageId, sectionIds: [] };
       pages.set(key, page);
     }
-    if (page.sections.length < sectionsPerPage) {
-      page.sections.push({ anchor: hit.anchor, heading: hit.heading, body: hit.body });
-    }
+    if (page.sectionIds.length < sectionsPerPage) page.sectionIds.push(section.id);
   }
   return [...pages.values()];
+}
+
+/**
+ * The titles, paths and section texts of ranked pages, in their order. A page whose sections
+ * were all indexed again since it was ranked (a write in between) is left out.
+ */
+export async function readPageMatches(
+  db: Executor,
+  pages: readonly RankedPage[],
+): Promise<PageMatch[]> {
+  const hits = await readSectionHits(
+    db,
+    pages.flatMap((page) => page.sectionIds),
+  );
+  const matches: PageMatch[] = [];
+  for (const page of pages) {
+    const sections = page.sectionIds.flatMap((id) => {
+      const hit = hits.get(id);
+      return hit === undefined ? [] : [hit];
+    });
+    const [first] = sections;
+    if (first === undefined) continue;
+    matches.push({
+      spaceId: page.spaceId,
+      id: page.id,
+      title: first.pageTitle,
+      path: first.pagePath,
+      sections: sections.map(({ anchor, heading, body }) => ({ anchor, heading, body })),
+    });
+  }
+  return matches;
 }
