@@ -8,7 +8,13 @@ import {
   listLength,
   listRemoveAt,
 } from '../src/domain/content/tree/persistent-list.js';
-import { mapEntries, mapGet, mapSet } from '../src/domain/content/tree/persistent-map.js';
+import {
+  type MapChange,
+  mapEntries,
+  mapGet,
+  mapSet,
+  mapSetMany,
+} from '../src/domain/content/tree/persistent-map.js';
 import { openTestDatabase, type TestDatabase } from './support/test-database.js';
 
 const runs = Number(process.env.FC_RUNS ?? 40);
@@ -58,6 +64,58 @@ describe('persistent content structures', () => {
       ),
       { numRuns: runs },
     );
+  });
+
+  it('reads like a Map after batches of sets and deletes made at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(mapOperation, { maxLength: 400 }), { minLength: 1, maxLength: 4 }),
+        async (batches) => {
+          const objects = new ContentObjects(database.db);
+          const model = new Map<string, number>();
+          let root: string | null = null;
+          for (const batch of batches) {
+            // A batch sets each key once: its last operation wins, as one by one.
+            const last = new Map<string, number | undefined>();
+            for (const operation of batch) {
+              last.set(operation.key, operation.kind === 'set' ? operation.value : undefined);
+            }
+            for (const [key, value] of last) {
+              if (value === undefined) model.delete(key);
+              else model.set(key, value);
+            }
+            const changes: MapChange[] = [...last].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+            root = await mapSetMany(objects, root, changes);
+          }
+          const expected = [...model].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+          expect(await mapEntries(objects, root)).toEqual(expected);
+          for (const [key, value] of expected.slice(0, 20)) {
+            expect(await mapGet(objects, root, key)).toBe(value);
+          }
+          if (model.size === 0) expect(root).toBeNull();
+        },
+      ),
+      { numRuns: runs },
+    );
+  });
+
+  it('writes a thousand keys at once as a few nodes, and leaves a map alone for removals of absent keys', async () => {
+    const objects = new ContentObjects(database.db);
+    let root: string | null = null;
+    for (let index = 0; index < 5000; index += 1) {
+      root = await mapSet(objects, root, `page-${String(index).padStart(5, '0')}`, { index });
+    }
+    await objects.flush(database.db);
+    const changes: MapChange[] = Array.from({ length: 1000 }, (_, index) => [
+      `page-${String(index).padStart(5, '0')}a`,
+      { index },
+    ]);
+    const grown = await mapSetMany(objects, root, changes);
+    // The new keys fall between the first 1,000: the 2,000 keys of that range make about 60
+    // leaves and branches, each written once (one key at a time writes three nodes per key).
+    expect(objects.pendingCount).toBeLessThanOrEqual(100);
+    expect(await mapGet(objects, grown, 'page-00999a')).toEqual({ index: 999 });
+    expect(await mapSetMany(objects, root, [['absent', undefined]])).toBe(root);
   });
 
   it('builds the same map whatever the path to the same content', async () => {

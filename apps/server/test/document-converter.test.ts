@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Document, documentToMarkdown, readMarkdown } from '@quire/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson, contentHash } from '../src/domain/content/canonical-json.js';
+import { ContentObjects } from '../src/domain/content/content-objects.js';
+import { documentObject, storedFormOf } from '../src/domain/content/document-objects.js';
+import { openDatabase } from '../src/store/dialect.js';
 import { createDocumentConverter } from '../src/workers/document-converter.js';
 import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
 
@@ -117,6 +121,28 @@ describe('document converter', () => {
       documentToMarkdown(largeExpected.document),
     );
   });
+
+  it(
+    'stores a large page as the worker wrote it out: the text and hash the main thread would make',
+    slow,
+    async () => {
+      const { document } = await converter.fromMarkdown(largeMarkdown);
+      const object = documentObject(document);
+      const expectedText = canonicalJson({ kind: 'document', document: largeExpected.document });
+      expect(storedFormOf(object)).toEqual({ text: expectedText, hash: contentHash(expectedText) });
+      const { db } = openDatabase('sqlite::memory:');
+      try {
+        expect(new ContentObjects(db).put(object)).toBe(contentHash(expectedText));
+        // A body made on the main thread has no kept form: it is written out when stored.
+        expect(storedFormOf(documentObject(largeExpected.document))).toBeUndefined();
+        expect(new ContentObjects(db).put(documentObject(largeExpected.document))).toBe(
+          contentHash(expectedText),
+        );
+      } finally {
+        await db.destroy();
+      }
+    },
+  );
 
   it(
     'reads many pages in order, a large batch on the workers, and HTML both ways',

@@ -5,17 +5,41 @@
  * the structured-clone deserialization of the same tree, and it is the main thread's share of the
  * work that the pool exists to keep small.
  */
+import { readlinkSync } from 'node:fs';
+import { constants, setPriority } from 'node:os';
 import { type Document, documentToMarkdown, readMarkdown } from '@quire/document';
+import { storedDocumentObject } from '../domain/content/document-objects.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 
 /**
- * Reads Markdown into `JSON.stringify({ document, warnings })`.
+ * Lowers this thread's scheduling priority (nice 10) on Linux; elsewhere it keeps its own. A
+ * large conversion takes seconds of CPU, and where it competes with the event loop for a core,
+ * the requests the event loop answers go first (nice 10 leaves the conversion about a tenth of a
+ * core the event loop keeps busy, so it still goes on). A thread is named by its id, which
+ * `/proc/thread-self` links to.
+ */
+function yieldToTheEventLoop(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
+    if (Number.isInteger(threadId)) setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // No /proc, or the priority cannot be changed: conversions run at the usual priority.
+  }
+}
+yieldToTheEventLoop();
+
+/**
+ * Reads Markdown into the document's content object as it is stored, so that the main thread
+ * neither writes out nor hashes it: `<hash>\n<warnings JSON>\n<canonical JSON of the object>`
+ * (JSON text holds no raw line break, so the first two split it).
  *
  * @example
- * await pool.run('# Title\n', { name: 'fromMarkdown' }); // '{"document":{…},"warnings":[]}'
+ * await pool.run('# Title\n', { name: 'fromMarkdown' }); // '3f…\n[]\n{"document":{…},"kind":"document"}'
  */
 export function fromMarkdown(markdown: string): string {
-  return JSON.stringify(readMarkdown(markdown));
+  const { document, warnings } = readMarkdown(markdown);
+  const { text, hash } = storedDocumentObject(document);
+  return `${hash}\n${JSON.stringify(warnings)}\n${text}`;
 }
 
 /**
@@ -31,15 +55,22 @@ export function toMarkdown(documentJson: string): string {
 }
 
 /**
- * Reads every Markdown text of the JSON array `markdownsJson` into the JSON array of their
- * documents: the pages of a large import, read in one task rather than one round trip each.
+ * Reads every Markdown text of the JSON array `markdownsJson` into its document's content object
+ * as it is stored, in order: `<hash>\n<canonical JSON of the object>\n` for each (JSON text holds
+ * no raw line break). The pages of a large import are read in one task rather than one round trip
+ * each, and the main thread neither writes out nor hashes their bodies to store them.
  *
  * @example
- * await pool.run('["# A\\n","# B\\n"]', { name: 'fromMarkdownMany' }); // '[{"object":"document",…},…]'
+ * await pool.run('["# A\\n","# B\\n"]', { name: 'fromMarkdownMany' }); // '3f…\n{"document":{…},"kind":"document"}\n9a…\n{…}\n'
  */
 export function fromMarkdownMany(markdownsJson: string): string {
   const markdowns: string[] = JSON.parse(markdownsJson);
-  return JSON.stringify(markdowns.map((markdown) => readMarkdown(markdown).document));
+  const lines: string[] = [];
+  for (const markdown of markdowns) {
+    const { text, hash } = storedDocumentObject(readMarkdown(markdown).document);
+    lines.push(hash, text);
+  }
+  return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
 
 /**

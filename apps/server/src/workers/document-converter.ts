@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import {
   type Document,
   documentToMarkdown,
@@ -7,6 +8,10 @@ import {
   readMarkdown,
 } from '@quire/document';
 import { Piscina } from 'piscina';
+import {
+  keepStoredDocumentObject,
+  type StoredDocumentObject,
+} from '../domain/content/document-objects.js';
 import type * as conversionTasks from './document-conversion-worker.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 
@@ -40,7 +45,10 @@ export interface DocumentConverterOptions {
    * a round trip to a worker: Markdown measured in UTF-8 bytes, a document by its JSON.
    */
   inlineBelowBytes?: number;
-  /** Most worker threads running at once. */
+  /**
+   * Most worker threads running at once; by default one per core. The event loop mostly waits
+   * on them while they run (an import's pages), and they yield to it where they share a core.
+   */
   maxThreads?: number;
 }
 
@@ -65,7 +73,7 @@ const idleThreadTimeoutMs = 30_000;
  */
 export function createDocumentConverter({
   inlineBelowBytes = defaultInlineBelowBytes,
-  maxThreads = Math.max(1, availableParallelism() - 1),
+  maxThreads = availableParallelism(),
 }: DocumentConverterOptions = {}): DocumentConverter {
   let pool: ConversionPool | undefined;
   let closing: Promise<void> | undefined;
@@ -84,9 +92,13 @@ export function createDocumentConverter({
     async fromMarkdown(markdown) {
       if (closing) throw closedError();
       if (Buffer.byteLength(markdown) < inlineBelowBytes) return readMarkdown(markdown);
-      // The text is the worker's `JSON.stringify` of a `ReadMarkdownResult`.
-      const result: ReadMarkdownResult = JSON.parse(await runInPool(markdown, 'fromMarkdown'));
-      return result;
+      const stored = readStoredDocument(await runInPool(markdown, 'fromMarkdown'));
+      // Storing the body then writes the text the worker wrote, under its hash.
+      keepStoredDocumentObject(stored);
+      // Reading a large document's text takes tens of milliseconds: requests waiting meanwhile
+      // go first, before the caller goes on to store it.
+      await setImmediate();
+      return { document: stored.object.document, warnings: stored.warnings };
     },
     async toMarkdown(document) {
       if (closing) throw closedError();
@@ -96,18 +108,18 @@ export function createDocumentConverter({
     },
     async fromMarkdownMany(markdowns) {
       if (closing) throw closedError();
-      const chunks = chunksOfBytes(markdowns, Math.max(inlineBelowBytes, manyChunkBytes));
+      const total = chunkBytes(markdowns);
+      if (total < inlineBelowBytes) return markdowns.map((text) => readMarkdown(text).document);
+      // Every thread gets a share, in tasks of at most `manyChunkBytes`; each answer is read
+      // while the threads go on with the others.
+      const chunks = chunksOfBytes(
+        markdowns,
+        Math.max(inlineBelowBytes, Math.min(manyChunkBytes, Math.ceil(total / maxThreads))),
+      );
       const documents = await Promise.all(
-        chunks.map(async (chunk) => {
-          if (chunks.length === 1 && chunkBytes(chunk) < inlineBelowBytes) {
-            return chunk.map((markdown) => readMarkdown(markdown).document);
-          }
-          // The text is the worker's `JSON.stringify` of the documents, in order.
-          const read: Document[] = JSON.parse(
-            await runInPool(JSON.stringify(chunk), 'fromMarkdownMany'),
-          );
-          return read;
-        }),
+        chunks.map(async (chunk) =>
+          readStoredDocuments(await runInPool(JSON.stringify(chunk), 'fromMarkdownMany')),
+        ),
       );
       return documents.flat();
     },
@@ -125,6 +137,40 @@ export function createDocumentConverter({
       return closing;
     },
   };
+}
+
+/** The worker's answer to `fromMarkdown`: `<hash>\n<warnings JSON>\n<object JSON>`. */
+function readStoredDocument(
+  answer: string,
+): StoredDocumentObject & { warnings: ReadMarkdownResult['warnings'] } {
+  const hashEnd = answer.indexOf('\n');
+  const warningsEnd = answer.indexOf('\n', hashEnd + 1);
+  const text = answer.slice(warningsEnd + 1);
+  // The worker wrote these from a typed `ReadMarkdownResult`, so they are what they say.
+  const warnings: ReadMarkdownResult['warnings'] = JSON.parse(
+    answer.slice(hashEnd + 1, warningsEnd),
+  );
+  const object: StoredDocumentObject['object'] = JSON.parse(text);
+  return { object, text, hash: answer.slice(0, hashEnd), warnings };
+}
+
+/**
+ * The worker's answer to `fromMarkdownMany`: `<hash>\n<object JSON>\n` for each document, in
+ * order. Each is kept with its stored form, so storing the page writes the worker's text.
+ */
+function readStoredDocuments(answer: string): Document[] {
+  const documents: Document[] = [];
+  for (let start = 0; start < answer.length; ) {
+    const hashEnd = answer.indexOf('\n', start);
+    const textEnd = answer.indexOf('\n', hashEnd + 1);
+    const text = answer.slice(hashEnd + 1, textEnd);
+    // The worker wrote it from a typed document, so it is one.
+    const object: StoredDocumentObject['object'] = JSON.parse(text);
+    keepStoredDocumentObject({ object, text, hash: answer.slice(start, hashEnd) });
+    documents.push(object.document);
+    start = textEnd + 1;
+  }
+  return documents;
 }
 
 interface ConversionPool {

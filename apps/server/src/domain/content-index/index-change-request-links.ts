@@ -9,7 +9,7 @@ import type { ContentTree } from '../content/content-tree.js';
 import type { ChangeRequestHeadMove } from '../content/head-moves.js';
 import { readBody, readFiles } from '../content/read-content.js';
 import { changedBetweenRevisions } from './changed-pages.js';
-import { readPageContent } from './page-content.js';
+import { readPageBody } from './page-content.js';
 import { pageLinksOf } from './page-links.js';
 
 /** Tells whether links reach their targets in one version of content, reading each target once. */
@@ -81,7 +81,7 @@ export function changeRequestLinkIndexer(
     for (const pageId of changed.pages) {
       const page = await changed.after.page(pageId);
       if (page === undefined) continue;
-      const content = await readPageContent(changed.after, page);
+      const content = await readPageBody(changed.after, page);
       const found =
         content.body === undefined
           ? []

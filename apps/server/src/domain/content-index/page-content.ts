@@ -4,11 +4,15 @@ import type { ContentTree } from '../content/content-tree.js';
 import { readBody } from '../content/read-content.js';
 import type { PageRecord } from '../content/records.js';
 
-/** A page as the indexes read it: its path, its body (document pages) and its sections. */
-export interface PageContent {
+/** A page as the link indexes read it: its path and its body (document pages). */
+export interface PageBody {
   page: PageRecord;
   path: string;
   body?: Document;
+}
+
+/** A page as the search index reads it besides: its sections. */
+export interface PageContent extends PageBody {
   sections: IndexedSection[];
 }
 
@@ -16,22 +20,29 @@ export interface PageContent {
 // characters under each heading.
 const sectionTextLimit = 100_000;
 
-/** Reads what the indexes need of a page. Pages without a body are found by their title. */
-export async function readPageContent(tree: ContentTree, page: PageRecord): Promise<PageContent> {
+/** Reads the path and body of a page; pages without a body have only a path. */
+export async function readPageBody(tree: ContentTree, page: PageRecord): Promise<PageBody> {
   const path = await tree.pathOf(page);
-  if (page.documentId === undefined) {
-    return { page, path, sections: [{ anchor: '', heading: '', body: '' }] };
+  if (page.documentId === undefined) return { page, path };
+  return { page, path, body: await readBody(tree.objects, page.documentId) };
+}
+
+/**
+ * Reads what the indexes need of a page, sections included (the walk of a large body that only
+ * the search index needs). Pages without a body are found by their title.
+ */
+export async function readPageContent(tree: ContentTree, page: PageRecord): Promise<PageContent> {
+  const read = await readPageBody(tree, page);
+  if (read.body === undefined) {
+    return { ...read, sections: [{ anchor: '', heading: '', body: '' }] };
   }
-  const body = await readBody(tree.objects, page.documentId);
-  const found = sections(body).map((section) => ({
+  const found = sections(read.body).map((section) => ({
     anchor: section.anchor,
     heading: section.title,
     body: section.text.slice(0, sectionTextLimit),
   }));
   return {
-    page,
-    path,
-    body,
+    ...read,
     sections: found.length > 0 ? found : [{ anchor: '', heading: '', body: '' }],
   };
 }

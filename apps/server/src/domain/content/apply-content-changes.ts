@@ -99,7 +99,7 @@ export async function applyContentChangesToSpace(
         requireUnlockedSpace(space);
         const head = await findRevision(trx, spaceId, space.revisionId);
         const objects = new ContentObjects(trx);
-        const tree = await ContentTree.open(objects, head?.root ?? null);
+        const tree = await ContentTree.open(objects, head?.root ?? null, { batch: true });
         const applied = await applyToTree(tree, prepared, noRevisionToRevertTo, at);
         const root = tree.rootHash();
         if (root === (head?.root ?? null)) return { revisionId: space.revisionId, ...applied };
@@ -137,7 +137,10 @@ const noRevisionToRevertTo: RevisionContent = async (_revisionId, where) => {
   throw badRequest(`${where}: pages are reverted in change requests`);
 };
 
-/** Applies prepared changes, in order, to an open tree; the first invalid one throws a 400. */
+/**
+ * Applies prepared changes, in order, to a tree opened for a batch, and writes what it kept into
+ * it; the first invalid change throws a 400.
+ */
 async function applyToTree(
   tree: ContentTree,
   prepared: readonly PreparedChange[],
@@ -192,6 +195,7 @@ async function applyToTree(
         break;
     }
   }
+  await tree.settle();
   return { outcomes, insertedFiles };
 }
 
@@ -210,7 +214,7 @@ async function applyOnHead(
   requireUnmerged(current);
   const head = await findRevision(trx, spaceId, current.revisionId);
   const objects = new ContentObjects(trx);
-  const tree = await ContentTree.open(objects, head?.root ?? null);
+  const tree = await ContentTree.open(objects, head?.root ?? null, { batch: true });
   const revisionContent: RevisionContent = async (revisionId, where) => {
     const id = revisionId ?? current.revisionMergedAncestor ?? current.revisionInitial;
     const revision = await findRevision(trx, spaceId, id);

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { insertContentObjects, readContentObjects } from '../../store/content-objects.js';
 import type { Executor } from '../../store/schema.js';
 import { canonicalJson, contentHash } from './canonical-json.js';
+import { storedFormOf } from './document-objects.js';
 
 // Objects never change once written, so a parsed object can be kept for as long as memory allows
 // and shared by every request, whatever database process wrote it.
@@ -42,10 +43,14 @@ export class ContentObjects {
     });
   }
 
-  /** Adds an object and answers its hash; the same content always gets the same hash. */
+  /**
+   * Adds an object and answers its hash; the same content always gets the same hash. An object
+   * written out and hashed before (a large body, on a worker thread) is not written again.
+   */
   put(value: unknown): string {
-    const text = canonicalJson(value);
-    const hash = contentHash(text);
+    const known = storedFormOf(value);
+    const text = known?.text ?? canonicalJson(value);
+    const hash = known?.hash ?? contentHash(text);
     // Kept even when cached: the cache may hold an object whose transaction rolled back.
     this.pending.set(hash, text);
     remember(hash, text, value);

@@ -16,30 +16,71 @@ import {
   listRemoveAt,
   listRewrite,
 } from './tree/persistent-list.js';
-import { mapGet, mapSet } from './tree/persistent-map.js';
+import { type MapChange, mapGet, mapSet, mapSetMany } from './tree/persistent-map.js';
 
 const slugKey = (parent: string | null, slug: string) => `${parent ?? ''}/${slug}`;
+
+/** The parts of a root that are maps of records. */
+type MapPart = 'pages' | 'slugs' | 'files';
+const mapParts: readonly MapPart[] = ['pages', 'slugs', 'files'];
+
+export interface ContentTreeOptions {
+  /**
+   * Keeps the page, slug and file records that edits write in memory, and writes them into their
+   * maps at once with {@link ContentTree.settle}: a batch of a thousand inserted pages then
+   * rewrites each leaf of the maps once rather than a thousand times (lists of children are
+   * written as they change). Reads see the kept records.
+   */
+  batch?: boolean;
+}
 
 /**
  * A revision's content being read or edited: every change makes new objects and moves this
  * working root; nothing is stored until the caller flushes the objects and records the root.
  */
 export class ContentTree {
+  /** Records written since the last {@link settle}, by map and key (`undefined`: removed). */
+  private readonly unsettled: Record<MapPart, Map<string, unknown>> | undefined;
+
   private constructor(
     readonly objects: ContentObjects,
     private root: RevisionRoot,
-  ) {}
+    { batch = false }: ContentTreeOptions,
+  ) {
+    this.unsettled = batch ? { pages: new Map(), slugs: new Map(), files: new Map() } : undefined;
+  }
 
   /** Opens the content under a root hash (`null`: no content yet). */
-  static async open(objects: ContentObjects, rootHash: string | null): Promise<ContentTree> {
-    if (rootHash === null) return new ContentTree(objects, emptyRoot);
+  static async open(
+    objects: ContentObjects,
+    rootHash: string | null,
+    options: ContentTreeOptions = {},
+  ): Promise<ContentTree> {
+    if (rootHash === null) return new ContentTree(objects, emptyRoot, options);
     const root = await objects.get(rootHash);
     if (!isRevisionRoot(root)) throw new Error(`Content object ${rootHash} is not a revision root`);
-    return new ContentTree(objects, root);
+    return new ContentTree(objects, root, options);
+  }
+
+  /** Writes the records a batch kept into their maps; the root and its parts are read after. */
+  async settle(): Promise<void> {
+    if (this.unsettled === undefined) return;
+    for (const part of mapParts) {
+      const kept = this.unsettled[part];
+      if (kept.size === 0) continue;
+      const changes: MapChange[] = [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      this.root = withMap(
+        this.root,
+        part,
+        await mapSetMany(this.objects, this.root[part], changes),
+      );
+      kept.clear();
+    }
   }
 
   /** The hash of the root as it is now; `null` when the content is empty. */
   rootHash(): string | null {
+    this.requireSettled();
     const { pages, slugs, top, files, variables } = this.root;
     if ([pages, slugs, top, files, variables].every((part) => part === null)) return null;
     return this.objects.put(this.root);
@@ -47,13 +88,13 @@ export class ContentTree {
 
   /** A page by id, or `undefined`. */
   async page(id: string): Promise<PageRecord | undefined> {
-    const value = await mapGet(this.objects, this.root.pages, id);
+    const value = await this.mapValue('pages', id);
     return isPageRecord(value) ? value : undefined;
   }
 
   /** The page that has `slug` among the children of `parent` (`null`: the top level). */
   async pageWithSlug(parent: string | null, slug: string): Promise<string | undefined> {
-    const value = await mapGet(this.objects, this.root.slugs, slugKey(parent, slug));
+    const value = await this.mapValue('slugs', slugKey(parent, slug));
     return typeof value === 'string' ? value : undefined;
   }
 
@@ -77,13 +118,12 @@ export class ContentTree {
 
   /** Stores a page record as it is given; its place among siblings is {@link placePage}'s. */
   async putPage(page: PageRecord): Promise<void> {
-    this.root = { ...this.root, pages: await mapSet(this.objects, this.root.pages, page.id, page) };
+    await this.setMapValue('pages', page.id, page);
   }
 
   /** Claims (or, with `undefined`, frees) a slug among the children of `parent`. */
   async setSlugOwner(parent: string | null, slug: string, id: string | undefined): Promise<void> {
-    const slugs = await mapSet(this.objects, this.root.slugs, slugKey(parent, slug), id);
-    this.root = { ...this.root, slugs };
+    await this.setMapValue('slugs', slugKey(parent, slug), id);
   }
 
   /** Puts a page id among the children of `parent`, before position `at` (default: last). */
@@ -113,27 +153,24 @@ export class ContentTree {
 
   /** Removes a page record and its slug (not its place or its children: the caller's). */
   async removePage(page: PageRecord): Promise<void> {
-    this.root = {
-      ...this.root,
-      pages: await mapSet(this.objects, this.root.pages, page.id, undefined),
-    };
+    await this.setMapValue('pages', page.id, undefined);
     await this.setSlugOwner(page.parent, page.slug, undefined);
   }
 
   /** A file by id, or `undefined`. */
   async file(id: string): Promise<FileRecord | undefined> {
-    const value = await mapGet(this.objects, this.root.files, id);
+    const value = await this.mapValue('files', id);
     return isFileRecord(value) ? value : undefined;
   }
 
   /** Stores a file record. */
   async putFile(file: FileRecord): Promise<void> {
-    this.root = { ...this.root, files: await mapSet(this.objects, this.root.files, file.id, file) };
+    await this.setMapValue('files', file.id, file);
   }
 
   /** Removes a file record. */
   async removeFile(id: string): Promise<void> {
-    this.root = { ...this.root, files: await mapSet(this.objects, this.root.files, id, undefined) };
+    await this.setMapValue('files', id, undefined);
   }
 
   /** The variables map. */
@@ -152,7 +189,28 @@ export class ContentTree {
 
   /** The parts of the root, for reading the whole tree. */
   get parts(): RevisionRoot {
+    this.requireSettled();
     return this.root;
+  }
+
+  private async mapValue(part: MapPart, key: string): Promise<unknown> {
+    const kept = this.unsettled?.[part];
+    if (kept?.has(key)) return kept.get(key);
+    return mapGet(this.objects, this.root[part], key);
+  }
+
+  private async setMapValue(part: MapPart, key: string, value: unknown): Promise<void> {
+    const kept = this.unsettled?.[part];
+    if (kept !== undefined) kept.set(key, value);
+    else
+      this.root = withMap(this.root, part, await mapSet(this.objects, this.root[part], key, value));
+  }
+
+  // Reading the root's parts while records are kept would read content without them.
+  private requireSettled(): void {
+    if (mapParts.some((part) => (this.unsettled?.[part].size ?? 0) > 0)) {
+      throw new Error('The content tree holds records not written yet: settle() it first');
+    }
   }
 
   private async childListOf(parent: string | null): Promise<string | null> {
@@ -168,5 +226,16 @@ export class ContentTree {
     const page = await this.page(parent);
     if (page === undefined) throw new Error(`Page ${parent} is not in the tree`);
     await this.putPage({ ...page, children: list });
+  }
+}
+
+function withMap(root: RevisionRoot, part: MapPart, hash: string | null): RevisionRoot {
+  switch (part) {
+    case 'pages':
+      return { ...root, pages: hash };
+    case 'slugs':
+      return { ...root, slugs: hash };
+    case 'files':
+      return { ...root, files: hash };
   }
 }

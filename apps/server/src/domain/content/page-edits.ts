@@ -3,7 +3,8 @@ import { badRequest } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { InsertPageInput, UpdatePageInput } from './change-inputs.js';
 import type { ContentTree } from './content-tree.js';
-import type { DocumentObject, LinkTarget, PageRecord } from './records.js';
+import { documentObject } from './document-objects.js';
+import type { LinkTarget, PageRecord } from './records.js';
 
 /** Pages a batch inserted, by the `ref` it gave them. */
 export type BatchRefs = Map<string, string>;
@@ -81,7 +82,7 @@ async function checkTarget(
 }
 
 function storeBody(tree: ContentTree, body: Document): string {
-  return tree.objects.put({ kind: 'document', document: body } satisfies DocumentObject);
+  return tree.objects.put(documentObject(body));
 }
 
 /** Applies an `insert_page` change; answers the new page's id. */

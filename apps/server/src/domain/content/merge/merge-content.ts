@@ -1,9 +1,9 @@
 import type { Document } from '@quire/document';
 import type { ContentObjects } from '../content-objects.js';
 import { ContentTree } from '../content-tree.js';
+import { documentObject } from '../document-objects.js';
 import { readBody } from '../read-content.js';
 import {
-  type DocumentObject,
   type FileRecord,
   isFileRecord,
   isPageRecord,
@@ -203,7 +203,7 @@ async function mergeBodies(
   );
   if ('conflict' in merged) return undefined;
   const { document } = await bodies.fromMarkdown(merged.value.join('\n'));
-  return objects.put({ kind: 'document', document } satisfies DocumentObject);
+  return objects.put(documentObject(document));
 }
 
 async function mergeFiles(

@@ -87,24 +87,14 @@ async function update(
     } else {
       entries.splice(index, present ? 1 : 0, [key, value]);
     }
-    return splitInto(entries, leafCapacity)
-      .filter((chunk) => chunk.length > 0)
-      .map((chunk): [string, string] => [
-        chunk[0]?.[0] ?? key,
-        objects.put({ kind: 'map-leaf', entries: chunk } satisfies MapLeaf),
-      ]);
+    return putLeaves(objects, entries, key);
   }
   const children = [...node.children];
   const index = childIndex(node, key);
   const child = children[index];
   if (child === undefined) throw new Error(`Map node ${hash} has no children`);
   children.splice(index, 1, ...(await update(objects, child[1], key, value)));
-  return splitInto(children, branchCapacity)
-    .filter((chunk) => chunk.length > 0)
-    .map((chunk): [string, string] => [
-      chunk[0]?.[0] ?? key,
-      objects.put({ kind: 'map-branch', children: chunk } satisfies MapBranch),
-    ]);
+  return putBranches(objects, children, key);
 }
 
 /**
@@ -122,13 +112,123 @@ export async function mapSet(
     if (value === undefined) return null;
     return objects.put({ kind: 'map-leaf', entries: [[key, value]] } satisfies MapLeaf);
   }
-  let level = await update(objects, root, key, value);
-  while (level.length > branchCapacity) {
-    level = splitInto(level, branchCapacity).map((chunk): [string, string] => [
+  return rootOf(objects, await update(objects, root, key, value), key);
+}
+
+/** A change of {@link mapSetMany}: a key and its new value (`undefined`: removed). */
+export type MapChange = readonly [key: string, value: unknown];
+
+/**
+ * A map with many keys set (or removed, for `undefined`) at once, as the hash of its new root:
+ * each leaf they fall in and each node above is rewritten once, however many of them it holds,
+ * where {@link mapSet} one by one would rewrite it for each. `changes` are sorted by key, each
+ * key once. The map reads as if they had been set one by one.
+ * @example root = await mapSetMany(objects, root, [['a', 1], ['b', undefined]]);
+ */
+export async function mapSetMany(
+  objects: ContentObjects,
+  root: string | null,
+  changes: readonly MapChange[],
+): Promise<string | null> {
+  const [first] = changes;
+  if (first === undefined) return root;
+  const level =
+    root === null
+      ? putLeaves(objects, changedEntries([], changes), first[0])
+      : await updateMany(objects, root, changes);
+  return rootOf(objects, level, first[0]);
+}
+
+// The entries of a leaf with `changes` applied: both sorted by key, the result too.
+function changedEntries(
+  entries: readonly [string, unknown][],
+  changes: readonly MapChange[],
+): [string, unknown][] {
+  const result: [string, unknown][] = [];
+  let next = 0;
+  for (const [key, value] of changes) {
+    while (next < entries.length && (entries[next]?.[0] ?? '') < key) {
+      const entry = entries[next];
+      if (entry !== undefined) result.push(entry);
+      next += 1;
+    }
+    if (entries[next]?.[0] === key) next += 1;
+    if (value !== undefined) result.push([key, value]);
+  }
+  for (; next < entries.length; next += 1) {
+    const entry = entries[next];
+    if (entry !== undefined) result.push(entry);
+  }
+  return result;
+}
+
+function putLeaves(
+  objects: ContentObjects,
+  entries: [string, unknown][],
+  key: string,
+): Replacement {
+  return splitInto(entries, leafCapacity)
+    .filter((chunk) => chunk.length > 0)
+    .map((chunk): [string, string] => [
+      chunk[0]?.[0] ?? key,
+      objects.put({ kind: 'map-leaf', entries: chunk } satisfies MapLeaf),
+    ]);
+}
+
+function putBranches(objects: ContentObjects, children: Replacement, key: string): Replacement {
+  return splitInto(children, branchCapacity)
+    .filter((chunk) => chunk.length > 0)
+    .map((chunk): [string, string] => [
       chunk[0]?.[0] ?? key,
       objects.put({ kind: 'map-branch', children: chunk } satisfies MapBranch),
     ]);
+}
+
+async function updateMany(
+  objects: ContentObjects,
+  hash: string,
+  changes: readonly MapChange[],
+): Promise<Replacement> {
+  const node = await mapNode(objects, hash);
+  const key = changes[0]?.[0] ?? '';
+  if (node.kind === 'map-leaf') {
+    const entries = changedEntries(node.entries, changes);
+    // Only removals of keys it lacks: the leaf stays as it is.
+    if (
+      entries.length === node.entries.length &&
+      changes.every(([, value]) => value === undefined)
+    ) {
+      return [[node.entries[0]?.[0] ?? key, hash]];
+    }
+    return putLeaves(objects, entries, key);
   }
+  // The changes each child holds, as `update` would send them one by one; sorted keys fall in
+  // children in order.
+  const groups: { index: number; changes: MapChange[] }[] = [];
+  for (const change of changes) {
+    const index = childIndex(node, change[0]);
+    const last = groups.at(-1);
+    if (last?.index === index) last.changes.push(change);
+    else groups.push({ index, changes: [change] });
+  }
+  const children = [...node.children];
+  // From the last, so the indexes of the earlier groups still hold.
+  for (const group of groups.reverse()) {
+    const child = children[group.index];
+    if (child === undefined) throw new Error(`Map node ${hash} has no children`);
+    children.splice(group.index, 1, ...(await updateMany(objects, child[1], group.changes)));
+  }
+  return putBranches(objects, children, key);
+}
+
+/** The root over a level of nodes: more levels above while it is wide, one node's hash at last. */
+async function rootOf(
+  objects: ContentObjects,
+  replacement: Replacement,
+  key: string,
+): Promise<string | null> {
+  let level = replacement;
+  while (level.length > branchCapacity) level = putBranches(objects, level, key);
   if (level.length === 0) return null;
   if (level.length > 1) {
     return objects.put({ kind: 'map-branch', children: level } satisfies MapBranch);
