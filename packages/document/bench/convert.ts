@@ -5,10 +5,12 @@ import { serializeMarkdownTree } from '../src/markdown/serialize.js';
 import { generatePage } from './generate-page.js';
 
 /**
- * Converts a 1 MB Markdown page both ways and prints the median time of several runs after
- * warm-up, and the heap and RSS growth of one conversion (after a GC, when `--expose-gc` is on).
- * The parser and serializer rows time remark's own mdast parsing and writing on the same input:
- * the floor the conversion cannot go below. BENCH_BYTES and BENCH_RUNS override size and runs.
+ * Converts a 1 MiB Markdown page both ways, then a 2 MiB one, and prints the median time of
+ * several runs after warm-up, the heap and RSS growth of one conversion (after a GC, when
+ * `--expose-gc` is on), and how much longer the 2 MiB page takes (linear: 2×). The parser rows
+ * time remark's own mdast parsing of the 1 MiB page, in the pieces the reader parses and whole,
+ * and its writing: the floor the conversion cannot go below. BENCH_BYTES and BENCH_RUNS override
+ * the size and runs.
  */
 const TARGET_BYTES = Number(process.env.BENCH_BYTES ?? 1024 * 1024);
 const WARM_UP_RUNS = 1;
@@ -43,15 +45,24 @@ function measure<T>(run: () => T): { ms: number; retainedMb: number; result: T }
 }
 
 const markdown = generatePage(TARGET_BYTES);
+const doubled = generatePage(2 * TARGET_BYTES);
 const read = measure(() => markdownToDocument(markdown));
 const written = measure(() => documentToMarkdown(read.result));
+const readDoubled = measure(() => markdownToDocument(doubled));
+const writtenDoubled = measure(() => documentToMarkdown(readDoubled.result));
 const parsed = measure(() => parseMarkdownTree(markdown));
+const parsedWhole = measure(() => parseMarkdownTree(markdown, Number.MAX_VALUE));
 const serialized = measure(() => serializeMarkdownTree(parsed.result));
 
+const size = `${(TARGET_BYTES / 1024).toFixed(0)} KiB`;
+const twice = `${((2 * TARGET_BYTES) / 1024).toFixed(0)} KiB`;
 const rows = [
-  { direction: 'Markdown → document', ...read },
-  { direction: 'document → Markdown', ...written },
-  { direction: '(floor) remark parse to mdast', ...parsed },
+  { direction: `Markdown → document, ${size}`, ...read },
+  { direction: `document → Markdown, ${size}`, ...written },
+  { direction: `Markdown → document, ${twice}`, ...readDoubled },
+  { direction: `document → Markdown, ${twice}`, ...writtenDoubled },
+  { direction: '(floor) remark parse to mdast, in pieces', ...parsed },
+  { direction: '(floor) remark parse to mdast, whole', ...parsedWhole },
   { direction: '(floor) remark mdast to Markdown', ...serialized },
 ];
 console.log(
@@ -65,6 +76,11 @@ console.table(
     'median ms': Number(ms.toFixed(0)),
     'result heap MB': Number(retainedMb.toFixed(1)),
   })),
+);
+console.log(
+  `${twice} ÷ ${size}: Markdown → document ${(readDoubled.ms / read.ms).toFixed(2)}×, ` +
+    `document → Markdown ${(writtenDoubled.ms / written.ms).toFixed(2)}× (aim ≤ 2.2×; ` +
+    `aim for 1 MiB each way ≤ 1.5 s)`,
 );
 console.log(`Peak RSS of the whole run: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 console.log(

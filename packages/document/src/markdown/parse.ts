@@ -1,4 +1,4 @@
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
@@ -14,6 +14,7 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { math } from 'micromark-extension-math';
 import { liquidTagFromMarkdown } from '../liquid-tag/mdast.js';
 import { liquidTagSyntax } from '../liquid-tag/syntax.js';
+import { type MarkdownPiece, splitTopLevelBlocks } from './top-level-blocks.js';
 
 // GitBook writes inline math as `$$x$$`; single dollars stay text so prices like "$5" survive.
 // YAML front matter (GitBook's page description and icon) is read as one node, not as a rule
@@ -38,7 +39,47 @@ const mdastExtensions = [
   liquidTagFromMarkdown(),
 ];
 
-/** Parses Markdown (front matter + CommonMark + GFM + math + GitBook tag lines) into mdast. */
-export function parseMarkdownTree(markdown: string): Root {
+// micromark's time per byte grows with the length of what it reads (a 2 MiB page takes three
+// times as long as a 1 MiB one); read in pieces of this size, a page takes time in proportion.
+const pieceBytes = 4 * 1024;
+
+/**
+ * Parses Markdown (front matter + CommonMark + GFM + math + GitBook tag lines) into mdast. A long
+ * text is read in pieces of whole top-level blocks (see `splitTopLevelBlocks`), the same tree as
+ * read whole, positions included.
+ */
+export function parseMarkdownTree(markdown: string, piecesOf = pieceBytes): Root {
+  const pieces = splitTopLevelBlocks(markdown, piecesOf);
+  const [first] = pieces;
+  if (pieces.length === 1 && first !== undefined) return parseWhole(first.text);
+  const trees = pieces.map(parsePiece);
+  const start = trees[0]?.position?.start;
+  const end = trees.at(-1)?.position?.end;
+  return {
+    type: 'root',
+    children: trees.flatMap((tree) => tree.children),
+    ...(start && end ? { position: { start, end } } : {}),
+  };
+}
+
+function parseWhole(markdown: string): Root {
   return fromMarkdown(markdown, { extensions: syntaxExtensions, mdastExtensions });
+}
+
+/** A piece's tree, its positions moved to where the piece is in the whole text. */
+function parsePiece(piece: MarkdownPiece): Root {
+  const tree = parseWhole(piece.text);
+  if (piece.offset === 0) return tree;
+  const move = (node: Nodes): void => {
+    const { position } = node;
+    if (position !== undefined) {
+      position.start.line += piece.linesBefore;
+      position.end.line += piece.linesBefore;
+      if (position.start.offset !== undefined) position.start.offset += piece.offset;
+      if (position.end.offset !== undefined) position.end.offset += piece.offset;
+    }
+    if ('children' in node) for (const child of node.children) move(child);
+  };
+  move(tree);
+  return tree;
 }
