@@ -1,61 +1,28 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createQuireClient } from '@quire/client';
 import autocannon from 'autocannon';
+import {
+  placement,
+  runBench,
+  startNode,
+  startQuire,
+  temporaryDirectory,
+} from './bench-processes.js';
 import { processCpuSeconds } from './process-cpu.js';
 
 // pnpm bench: reads on the built server (a space; a page as Markdown and as a document: auth,
 // validation, the database, presenters, logs at BENCH_LOG_LEVEL, default info) each against a
-// bare Hono route answering the same body, both measured in this one run. The server under load gets one core and the load generator the other
-// (where taskset exists), and many short rounds alternate so that a noisy neighbour hurts both
-// alike; the figure is the median round's ratio. Each server's CPU time per request is printed
-// too: where the host steals time, it moves less than throughput does.
+// bare Hono route answering the same body, both measured in this one run. The server under load
+// gets one core and the load generator the other (where taskset exists), and many short rounds
+// alternate so that a noisy neighbour hurts both alike; the figure is the median round's ratio.
+// Each server's CPU time per request is printed too: where the host steals time, it moves less
+// than throughput does. BENCH_DATABASE_URL names another (empty) database to run on.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 9);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connections = 20;
-const token = 'qr_benchmark_token_0123456789';
 const serverPort = 18_181;
 const barePort = 18_182;
-const root = join(import.meta.dirname, '../..');
-const workdir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
-const children: ChildProcess[] = [];
-// SQLite in a temporary file unless BENCH_DATABASE_URL names another (empty) database.
-const databaseUrl = process.env.BENCH_DATABASE_URL ?? `sqlite:${join(workdir, 'quire.db')}`;
-const databaseKind = databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL';
-
-// Linux only: where taskset is missing the bench runs unpinned and says so.
-const pinning =
-  spawnSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' }).status === 0;
-
-/** Starts a Node server (taskset execs it, so the pid is the server's) and waits until it answers. */
-async function start(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<number> {
-  const command = process.execPath;
-  const [file, argv] = pinning ? ['taskset', ['-c', '0', command, ...args]] : [command, args];
-  const child = spawn(file, argv, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`))),
-  );
-  const ready = (async () => {
-    for (let attempt = 0; attempt < 300; attempt += 1) {
-      const answered = await fetch(readyUrl).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`${readyUrl} did not answer within 30 s`);
-  })();
-  await Promise.race([ready, exited]);
-  if (child.pid === undefined) throw new Error(`${args.join(' ')} did not start`);
-  return child.pid;
-}
+const workdir = temporaryDirectory('quire-bench-bodies-');
 
 interface Round {
   requestsPerSecond: number;
@@ -63,7 +30,7 @@ interface Round {
   cpuMicroseconds: number | undefined;
 }
 
-async function measure(url: string, pid: number): Promise<Round> {
+async function measure(url: string, pid: number, token: string): Promise<Round> {
   const cpuBefore = processCpuSeconds(pid);
   const result = await autocannon({
     url,
@@ -85,27 +52,16 @@ async function measure(url: string, pid: number): Promise<Round> {
 }
 
 async function main(): Promise<void> {
-  // BENCH_PROFILE=<dir> writes the server's CPU profile there when it exits (see the README).
-  const profile = process.env.BENCH_PROFILE;
-  const quirePid = await start(
-    [
-      ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-      join(root, 'apps/server/dist/main.js'),
-    ],
-    {
-      DATABASE_URL: databaseUrl,
-      PORT: String(serverPort),
-      BOOTSTRAP_TOKEN: token,
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    },
-    `http://127.0.0.1:${serverPort}/readyz`,
-  );
-  const baseUrl = `http://127.0.0.1:${serverPort}`;
-  const client = createQuireClient({ baseUrl, token });
-  const [organization] = (await client.GET('/orgs')).items;
-  if (organization === undefined) throw new Error('The bootstrapped organization is missing');
+  const {
+    pid: quirePid,
+    baseUrl,
+    token,
+    client,
+    organizationId,
+    databaseKind,
+  } = await startQuire(serverPort);
   const space = await client.POST('/orgs/{organizationId}/spaces', {
-    params: { path: { organizationId: organization.id } },
+    params: { path: { organizationId } },
     body: { title: 'Benchmark', emoji: '⏱️' },
   });
   // A page with a realistic body, merged into the space, for the page reads.
@@ -151,13 +107,12 @@ async function main(): Promise<void> {
     writeFileSync(bodyFile, body);
     routes.push(`${read.path.split('?')[0]}=${bodyFile}`);
   }
-  const barePid = await start(
+  const barePid = await startNode(
     ['--import', 'tsx', join(import.meta.dirname, 'bare-server.ts'), String(barePort), ...routes],
     {},
     `http://127.0.0.1:${barePort}${routes[0]?.split('=')[0]}`,
   );
 
-  const placement = pinning ? 'server and load generator on a core each' : 'unpinned';
   console.log(
     `Reads on ${databaseKind}, ${connections} connections, ${rounds} rounds × ${seconds}s each, ${placement}`,
   );
@@ -165,13 +120,13 @@ async function main(): Promise<void> {
     // The bare route answers by path alone: the same body whatever the query.
     const quireUrl = `${baseUrl}${read.path}`;
     const bareUrl = `http://127.0.0.1:${barePort}${read.path.split('?')[0]}`;
-    await measure(quireUrl, quirePid);
-    await measure(bareUrl, barePid);
+    await measure(quireUrl, quirePid, token);
+    await measure(bareUrl, barePid, token);
     const quire: Round[] = [];
     const bare: Round[] = [];
     for (let round = 0; round < rounds; round += 1) {
-      bare.push(await measure(bareUrl, barePid));
-      quire.push(await measure(quireUrl, quirePid));
+      bare.push(await measure(bareUrl, barePid, token));
+      quire.push(await measure(quireUrl, quirePid, token));
     }
     report(`${read.name} (${bodyLengths[index]}-byte body)`, quire, bare, read.aim);
   }
@@ -212,12 +167,4 @@ function report(name: string, quire: Round[], bare: Round[], aim: number): void 
   }
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(() => {
-    for (const child of children) child.kill('SIGTERM');
-    rmSync(workdir, { recursive: true, force: true });
-  });
+runBench(main);

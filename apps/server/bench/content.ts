@@ -1,24 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createQuireClient } from '@quire/client';
 import type { components } from '@quire/contract';
-import { pino } from 'pino';
-import { createApp } from '../src/app.js';
-import { systemClock } from '../src/clock.js';
-import type { AppDeps } from '../src/deps.js';
-import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
-import { contentIndexFollowers } from '../src/domain/content-index/content-index-followers.js';
-import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
-import { loadInstanceKeys } from '../src/domain/instance/instance-keys.js';
-import { createAnswerCache } from '../src/http/answer-cache.js';
-import { createUrls } from '../src/presenters/urls.js';
-import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
-import { openDatabase } from '../src/store/dialect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
-import { createDocumentConverter } from '../src/workers/document-converter.js';
-import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
+import { startBenchApp } from './bench-app.js';
 
 // pnpm bench (content): builds a 10,000-page change request through batches of 50 on an SQLite
 // file, then measures, in process through the typed client (no sockets, so the figures are the
@@ -26,8 +8,6 @@ import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-ca
 // and a read of one page as Markdown and as a document. BENCH_PAGES and BENCH_RUNS override.
 const pages = Number(process.env.BENCH_PAGES ?? 10_000);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
-const token = 'qr_content_benchmark_0123456789';
-const base = 'http://quire.bench';
 
 type Change = components['schemas']['ContentChange'];
 
@@ -39,45 +19,20 @@ function pageMarkdown(index: number): string {
 }
 
 async function main(): Promise<void> {
-  const workdir = mkdtempSync(join(tmpdir(), 'quire-content-bench-'));
-  const { db, dialect } = openDatabase(`sqlite:${join(workdir, 'quire.db')}`);
-  const documents = createDocumentConverter();
+  const {
+    app,
+    client,
+    db,
+    organizationId,
+    baseUrl: base,
+    token,
+    close,
+  } = await startBenchApp({
+    name: 'content',
+  });
   try {
-    await migrateToLatest(db, dialect);
-    await bootstrapEmptyDatabase(
-      db,
-      { email: 'bench@quire.local', organizationTitle: 'Bench', token },
-      systemClock.now(),
-    );
-    const keys = await loadInstanceKeys(db, systemClock.now());
-    const deps: AppDeps = {
-      db,
-      dialect,
-      clock: systemClock,
-      urls: createUrls(base),
-      logger: pino({ level: 'silent' }),
-      requestBodyLimit: 5 * 1024 * 1024,
-      keys,
-      blobs: createLocalBlobStore(join(workdir, 'files')),
-      fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: base }),
-      fileSizeLimit: 10 * 1024 * 1024,
-      outboundAllowPrivate: false,
-      documents,
-      renderedMarkdown: createRenderedMarkdownCache(),
-      answers: createAnswerCache(),
-      headFollowers: contentIndexFollowers({ dialect, appOrigin: base }),
-    };
-    const app = createApp(deps);
-    const client = createQuireClient({
-      baseUrl: base,
-      token,
-      fetch: async (request) => app.fetch(request),
-    });
-
-    const [organization] = (await client.GET('/orgs')).items;
-    if (organization === undefined) throw new Error('The bootstrapped organization is missing');
     const space = await client.POST('/orgs/{organizationId}/spaces', {
-      params: { path: { organizationId: organization.id } },
+      params: { path: { organizationId } },
       body: { title: 'Big space' },
     });
     const spaceId = space.id;
@@ -257,9 +212,7 @@ async function main(): Promise<void> {
     line('merge, 10 pages each side', `${median(mergeTimes).toFixed(1)} ms`, 'aim ≤ 50 ms');
     line('merge, rows written', `${median(mergeRows)} rows`, `max ${Math.max(...mergeRows)}`);
   } finally {
-    await documents.close();
-    await db.destroy();
-    rmSync(workdir, { recursive: true, force: true });
+    await close();
   }
 }
 

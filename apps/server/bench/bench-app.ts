@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createQuireClient, type QuireClient } from '@quire/client';
+import type { Kysely } from 'kysely';
+import { pino } from 'pino';
+import { createApp } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import type { AppDeps } from '../src/deps.js';
+import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
+import { contentIndexFollowers } from '../src/domain/content-index/content-index-followers.js';
+import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
+import { loadInstanceKeys } from '../src/domain/instance/instance-keys.js';
+import { createAnswerCache } from '../src/http/answer-cache.js';
+import { createUrls } from '../src/presenters/urls.js';
+import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
+import { openDatabase } from '../src/store/dialect.js';
+import { migrateToLatest } from '../src/store/migrate.js';
+import type { Database } from '../src/store/schema.js';
+import { createDocumentConverter } from '../src/workers/document-converter.js';
+import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
+
+/** An in-process server on a fresh SQLite file, with a client calling it without sockets. */
+export interface BenchApp {
+  app: ReturnType<typeof createApp>;
+  client: QuireClient;
+  /** The database as the benchmark reads it, without what `adjust` wrapped around it. */
+  db: Kysely<Database>;
+  /** The id of the bootstrapped organization. */
+  organizationId: string;
+  baseUrl: string;
+  token: string;
+  /** Stops the worker threads, closes the database and removes its folder. */
+  close(): Promise<void>;
+}
+
+export interface BenchAppOptions {
+  /** Prefix of the temporary folder the database and files live in. */
+  name: string;
+  /** Whether imports may fetch from loopback (a fixture server). */
+  outboundAllowPrivate?: boolean;
+  /** Changes the dependencies before the app is made: a benchmark wraps what it times. */
+  adjust?: (deps: AppDeps) => AppDeps;
+}
+
+const token = 'qr_benchmark_token_0123456789';
+const baseUrl = 'http://quire.bench';
+
+/**
+ * Starts the app as `main.ts` does (migrations, bootstrap, the search and link indexes, worker
+ * threads), on an SQLite file in a temporary folder: every benchmark measures the same server.
+ * @example
+ * const bench = await startBenchApp({ name: 'content' });
+ * try { await bench.client.GET('/orgs'); } finally { await bench.close(); }
+ */
+export async function startBenchApp({
+  name,
+  outboundAllowPrivate = false,
+  adjust = (deps) => deps,
+}: BenchAppOptions): Promise<BenchApp> {
+  const workdir = mkdtempSync(join(tmpdir(), `quire-${name}-bench-`));
+  const { db, dialect } = openDatabase(`sqlite:${join(workdir, 'quire.db')}`);
+  const documents = createDocumentConverter();
+  const close = async () => {
+    await documents.close();
+    await db.destroy();
+    rmSync(workdir, { recursive: true, force: true });
+  };
+  try {
+    await migrateToLatest(db, dialect);
+    const bootstrapped = await bootstrapEmptyDatabase(
+      db,
+      { email: 'bench@quire.local', organizationTitle: 'Bench', token },
+      systemClock.now(),
+    );
+    if (bootstrapped === undefined) throw new Error('The new database was not bootstrapped');
+    const keys = await loadInstanceKeys(db, systemClock.now());
+    const deps = adjust({
+      db,
+      dialect,
+      clock: systemClock,
+      urls: createUrls(baseUrl),
+      logger: pino({ level: 'silent' }),
+      requestBodyLimit: 5 * 1024 * 1024,
+      keys,
+      blobs: createLocalBlobStore(join(workdir, 'files')),
+      fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: baseUrl }),
+      fileSizeLimit: 10 * 1024 * 1024,
+      outboundAllowPrivate,
+      documents,
+      renderedMarkdown: createRenderedMarkdownCache(),
+      answers: createAnswerCache(),
+      headFollowers: contentIndexFollowers({ dialect, appOrigin: baseUrl }),
+    });
+    const app = createApp(deps);
+    const client = createQuireClient({
+      baseUrl,
+      token,
+      fetch: async (request) => app.fetch(request),
+    });
+    return {
+      app,
+      client,
+      db,
+      organizationId: bootstrapped.organizationId,
+      baseUrl,
+      token,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
