@@ -8,7 +8,7 @@ import { createQuireClient } from '@quire/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiToken } from '../src/domain/users/api-tokens.js';
 import { openDatabase } from '../src/store/dialect.js';
-import { updateMemberRole } from '../src/store/members.js';
+import { deleteMembership, updateMemberRole } from '../src/store/members.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
 import { spaceEditing } from './support/space-editing.js';
@@ -99,6 +99,19 @@ describe('reads kept between requests', () => {
       await revokeApiToken(other, reader.token);
       await waitForNotifications();
       await expectApiError(readSpace(reader.client), 401, /revoked/);
+
+      const removed = await server.createUser({
+        organizationId: staff.organizationId,
+        role: 'read',
+      });
+      for (let warm = 0; warm < 3; warm += 1) {
+        expect((await readSpace(removed.client)).id).toBe(spaceId);
+      }
+      await other
+        .transaction()
+        .execute((trx) => deleteMembership(trx, staff.organizationId, removed.user.id));
+      await waitForNotifications();
+      await expectApiError(readSpace(removed.client), 404);
     } finally {
       await other.destroy();
     }
