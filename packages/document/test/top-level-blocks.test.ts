@@ -19,7 +19,8 @@ const pieceTexts = (markdown: string) => splitTopLevelBlocks(markdown, 0).map(({
 // A long page is read in pieces of whole top-level blocks, for time in proportion to its length.
 // Each case compares the tree read in the most pieces a text allows with the tree read whole,
 // positions included: anything a cut changed would show.
-describe('reading Markdown in pieces of top-level blocks', () => {
+// Thousands of parses each: slow beside other test runs on a small machine.
+describe('reading Markdown in pieces of top-level blocks', { timeout: 120_000 }, () => {
   const specExamples = loadSpecExamples().map(({ markdown }) => markdown);
 
   it('reads every run of CommonMark examples, one after another, as it reads them whole', () => {
@@ -44,7 +45,7 @@ describe('reading Markdown in pieces of top-level blocks', () => {
       }),
       { numRuns: runs },
     );
-  }, 60_000);
+  });
 
   it('cuts a long page of every kind of block into many pieces, each read as in the whole', () => {
     const page = generatePage(64 * 1024);
