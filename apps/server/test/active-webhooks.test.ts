@@ -26,12 +26,7 @@ import {
   startTestServer,
   type TestServer,
 } from './support/test-server.js';
-
-/**
- * Gives a notification committed just now the time to travel: PostgreSQL sends it at commit,
- * over a socket of its own, to every listening process.
- */
-const waitForNotifications = () => new Promise((resolve) => setTimeout(resolve, 50));
+import { waitForNotifications } from './support/wait-for-notifications.js';
 
 // Every write looks up its organization's active webhooks; they are kept between writes. None of
 // it may outlive a change to the webhooks: each case warms the lookup, changes a webhook, and

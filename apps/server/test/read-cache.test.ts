@@ -18,12 +18,7 @@ import {
   startTestServer,
   type TestServer,
 } from './support/test-server.js';
-
-/**
- * Gives a notification committed just now the time to travel: PostgreSQL sends it at commit,
- * over a socket of its own, to every listening process.
- */
-const waitForNotifications = () => new Promise((resolve) => setTimeout(resolve, 50));
+import { waitForNotifications } from './support/wait-for-notifications.js';
 
 // The caller behind a token and a space with the caller's role are kept between requests; none
 // of it may outlive a change: each case warms the reads, changes what they depend on, and
