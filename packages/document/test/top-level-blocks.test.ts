@@ -100,6 +100,9 @@ describe('reading Markdown in pieces of top-level blocks', { timeout: 120_000 },
       '~~~ a ``` b\ncode\n\n```\n\nx\n~~~\n\ny\n',
       // A fence left open in a list item ends with the item, not with the blank lines before.
       '1. ```js\n1. a\n1. ```\n    code\n\n\n# b\n',
+      '-\t```\n\tcode\n\n\n# b\n',
+      '- a\n\n\t```\n\tcode\n\n\n# b\n',
+      '>\t```\n> code\n\n\n# b\n',
     ]) {
       expectSameTreeInPieces(markdown);
     }

@@ -26,8 +26,8 @@ const listOrFrontMatter = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)|^-/;
 // line, in any container, starting with a bracketed label and a colon) is read whole.
 const definition = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*\[(?:[^\]\\]|\\.){0,999}\]:/m;
 
-// What opens a list item or block quote, before a fence opened on the same line.
-const containerPrefix = /^(?:[ ]*(?:(?:[-+*]|\d{1,9}[.)])[ ]+|>[ ]?))+/;
+// What opens list items or block quotes on a line, before a fence opened on the same line.
+const containerPrefix = /^(?:[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+|>[ \t]?))+/;
 
 /** A block that runs on across blank lines until a line of its own closes it. */
 interface Fence {
@@ -44,15 +44,14 @@ type Enclosing =
   | { kind: 'html-until-blank' }
   | { kind: 'front-matter' };
 
-function indentOf(line: string): number {
-  let width = 0;
-  for (const character of line) {
-    if (character === ' ') width += 1;
-    else if (character === '\t') width += 4 - (width % 4);
-    else break;
-  }
-  return width;
+/** The column a text ends at, a tab taking it to the next multiple of four. */
+function columnAfter(text: string): number {
+  let column = 0;
+  for (const character of text) column += character === '\t' ? 4 - (column % 4) : 1;
+  return column;
 }
+
+const indentOf = (line: string) => columnAfter(/^[ \t]*/.exec(line)?.[0] ?? '');
 
 const isBlank = (line: string) => /^[ \t]*\r?$/.test(line);
 
@@ -87,9 +86,9 @@ function fenceOpenedBy(line: string): Fence | undefined {
  */
 function nestedFenceOpenedBy(line: string): Fence | undefined {
   const prefix = containerPrefix.exec(line)?.[0] ?? /^[ \t]*/.exec(line)?.[0] ?? '';
-  if (prefix.length === 0 || prefix.includes('\t')) return undefined;
+  if (prefix.length === 0) return undefined;
   const fence = fenceOpenedBy(line.slice(prefix.length));
-  return fence === undefined ? undefined : { ...fence, indent: prefix.length + fence.indent };
+  return fence === undefined ? undefined : { ...fence, indent: columnAfter(prefix) + fence.indent };
 }
 
 /** Whether a line closes a fence of a list item or quote, whatever its markers and indent. */
