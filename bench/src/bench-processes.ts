@@ -119,6 +119,36 @@ export async function startQuire(
   };
 }
 
+/** A build a bench measures. */
+export interface Build {
+  /** What starts its lines: empty when this build is measured alone, else its name and a space. */
+  prefix: string;
+  /** Starts its server on `port` with `env`; a baseline gets an SQLite database of its own. */
+  start(port: number, env?: NodeJS.ProcessEnv): Promise<QuireUnderTest>;
+}
+
+/**
+ * The builds a bench measures: the one that BENCH_BASELINE names (another build's main.js) first when it is set, then this repository's,
+ * in the same rounds for before-and-after pairs from one run.
+ */
+export function buildsUnderTest(): Build[] {
+  const baseline = process.env.BENCH_BASELINE;
+  const current: Build = {
+    prefix: baseline === undefined ? '' : 'this build ',
+    start: (port, env) => startQuire(port, env),
+  };
+  if (baseline === undefined) return [current];
+  const baselineBuild: Build = {
+    prefix: 'baseline ',
+    start: (port, env) =>
+      startQuire(port, env, {
+        main: baseline,
+        databaseUrl: `sqlite:${join(temporaryDirectory('quire-baseline-'), 'q.db')}`,
+      }),
+  };
+  return [baselineBuild, current];
+}
+
 /** Runs `work` and answers what it returned with the CPU microseconds `pid` spent meanwhile. */
 export async function withCpu<Result>(
   pid: number,

@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import {
+  buildsUnderTest,
   percentile,
   placement,
   type QuireUnderTest,
   runBench,
   startNode,
-  startQuire,
   temporaryDirectory,
 } from './bench-processes.js';
 
@@ -149,19 +149,10 @@ interface BigSpace {
 }
 
 async function main(): Promise<void> {
-  const baseline = process.env.BENCH_BASELINE;
   const spaces: BigSpace[] = [];
-  for (const [label, port, main] of [
-    ...(baseline === undefined ? [] : [['baseline ', 18_189, baseline] as const]),
-    [baseline === undefined ? '' : 'this build ', 18_184, undefined] as const,
-  ]) {
-    const quire = await startQuire(
-      port,
-      {},
-      main === undefined
-        ? {}
-        : { main, databaseUrl: `sqlite:${join(temporaryDirectory('quire-baseline-'), 'q.db')}` },
-    );
+  for (const [index, build] of buildsUnderTest().entries()) {
+    const label = build.prefix;
+    const quire = await build.start(18_190 + index);
     const { spaceId, seconds } = await buildSpace(quire);
     console.log(
       `${label}Big space on ${quire.databaseKind}: ${pageCount} pages built over HTTP in ${seconds.toFixed(1)} s (batches of ${batchSize}, then a merge), ${placement}`,

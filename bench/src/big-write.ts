@@ -1,13 +1,5 @@
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import {
-  percentile,
-  placement,
-  type QuireUnderTest,
-  runBench,
-  startQuire,
-  temporaryDirectory,
-} from './bench-processes.js';
+import { type Build, buildsUnderTest, percentile, placement, runBench } from './bench-processes.js';
 
 // pnpm bench (big write): what writing a 1 MiB Markdown page does to the reads running beside
 // it. Space reads at 10 connections; in every other round a page of 1 MiB of Markdown is
@@ -67,14 +59,9 @@ interface Server {
 }
 
 /** Starts a server with a space to read and a page to write, and answers how to measure it. */
-async function startServer(label: string, port: number, main?: string): Promise<Server> {
-  const quire: QuireUnderTest = await startQuire(
-    port,
-    {},
-    main === undefined
-      ? {}
-      : { main, databaseUrl: `sqlite:${join(temporaryDirectory('quire-baseline-'), 'q.db')}` },
-  );
+async function startServer(build: Build, port: number): Promise<Server> {
+  const label = build.prefix;
+  const quire = await build.start(port);
   const { client, organizationId, baseUrl, token } = quire;
   const space = await client.POST('/orgs/{organizationId}/spaces', {
     params: { path: { organizationId } },
@@ -149,11 +136,10 @@ async function startServer(label: string, port: number, main?: string): Promise<
 }
 
 async function main(): Promise<void> {
-  const baseline = process.env.BENCH_BASELINE;
-  const servers = [
-    ...(baseline === undefined ? [] : [await startServer('baseline ', 18_188, baseline)]),
-    await startServer(baseline === undefined ? '' : 'this build ', 18_186),
-  ];
+  const servers: Server[] = [];
+  for (const [index, build] of buildsUnderTest().entries()) {
+    servers.push(await startServer(build, 18_186 + index));
+  }
   console.log(
     `A 1 MiB Markdown write beside space reads: ${connections} connections, ${rounds} rounds of each (${seconds} s alone; ${writesPerRound} writes, ${pauseMs / 1000} s apart), ${placement}`,
   );

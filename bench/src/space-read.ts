@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
+  percentile,
   placement,
   runBench,
   startNode,
@@ -132,8 +133,7 @@ async function main(): Promise<void> {
   }
 }
 
-const median = (values: number[]) =>
-  [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: number[]) => percentile(values, 0.5);
 const list = (values: number[], digits = 0) => values.map((v) => v.toFixed(digits)).join(', ');
 const throughput = (side: Round[]) => side.map((round) => round.requestsPerSecond);
 const cpu = (side: Round[]) =>

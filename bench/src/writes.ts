@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import {
+  type Build,
+  buildsUnderTest,
   percentile,
   placement,
   type QuireUnderTest,
   runBench,
-  startQuire,
-  temporaryDirectory,
   withCpu,
 } from './bench-processes.js';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.js';
@@ -44,24 +43,17 @@ interface Server {
   cases: WriteCase[];
 }
 
-async function startServer(label: string, port: number, main?: string): Promise<Server> {
-  const quire = await startQuire(
-    port,
-    { OUTBOUND_ALLOW_PRIVATE: 'true' },
-    main === undefined
-      ? {}
-      : { main, databaseUrl: `sqlite:${join(temporaryDirectory('quire-baseline-'), 'q.db')}` },
-  );
-  return { label, quire, cases: [spaceCreation(quire), await pageBatch(quire)] };
+async function startServer(build: Build, port: number): Promise<Server> {
+  const quire = await build.start(port, { OUTBOUND_ALLOW_PRIVATE: 'true' });
+  return { label: build.prefix, quire, cases: [spaceCreation(quire), await pageBatch(quire)] };
 }
 
 async function main(): Promise<void> {
   const receiver = await startWebhookReceiver();
-  const baseline = process.env.BENCH_BASELINE;
-  const servers = [
-    ...(baseline === undefined ? [] : [await startServer('baseline', 18_187, baseline)]),
-    await startServer(baseline === undefined ? '' : 'this build', 18_183),
-  ];
+  const servers: Server[] = [];
+  for (const [index, build] of buildsUnderTest().entries()) {
+    servers.push(await startServer(build, 18_183 + index));
+  }
   console.log(
     `Small writes on ${servers.at(-1)?.quire.databaseKind}, ${connections} connections, ${rounds} rounds × ${writesPerRound} writes, ${placement}`,
   );
@@ -225,7 +217,7 @@ function report(server: string, label: string, side: Measured[]): void {
       ? ''
       : `; then ${median(side.map((round) => round.deliveryCpu)).toFixed(0)} µs CPU per delivery sent (${deliveries.toFixed(1)} per write)`;
   console.log(
-    `  ${`${server} ${label}`.trim().padEnd(24)} ${median(cpu).toFixed(0).padStart(6)} µs CPU per write (rounds ${cpu.map((v) => v.toFixed(0)).join(', ')}), latency p50 ${median(latencies).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms${sending}`,
+    `  ${`${server}${label}`.padEnd(24)} ${median(cpu).toFixed(0).padStart(6)} µs CPU per write (rounds ${cpu.map((v) => v.toFixed(0)).join(', ')}), latency p50 ${median(latencies).toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms${sending}`,
   );
 }
 
