@@ -45,12 +45,13 @@ function openSqlite(path: string): Kysely<Database> {
   database.pragma('synchronous = NORMAL');
   const cached = withStatementCache(database);
   // Other connections' commits are seen through `data_version`, whatever table they changed.
-  const tables = trackTableVersions(sqliteDataVersion(cached));
+  const dataVersion = sqliteDataVersion(cached);
+  const tables = trackTableVersions(dataVersion);
   const db = new Kysely<Database>({
     dialect: reportingCommits(new SqliteDialect({ database: cached }), { tables }),
   });
   allowDirectReads(db, cached);
-  enableReadCache(db, sqliteChangeVersion(cached));
+  enableReadCache(db, sqliteChangeVersion(cached, dataVersion));
   enableTableVersions(db, tables);
   return db;
 }

@@ -25,10 +25,13 @@ export function sqliteDataVersion(connection: CachedSqliteDatabase): () => strin
  * The change version of an SQLite database, read on its connection: `data_version` for the
  * commits of other connections (see {@link sqliteDataVersion}); this connection's own changes
  * leave it alone but move `total_changes()`, which counts every row this connection inserted,
- * updated or deleted, and is read every time (0.2 µs).
+ * updated or deleted, and is read every time (0.2 µs). `dataVersion` is shared with whatever
+ * else follows the connection's `data_version`, so it is read once per turn for all of them.
  */
-export function sqliteChangeVersion(connection: CachedSqliteDatabase): ChangeVersion {
-  const dataVersion = sqliteDataVersion(connection);
+export function sqliteChangeVersion(
+  connection: CachedSqliteDatabase,
+  dataVersion: () => string,
+): ChangeVersion {
   const totalChanges = connection.prepare('SELECT total_changes()').pluck();
   return {
     current() {

@@ -230,12 +230,5 @@ export class ContentTree {
 }
 
 function withMap(root: RevisionRoot, part: MapPart, hash: string | null): RevisionRoot {
-  switch (part) {
-    case 'pages':
-      return { ...root, pages: hash };
-    case 'slugs':
-      return { ...root, slugs: hash };
-    case 'files':
-      return { ...root, files: hash };
-  }
+  return { ...root, [part]: hash };
 }

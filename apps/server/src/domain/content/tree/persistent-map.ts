@@ -67,36 +67,6 @@ function splitInto<T>(items: T[], capacity: number): T[][] {
   return chunks;
 }
 
-async function update(
-  objects: ContentObjects,
-  hash: string,
-  key: string,
-  value: unknown,
-): Promise<Replacement> {
-  const node = await mapNode(objects, hash);
-  if (node.kind === 'map-leaf') {
-    const entries = [...node.entries];
-    const index = lowerBound(
-      entries.map(([entryKey]) => entryKey),
-      key,
-    );
-    const present = entries[index]?.[0] === key;
-    if (value === undefined) {
-      if (!present) return [[entries[0]?.[0] ?? key, hash]];
-      entries.splice(index, 1);
-    } else {
-      entries.splice(index, present ? 1 : 0, [key, value]);
-    }
-    return putLeaves(objects, entries, key);
-  }
-  const children = [...node.children];
-  const index = childIndex(node, key);
-  const child = children[index];
-  if (child === undefined) throw new Error(`Map node ${hash} has no children`);
-  children.splice(index, 1, ...(await update(objects, child[1], key, value)));
-  return putBranches(objects, children, key);
-}
-
 /**
  * A map with `key` set to `value` (or removed, for `undefined`), as the hash of its new root;
  * `null` is the empty map. The old map is unchanged.
@@ -108,11 +78,7 @@ export async function mapSet(
   key: string,
   value: unknown,
 ): Promise<string | null> {
-  if (root === null) {
-    if (value === undefined) return null;
-    return objects.put({ kind: 'map-leaf', entries: [[key, value]] } satisfies MapLeaf);
-  }
-  return rootOf(objects, await update(objects, root, key, value), key);
+  return mapSetMany(objects, root, [[key, value]]);
 }
 
 /** A change of {@link mapSetMany}: a key and its new value (`undefined`: removed). */
