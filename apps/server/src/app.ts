@@ -8,15 +8,19 @@ import type { AppEnv } from './http/app-env.js';
 import { crossOrigin } from './http/cross-origin.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
+import { answerKeptFirst } from './http/kept-answer-fetch.js';
+import { createKeptAnswers } from './http/kept-answers.js';
 import { mountOperations } from './http/mount-operations.js';
 import { requestEnvelope } from './http/request-envelope.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { handlers } from './routes/index.js';
+import { readCacheVersion } from './store/read-cache.js';
 
 /**
  * Builds the HTTP app: middleware, the operations mounted from the contract, health checks, the
- * spec and its rendered reference, signed file downloads and single sign-on. No port is opened here; tests call
- * `app.fetch` directly.
+ * spec and its rendered reference, signed file downloads and single sign-on, and the answers of
+ * reads kept until the database changes in front of them all. No port is opened here; tests
+ * call `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
 export function createApp(
@@ -49,6 +53,9 @@ export function createApp(
   mountApiReference(app, document, deps.urls.api().replace(/\/$/, ''));
   mountFileDownloads(app, { blobs: deps.blobs, signer: deps.fileUrls, clock: deps.clock });
   mountSamlEndpoints(app, deps);
-  mountOperations(app, document, handlers, deps);
+  const keptAnswers = createKeptAnswers(() => readCacheVersion(deps.db));
+  mountOperations(app, document, handlers, deps, keptAnswers);
+  // Every caller of the app (the Node server, `app.request`, tests) goes through `app.fetch`.
+  app.fetch = answerKeptFirst(app.fetch, keptAnswers, deps.logger);
   return app;
 }

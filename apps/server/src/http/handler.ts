@@ -18,8 +18,21 @@ export interface HandlerInput<Op extends OperationId> {
   deps: AppDeps;
 }
 
+/** What a reply may say of itself besides the contract's status, body and headers. */
+export interface ReplyHints {
+  /**
+   * The answer depends on the request (method, URL, token) and on what the database holds,
+   * read through the read cache or from content that never changes, and on nothing else: no
+   * clock, no randomness, no table the read cache does not follow. The same request then
+   * answers the same until the database changes, so its answer is kept (see `KeptAnswers`).
+   */
+  sameUntilDatabaseChanges?: boolean;
+}
+
 /** The handler of one operation: answers one of the operation's success replies, or throws. */
-export type Handler<Op extends OperationId> = (input: HandlerInput<Op>) => Promise<Reply<Op>>;
+export type Handler<Op extends OperationId> = (
+  input: HandlerInput<Op>,
+) => Promise<Reply<Op> & ReplyHints>;
 
 /**
  * One handler per operation of the contract: a missing handler, or one whose input or reply

@@ -6,15 +6,17 @@ import { jsonTextOf } from '../kept-json.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
-import { type HandlerTable, publicOperations } from './handler.js';
+import { type HandlerTable, publicOperations, type ReplyHints } from './handler.js';
+import { type KeptAnswer, type KeptAnswers, keptAnswerKey } from './kept-answers.js';
 import { listPagingFor } from './list-pages.js';
 import { type OperationRoute, operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
 import { requestBodyLimit } from './request-body-limit.js';
+import { requestHeader } from './request-headers.js';
 import { compileInputValidators, readPathAndQuery, readValidatedBody } from './request-input.js';
 import { SchemaValidator } from './schema-validator.js';
 
-interface AnyReply {
+interface AnyReply extends ReplyHints {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -25,13 +27,16 @@ type AnyHandler = (input: unknown) => Promise<AnyReply>;
  * Mounts every operation of the contract on the app: limit the body (where the operation takes
  * one) → authenticate (unless the operation is public) → validate input → open the page token →
  * handler → seal the next page token → reply. Paths that exist but not with the request's method
- * answer 405. Throws at start-up when the spec and the handler table disagree.
+ * answer 405. Throws at start-up when the spec and the handler table disagree. With
+ * `keptAnswers`, the answers of reads that are the same until the database changes are kept
+ * there, for `answerKeptFirst` to answer again.
  */
 export function mountOperations(
   app: Hono<AppEnv>,
   document: OpenApiDocument,
   handlers: HandlerTable,
   deps: AppDeps,
+  keptAnswers?: KeptAnswers,
 ): void {
   const coercing = new SchemaValidator(document, { coerceTypes: true });
   const strict = new SchemaValidator(document);
@@ -41,13 +46,18 @@ export function mountOperations(
   const limitBody = requestBodyLimit(deps.requestBodyLimit);
   // Cross-origin headers are set on the context before an answer exists; only without them may
   // an answer be built whole (see `answerWhole`).
-  const send = deps.corsOrigins === undefined ? answerWhole : answerThroughContext;
+  const whole = deps.corsOrigins === undefined;
+  // Kept answers carry no cross-origin headers, which depend on the request's origin.
+  const kept = whole ? keptAnswers : undefined;
 
   for (const route of routes) {
     const handler = handlerFor(handlers, route.operationId);
     const validators = compileInputValidators(route, coercing, strict);
     const paging = listPagingFor(route, pageTokens);
+    const keeps = kept !== undefined && route.method === 'get';
     const answer = async (c: Context<AppEnv>) => {
+      // Taken before anything is read: a change committed meanwhile makes the answer stale.
+      const version = keeps ? kept.version() : undefined;
       const actor = route.isPublic
         ? null
         : { ...(await authenticate(c, deps.db)), requestId: c.get('requestId') };
@@ -61,7 +71,12 @@ export function mountOperations(
       paging?.open(input);
       const reply = await handler({ ...input, actor, deps });
       paging?.seal(input, reply.body);
-      return send(c, reply);
+      if (!whole) return answerThroughContext(c, reply);
+      const sent = wholeAnswer(reply);
+      if (version !== undefined && reply.sameUntilDatabaseChanges === true) {
+        kept?.keep(keptAnswerKey(c.req.url, requestHeader(c, 'authorization')), version, sent);
+      }
+      return answerWhole(c, sent);
     };
     // Only operations that read a body limit it: the others never read one, and their contract
     // has no 413 to answer with.
@@ -110,20 +125,28 @@ function checkPublicOperations(routes: OperationRoute[]): void {
   }
 }
 
-/**
- * The answer built whole, with the request id and the API headers in a plain object: the Node
- * adapter writes such an answer straight to the socket, where headers set on the context would
- * make it build a Fetch `Headers` and a full Response first.
- */
-function answerWhole(c: Context<AppEnv>, reply: AnyReply): Response {
-  const headers: Record<string, string> = { 'x-request-id': c.get('requestId'), ...apiHeaders };
+/** A reply as it is sent, with the API headers and its JSON, but for the request id. */
+function wholeAnswer(reply: AnyReply): KeptAnswer {
+  const headers: Record<string, string> = { ...apiHeaders };
   for (const [name, value] of Object.entries(reply.headers ?? {})) {
     headers[name.toLowerCase()] = value;
   }
-  c.set('headersWritten', true);
-  if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
+  if (reply.body === undefined) return { status: reply.status, headers, body: null };
   headers['content-type'] = 'application/json';
-  return new Response(jsonTextOf(reply.body), { status: reply.status, headers });
+  return { status: reply.status, headers, body: jsonTextOf(reply.body) };
+}
+
+/**
+ * The answer built whole, its headers and the request id in a plain object: the Node adapter
+ * writes such an answer straight to the socket, where headers set on the context would make it
+ * build a Fetch `Headers` and a full Response first.
+ */
+function answerWhole(c: Context<AppEnv>, { status, headers, body }: KeptAnswer): Response {
+  c.set('headersWritten', true);
+  return new Response(body, {
+    status,
+    headers: { ...headers, 'x-request-id': c.get('requestId') },
+  });
 }
 
 /** The answer through the context, keeping the headers middleware set on it before. */

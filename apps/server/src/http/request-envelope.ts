@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 import { addApiHeaders, isApiPath } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
+import { requestHeader } from './request-headers.js';
 import { requestIdOf } from './request-id.js';
 import { logAnsweredRequest } from './request-logger.js';
 
@@ -14,13 +15,17 @@ import { logAnsweredRequest } from './request-logger.js';
 export function requestEnvelope(logger: Logger): MiddlewareHandler<AppEnv> {
   return async function envelopeRequest(c, next) {
     const startedAt = performance.now();
-    const id = requestIdOf(c);
+    const id = requestIdOf(requestHeader(c, 'x-request-id'));
     c.set('requestId', id);
     await next();
     if (c.get('headersWritten') !== true) {
       if (isApiPath(c.req.path)) addApiHeaders(c);
       c.header('X-Request-Id', id);
     }
-    logAnsweredRequest(logger, c, startedAt);
+    logAnsweredRequest(
+      logger,
+      { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status },
+      startedAt,
+    );
   };
 }

@@ -61,7 +61,10 @@ async function changeRequestContent(
   return { space, revision: await loadRevision(deps.db, space, changeRequest.revisionId) };
 }
 
-const changeRequestReads = contentReadHandlers<ChangeRequestParams>(changeRequestContent);
+// On PostgreSQL, the read cache does not follow other processes' changes to change requests.
+const changeRequestReads = contentReadHandlers<ChangeRequestParams>(changeRequestContent, {
+  sameUntilDatabaseChanges: false,
+});
 
 /** A change request the caller may read, when their role on its space is at least `role`. */
 async function loadChangeRequestWithRole(

@@ -33,11 +33,14 @@ function bodyFormatOf(query: PageQuery): BodyFormat {
 /**
  * The six content reads (revision, page tree, page by id, page by path, files, file) of one kind
  * of content, given how to find its revision: a space's current content, a change request's, or
- * a revision by id all read the same way once the revision is known.
- * @example const reads = contentReadHandlers((deps, actor, params) => currentContent(…));
+ * a revision by id all read the same way once the revision is known. `sameUntilDatabaseChanges`
+ * says whether `load` reads only through the read cache; the page tree and the pages are then
+ * kept answers (the revision and the files are not: their download URLs are signed from now).
+ * @example const reads = contentReadHandlers((deps, actor, params) => currentContent(…), …);
  */
 export function contentReadHandlers<Params>(
   load: (deps: AppDeps, actor: Actor, params: Params) => Promise<ContentSource>,
+  { sameUntilDatabaseChanges }: { sameUntilDatabaseChanges: boolean },
 ) {
   const source = ({ deps, actor, params }: ReadInput<Params, unknown>) => load(deps, actor, params);
   return {
@@ -48,6 +51,7 @@ export function contentReadHandlers<Params>(
     pages: async (input: ReadInput<Params, unknown>) => ({
       status: 200 as const,
       body: await pagesResponse(input.deps, await source(input)),
+      sameUntilDatabaseChanges,
     }),
     pageById: async (input: ReadInput<Params & { pageId: string }, PageQuery>) => ({
       status: 200 as const,
@@ -57,6 +61,7 @@ export function contentReadHandlers<Params>(
         { pageId: input.params.pageId },
         bodyFormatOf(input.query),
       ),
+      sameUntilDatabaseChanges,
     }),
     pageByPath: async (input: ReadInput<Params & { pagePath: string }, PageQuery>) => ({
       status: 200 as const,
@@ -66,6 +71,7 @@ export function contentReadHandlers<Params>(
         { path: input.params.pagePath },
         bodyFormatOf(input.query),
       ),
+      sameUntilDatabaseChanges,
     }),
     files: async (input: ReadInput<Params, ListQuery>) => ({
       status: 200 as const,

@@ -37,8 +37,10 @@ async function spaceContent(
   };
 }
 
-const current = contentReadHandlers<{ spaceId: string }>(spaceContent);
-const byRevision = contentReadHandlers<{ spaceId: string; revisionId: string }>(spaceContent);
+// The space and the caller's role come through the read cache; revisions never change.
+const kept = { sameUntilDatabaseChanges: true };
+const current = contentReadHandlers<{ spaceId: string }>(spaceContent, kept);
+const byRevision = contentReadHandlers<{ spaceId: string; revisionId: string }>(spaceContent, kept);
 
 /** Handlers of the `content` tag: a space's current content and its revisions. */
 export const contentHandlers: ContentHandlers = {

@@ -80,7 +80,7 @@ export const spaceHandlers: SpaceHandlers = {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     // The space comes from the read cache while nothing changes: its answer is made once.
     const body = presentKept(space, [role, deps.urls], () => presentSpace(space, role, deps.urls));
-    return { status: 200, body };
+    return { status: 200, body, sameUntilDatabaseChanges: true };
   },
 
   updateSpaceById: async ({ params, body, actor, deps }) => {

@@ -100,11 +100,11 @@ class CommitReportingDriver implements Driver {
     try {
       await this.inner.commitTransaction(this.original(connection));
     } finally {
-      // A commit that failed may have committed: the tables count as changed either way.
+      // A commit that failed may have committed: it counts as one either way.
       this.endWrites(connection, true);
+      this.hooks.onCommit?.();
     }
     this.inTransaction.delete(connection);
-    this.hooks.onCommit?.();
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {

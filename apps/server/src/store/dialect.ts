@@ -47,11 +47,16 @@ function openSqlite(path: string): Kysely<Database> {
   // Other connections' commits are seen through `data_version`, whatever table they changed.
   const dataVersion = sqliteDataVersion(cached);
   const tables = trackTableVersions(dataVersion);
+  // Every write goes through Kysely (direct reads only read), so its commits count them all.
+  const changes = sqliteChangeVersion(dataVersion);
   const db = new Kysely<Database>({
-    dialect: reportingCommits(new SqliteDialect({ database: cached }), { tables }),
+    dialect: reportingCommits(new SqliteDialect({ database: cached }), {
+      onCommit: changes.noteCommit,
+      tables,
+    }),
   });
   allowDirectReads(db, cached);
-  enableReadCache(db, sqliteChangeVersion(cached, dataVersion));
+  enableReadCache(db, changes);
   enableTableVersions(db, tables);
   return db;
 }

@@ -52,3 +52,11 @@ export async function cachedRead<Value>(
   cache.entries.set(key, { version, value: { read } });
   return read;
 }
+
+/**
+ * The version `cachedRead` keeps entries under on `db` now, or `undefined` when nothing may be
+ * kept. A value computed from cached reads alone stays exact for as long as this does not move.
+ */
+export function readCacheVersion(db: Executor): string | undefined {
+  return caches.get(db)?.version.current();
+}

@@ -21,21 +21,24 @@ export function sqliteDataVersion(connection: CachedSqliteDatabase): () => strin
   };
 }
 
+/** An SQLite change version, and how this process reports its own commits to it. */
+export interface SqliteChangeVersion extends ChangeVersion {
+  /** This connection committed a change (see `reportingCommits`). */
+  noteCommit(): void;
+}
+
 /**
- * The change version of an SQLite database, read on its connection: `data_version` for the
- * commits of other connections (see {@link sqliteDataVersion}); this connection's own changes
- * leave it alone but move `total_changes()`, which counts every row this connection inserted,
- * updated or deleted, and is read every time (0.2 µs). `dataVersion` is shared with whatever
- * else follows the connection's `data_version`, so it is read once per turn for all of them.
+ * The change version of an SQLite database: `data_version` for the commits of other connections
+ * (see {@link sqliteDataVersion}), which leaves this connection's own commits out, and a count
+ * of those, which every write through Kysely reports as it commits. `dataVersion` is shared with
+ * whatever else follows the connection's `data_version`, so it is read once per turn for all.
  */
-export function sqliteChangeVersion(
-  connection: CachedSqliteDatabase,
-  dataVersion: () => string,
-): ChangeVersion {
-  const totalChanges = connection.prepare('SELECT total_changes()').pluck();
+export function sqliteChangeVersion(dataVersion: () => string): SqliteChangeVersion {
+  let commits = 0;
   return {
-    current() {
-      return `${dataVersion()}:${String(totalChanges.get())}`;
+    current: () => `${dataVersion()}:${commits}`,
+    noteCommit() {
+      commits += 1;
     },
   };
 }
