@@ -1,0 +1,135 @@
+import type { Element } from 'hast';
+import { createHighlighterCore, type HighlighterCore, type LanguageInput } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
+import { bundledThemes } from 'shiki/themes';
+import type { CodeThemes } from './options.js';
+
+// A small set of common languages, each loaded the first time a page uses it.
+const LANGUAGES = {
+  bash: () => import('shiki/langs/bash.mjs'),
+  c: () => import('shiki/langs/c.mjs'),
+  cpp: () => import('shiki/langs/cpp.mjs'),
+  csharp: () => import('shiki/langs/csharp.mjs'),
+  css: () => import('shiki/langs/css.mjs'),
+  diff: () => import('shiki/langs/diff.mjs'),
+  dockerfile: () => import('shiki/langs/dockerfile.mjs'),
+  go: () => import('shiki/langs/go.mjs'),
+  graphql: () => import('shiki/langs/graphql.mjs'),
+  html: () => import('shiki/langs/html.mjs'),
+  java: () => import('shiki/langs/java.mjs'),
+  javascript: () => import('shiki/langs/javascript.mjs'),
+  json: () => import('shiki/langs/json.mjs'),
+  jsx: () => import('shiki/langs/jsx.mjs'),
+  kotlin: () => import('shiki/langs/kotlin.mjs'),
+  markdown: () => import('shiki/langs/markdown.mjs'),
+  php: () => import('shiki/langs/php.mjs'),
+  python: () => import('shiki/langs/python.mjs'),
+  ruby: () => import('shiki/langs/ruby.mjs'),
+  rust: () => import('shiki/langs/rust.mjs'),
+  sql: () => import('shiki/langs/sql.mjs'),
+  swift: () => import('shiki/langs/swift.mjs'),
+  toml: () => import('shiki/langs/toml.mjs'),
+  tsx: () => import('shiki/langs/tsx.mjs'),
+  typescript: () => import('shiki/langs/typescript.mjs'),
+  xml: () => import('shiki/langs/xml.mjs'),
+  yaml: () => import('shiki/langs/yaml.mjs'),
+} satisfies Record<string, LanguageInput>;
+
+export type Language = keyof typeof LANGUAGES;
+
+const ALIASES: Record<string, Language> = {
+  sh: 'bash',
+  shell: 'bash',
+  shellscript: 'bash',
+  zsh: 'bash',
+  console: 'bash',
+  'c++': 'cpp',
+  'c#': 'csharp',
+  cs: 'csharp',
+  docker: 'dockerfile',
+  golang: 'go',
+  gql: 'graphql',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsonc: 'json',
+  kt: 'kotlin',
+  md: 'markdown',
+  py: 'python',
+  rb: 'ruby',
+  rs: 'rust',
+  ts: 'typescript',
+  mts: 'typescript',
+  svg: 'xml',
+  yml: 'yaml',
+};
+
+/** The bundled language a code block's `syntax` names, or `undefined` for plain text. */
+export function codeLanguage(syntax: string | undefined): Language | undefined {
+  if (syntax === undefined) return undefined;
+  const name = syntax.trim().toLowerCase();
+  if (Object.hasOwn(LANGUAGES, name)) return name as Language;
+  return ALIASES[name];
+}
+
+/** Highlights code once its languages and themes are loaded. */
+export interface CodeHighlighter {
+  /** The `<pre>` of the code, both themes' colours as `--shiki-light` / `--shiki-dark`. */
+  highlight(code: string, language: Language | undefined): Element;
+}
+
+let core: Promise<HighlighterCore> | undefined;
+const loading = new Map<string, Promise<void>>();
+
+// One highlighter per process, created on first use: creating it and loading grammars is the
+// expensive part, highlighting with it is cheap. The JavaScript regex engine needs no WebAssembly;
+// `forgiving` skips the few grammar patterns it cannot translate instead of failing.
+function highlighterCore(): Promise<HighlighterCore> {
+  core ??= createHighlighterCore({
+    engine: createJavaScriptRegexEngine({ forgiving: true }),
+    themes: [],
+    langs: [],
+  });
+  return core;
+}
+
+function loadOnce(key: string, load: () => Promise<void>): Promise<void> {
+  let promise = loading.get(key);
+  if (promise === undefined) {
+    promise = load();
+    loading.set(key, promise);
+    promise.catch(() => loading.delete(key));
+  }
+  return promise;
+}
+
+/**
+ * A highlighter with the given themes and languages loaded, sharing the process-wide Shiki core.
+ */
+export async function prepareCodeHighlighter(
+  themes: CodeThemes,
+  languages: Iterable<Language>,
+): Promise<CodeHighlighter> {
+  const shiki = await highlighterCore();
+  await Promise.all([
+    ...[themes.light, themes.dark].map((theme) =>
+      loadOnce(`theme:${theme}`, () => shiki.loadTheme(bundledThemes[theme])),
+    ),
+    ...[...new Set(languages)].map((language) =>
+      loadOnce(`language:${language}`, () => shiki.loadLanguage(LANGUAGES[language])),
+    ),
+  ]);
+  return {
+    highlight(code, language) {
+      const root = shiki.codeToHast(code, {
+        lang: language ?? 'text',
+        themes: { light: themes.light, dark: themes.dark },
+        // No inline default colour: the page's CSS picks `--shiki-light` or `--shiki-dark`.
+        defaultColor: false,
+      });
+      const pre = root.children[0];
+      if (pre?.type !== 'element') throw new Error('Shiki returned no <pre> element');
+      return pre;
+    },
+  };
+}
