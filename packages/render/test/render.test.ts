@@ -43,6 +43,14 @@ describe('renderDocument', () => {
     ]);
   });
 
+  it('gives a heading whose text slugs to nothing no id, and stays valid HTML', async () => {
+    const { tree, headings } = await renderAndParse(
+      markdownToDocument(lines('## 🎉', '', '## Next')),
+    );
+    expect(selectAll('h2', tree).map((node) => node.properties.id)).toEqual([undefined, 'next']);
+    expect(headings.map((heading) => heading.text)).toEqual(['🎉', 'Next']);
+  });
+
   it('renders hints as notes with a class per style', async () => {
     const { tree } = await renderAndParse(
       markdownToDocument(

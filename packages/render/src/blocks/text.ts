@@ -13,9 +13,11 @@ export function renderParagraph(block: ParagraphBlock, context: RenderContext): 
 
 /** A heading at its Markdown level (`heading-3` with `level: 5` is `<h5>`), with its page id. */
 export function renderHeading(block: HeadingBlock, context: RenderContext): Element {
+  // A heading of only symbols or emoji slugs to nothing: it gets no anchor rather than `id=""`.
+  const id = context.headingId(block);
   return h(
     `h${headingDepth(block)}`,
-    { id: context.headingId(block) },
+    { id: id === '' ? undefined : id },
     renderInlines(block.nodes, context),
   );
 }
