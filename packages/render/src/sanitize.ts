@@ -107,3 +107,16 @@ export function sanitizeBlockHtml(html: string): ElementContent[] {
 export function sanitizeInlineHtml(html: string): ElementContent[] {
   return sanitizeHtml(html, inlineSchema);
 }
+
+// A span of HTML written around Markdown is sanitized with a placeholder where each Markdown
+// block goes (see `renderHtmlSpan`); only there is the placeholder let through.
+const spanSchema: Schema = {
+  ...blockSchema,
+  tagNames: [...(blockSchema.tagNames ?? []), 'quire-slot'],
+  attributes: { ...blockSchema.attributes, 'quire-slot': ['dataSlot'] },
+};
+
+/** HTML joined from the pieces around Markdown blocks, with `<quire-slot>` placeholders kept. */
+export function sanitizeHtmlAround(html: string): ElementContent[] {
+  return sanitizeHtml(html, spanSchema);
+}

@@ -51,6 +51,49 @@ describe('renderDocument', () => {
     expect(headings.map((heading) => heading.text)).toEqual(['🎉', 'Next']);
   });
 
+  it('keeps Markdown written inside an HTML element inside it, sanitized as one piece', async () => {
+    const { tree } = await renderAndParse(
+      markdownToDocument(
+        lines(
+          '<details>',
+          '',
+          '<summary><strong>How do I update?</strong></summary>',
+          '',
+          'Run **this**:',
+          '',
+          '```bash',
+          'docker pull quire',
+          '```',
+          '',
+          '</details>',
+          '',
+          '<div onclick="steal()">',
+          '',
+          '<script>alert(1)</script>',
+          '',
+          '## Inside',
+          '',
+          '</div>',
+          '',
+          '<quire-slot data-slot="0"></quire-slot>',
+          '',
+          '<section>',
+          '',
+          'Never closed.',
+        ),
+      ),
+    );
+    const details = select('details', tree);
+    expect(textOf(select('summary', details) ?? tree)).toBe('How do I update?');
+    expect(textOf(select('p', details) ?? tree)).toBe('Run this:');
+    expect(select('pre.shiki span[style*="--shiki-dark"]', details)).toBeDefined();
+    const wrapper = select('div:has(h2)', tree);
+    expect(wrapper?.properties.onClick).toBeUndefined();
+    expect(select('h2', wrapper)?.properties.id).toBe('inside');
+    expect(selectAll('script, quire-slot', tree)).toEqual([]);
+    expect(textOf(tree)).toContain('Never closed.');
+  });
+
   it('renders hints as notes with a class per style', async () => {
     const { tree } = await renderAndParse(
       markdownToDocument(

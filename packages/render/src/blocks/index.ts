@@ -12,6 +12,7 @@ import {
   renderStepper,
   renderTabs,
 } from './containers.js';
+import { gatherHtmlSpans, renderHtmlSpan } from './html-spans.js';
 import { renderImages } from './images.js';
 import { renderConditional, renderReusableContent } from './inclusions.js';
 import { renderList } from './lists.js';
@@ -22,9 +23,13 @@ import { renderTable } from './tables.js';
 import { renderHeading, renderMath, renderParagraph } from './text.js';
 import { renderUpdates } from './updates.js';
 
-/** Blocks in order. */
+/** Blocks in order; Markdown written inside an HTML element stays inside it. */
 export function renderBlocks(blocks: readonly Block[], context: RenderContext): ElementContent[] {
-  return blocks.flatMap((block) => renderBlock(block, context));
+  return gatherHtmlSpans(blocks).flatMap((item) =>
+    'parts' in item
+      ? renderHtmlSpan(item, (block) => renderBlock(block, context))
+      : renderBlock(item, context),
+  );
 }
 
 /**
