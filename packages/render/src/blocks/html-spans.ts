@@ -1,6 +1,7 @@
-import type { Block, RawBlock } from '@quire/document';
+import type { Block } from '@quire/document';
 import type { Element, ElementContent } from 'hast';
 import { sanitizeHtmlAround } from '../sanitize.js';
+import { rawHtmlOf } from './raw.js';
 
 /**
  * HTML written around Markdown: a raw block that only opens an element (`<details>`), the blocks
@@ -16,9 +17,7 @@ export interface HtmlSpan {
 const LONE_OPENING = /^<([a-z][a-z\d-]*)(?:\s[^<>]*)?>$/i;
 
 function rawHtml(block: Block): string | undefined {
-  if (block.type !== 'raw') return undefined;
-  const source = (block as RawBlock).data.markdown.trim();
-  return source.startsWith('<') ? source : undefined;
+  return block.type === 'raw' ? rawHtmlOf(block) : undefined;
 }
 
 /** The index of the raw block that closes the element `blocks[start]` opens, if any. */

@@ -14,6 +14,13 @@ const HIDDEN = [/^---\r?\n/, /^\+\+\+\r?\n/, /^\[(?!\^)[^\]]+\]:/, /^\{%/];
 export function renderRaw(block: RawBlock): ElementContent[] {
   const source = block.data.markdown.trim();
   if (source === '' || HIDDEN.some((pattern) => pattern.test(source))) return [];
-  if (source.startsWith('<')) return sanitizeBlockHtml(source);
+  const html = rawHtmlOf(block);
+  if (html !== undefined) return sanitizeBlockHtml(html);
   return [h('p', { className: ['raw'] }, source)];
+}
+
+/** The HTML a raw block holds, or `undefined` when it holds other Markdown. */
+export function rawHtmlOf(block: RawBlock): string | undefined {
+  const source = block.data.markdown.trim();
+  return source.startsWith('<') ? source : undefined;
 }
