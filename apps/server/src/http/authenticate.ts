@@ -1,19 +1,50 @@
 import type { Context } from 'hono';
-import type { Actor } from '../domain/actor.js';
+import type { Clock } from '../clock.js';
+import type { Caller } from '../domain/actor.js';
+import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { authenticateApiToken } from '../domain/users/api-tokens.js';
 import { unauthorized } from '../errors.js';
 import type { Executor } from '../store/schema.js';
 import { requestHeader } from './request-headers.js';
 
-/** Finds the caller from `Authorization: Bearer <token>`; anything else is a 401. */
-export async function authenticate(c: Context, db: Executor): Promise<Actor> {
+// A JWT: three base64url parts. API tokens (`qr_…`) never have a dot.
+const jwtPattern = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/** What authenticating needs of the server. */
+export interface AuthenticationContext {
+  db: Executor;
+  /** The server's secret the reader tokens of published sites are signed under. */
+  readerTokenSecret: Buffer;
+  clock: Clock;
+}
+
+/**
+ * Finds the caller from `Authorization: Bearer <token>`: the user of an API token or, where
+ * `readers` allows, the site reader of a reader token. Anything else is a 401.
+ */
+export async function authenticate(
+  c: Context,
+  context: AuthenticationContext,
+  { readers }: { readers: boolean },
+): Promise<Caller> {
   const header = requestHeader(c, 'authorization');
   if (header === undefined) {
     throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
   }
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
   if (token === undefined) throw unauthorized('The Authorization header must be "Bearer <token>"');
-  const user = await authenticateApiToken(db, token);
+  if (jwtPattern.test(token)) {
+    const reader = await readerTokensOf(context.readerTokenSecret).verify(
+      token,
+      context.clock.now(),
+    );
+    if (reader === undefined) throw unauthorized('Invalid or expired reader token');
+    if (!readers) {
+      throw unauthorized("A site's reader token reads only that site's published content");
+    }
+    return reader;
+  }
+  const user = await authenticateApiToken(context.db, token);
   if (user === undefined) throw unauthorized('Invalid or revoked API token');
   return { user };
 }

@@ -1,20 +1,43 @@
 import type { Body, OperationId, PathParams, Query, Reply } from '@quire/contract';
 import type { AppDeps } from '../deps.js';
-import type { Actor } from '../domain/actor.js';
+import type { Actor, Caller } from '../domain/actor.js';
 
 /** Operations that answer without a token; the router checks this list against the spec. */
 export const publicOperations = [
   'getApiInformation',
   'listSSOProviderLoginsInOrganization',
+  'resolvePublishedContentByUrl',
 ] as const satisfies readonly OperationId[];
 type PublicOperation = (typeof publicOperations)[number];
+
+/**
+ * The published-content reads a site's reader token may call (those GitBook's renderer calls):
+ * their handlers receive a `Caller`, a user or a site reader; every other operation refuses a
+ * reader token with 401.
+ */
+export const siteReaderOperations = [
+  'getPublishedContentSite',
+  'searchSiteContent',
+  'getRevisionById',
+  'listPagesInRevisionById',
+  'getPageInRevisionById',
+  'getPageInRevisionByPath',
+  'getPageDocumentInRevisionById',
+  'listFilesInRevisionById',
+  'getFileInRevisionById',
+] as const satisfies readonly OperationId[];
+type SiteReaderOperation = (typeof siteReaderOperations)[number];
 
 /** What a handler receives: the validated input of its operation, the caller and the app. */
 export interface HandlerInput<Op extends OperationId> {
   params: PathParams<Op>;
   query: Query<Op>;
   body: Body<Op>;
-  actor: Op extends PublicOperation ? Actor | null : Actor;
+  actor: Op extends PublicOperation
+    ? Actor | null
+    : Op extends SiteReaderOperation
+      ? Caller
+      : Actor;
   deps: AppDeps;
 }
 

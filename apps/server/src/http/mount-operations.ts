@@ -1,12 +1,18 @@
 import type { OpenApiDocument, OperationId } from '@quire/contract';
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../deps.js';
+import { isSiteReader } from '../domain/actor.js';
 import { methodNotAllowed } from '../errors.js';
 import { jsonTextOf } from '../kept-json.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
-import { type HandlerTable, publicOperations, type ReplyHints } from './handler.js';
+import {
+  type HandlerTable,
+  publicOperations,
+  type ReplyHints,
+  siteReaderOperations,
+} from './handler.js';
 import { type KeptAnswer, type KeptAnswers, keptAnswerKey } from './kept-answers.js';
 import { listPagingFor } from './list-pages.js';
 import { type OperationRoute, operationRoutes } from './operations.js';
@@ -43,6 +49,12 @@ export function mountOperations(
   const routes = operationRoutes(document);
   checkPublicOperations(routes);
   const pageTokens = createPageTokens(deps.keys.pageTokenKey);
+  const authentication = {
+    db: deps.db,
+    readerTokenSecret: deps.keys.pageTokenKey,
+    clock: deps.clock,
+  };
+  const siteReaderOperationIds = new Set<string>(siteReaderOperations);
   const limitBody = requestBodyLimit(deps.requestBodyLimit);
   // Cross-origin headers are set on the context before an answer exists; only without them may
   // an answer be built whole (see `answerWhole`).
@@ -55,12 +67,16 @@ export function mountOperations(
     const validators = compileInputValidators(route, coercing, strict);
     const paging = listPagingFor(route, pageTokens);
     const keeps = kept !== undefined && route.method === 'get';
+    const readsPublished = siteReaderOperationIds.has(route.operationId);
     const answer = async (c: Context<AppEnv>) => {
       // Taken before anything is read: a change committed meanwhile makes the answer stale.
       const version = keeps ? kept.version() : undefined;
       const actor = route.isPublic
         ? null
-        : { ...(await authenticate(c, deps.db)), requestId: c.get('requestId') };
+        : {
+            ...(await authenticate(c, authentication, { readers: readsPublished })),
+            requestId: c.get('requestId'),
+          };
       const input = {
         ...readPathAndQuery(c, validators),
         body:
@@ -73,7 +89,9 @@ export function mountOperations(
       paging?.seal(input, reply.body);
       if (!whole) return answerThroughContext(c, reply);
       const sent = wholeAnswer(reply);
-      if (version !== undefined && reply.sameUntilDatabaseChanges === true) {
+      // A reader token expires: what it reads is never kept past the check of its expiry.
+      const keepable = actor === null || !isSiteReader(actor);
+      if (version !== undefined && keepable && reply.sameUntilDatabaseChanges === true) {
         kept?.keep(keptAnswerKey(c.req.url, requestHeader(c, 'authorization')), version, sent);
       }
       return answerWhole(c, sent);

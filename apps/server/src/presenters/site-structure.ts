@@ -19,7 +19,8 @@ type SiteSpace = components['schemas']['SiteSpace'];
 export interface StructureView {
   structure: SiteStructure;
   spaces: ReadonlyMap<string, SpaceRecord>;
-  role: MemberRole;
+  /** The caller's role in the organization; `null` for a site's reader. */
+  role: MemberRole | null;
   urls: Urls;
   /** A share link key: published URLs then open the site through that link. */
   shareKey?: string | undefined;

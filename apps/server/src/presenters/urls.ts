@@ -10,6 +10,8 @@ export interface Urls {
   sso(...segments: string[]): string;
   /** Where a published site serves a page to readers: `site(id, 'guides')` → `…/s/<id>/guides`. */
   site(siteId: string, ...segments: string[]): string;
+  /** Where every published site answers under `PUBLIC_URL`: `…/s/`. */
+  sitesRoot(): string;
 }
 
 /**
@@ -23,6 +25,7 @@ export function createUrls(publicUrl: string): Urls {
     app: (...segments) => join('app', segments),
     sso: (...segments) => join('sso', segments),
     site: (siteId, ...segments) => `${join('s', [siteId, ...segments])}/`,
+    sitesRoot: () => `${publicUrl}/s/`,
   };
 }
 

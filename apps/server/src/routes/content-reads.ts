@@ -1,27 +1,40 @@
 import type { AppDeps } from '../deps.js';
-import type { Actor } from '../domain/actor.js';
+import { type Actor, type Caller, isSiteReader } from '../domain/actor.js';
+import { noVisitorClaims } from '../domain/sites/conditions.js';
 import {
   type BodyFormat,
   type ContentSource,
+  type EvaluatedFor,
   fileResponse,
   filesResponse,
+  pageDocumentResponse,
   pageResponse,
   pagesResponse,
   revisionResponse,
 } from './content-responses.js';
 import { pageRequest } from './page-request.js';
 
-interface ReadInput<Params, Query = Record<string, never>> {
+interface ReadInput<Params, Query, Who extends Caller> {
   params: Params;
   query: Query;
-  actor: Actor;
+  actor: Who;
   deps: AppDeps;
 }
 
 type PageQuery = {
   format?: 'markdown' | 'document';
   'format.markdown.refs'?: 'relative' | 'stable';
+  evaluated?: boolean;
 };
+
+/**
+ * Whom a body is evaluated for: a site reader always for their visitor's claims (so a reader
+ * never reads what their conditions hide); a user, when they ask, as a visitor without claims.
+ */
+function evaluatedFor(caller: Caller, query: { evaluated?: boolean }): EvaluatedFor {
+  if (isSiteReader(caller)) return caller.visitor;
+  return query.evaluated === true ? noVisitorClaims : undefined;
+}
 type ListQuery = { page?: string; limit?: number };
 
 /** The body format a page read asks for: a document, or Markdown with its page references. */
@@ -38,46 +51,59 @@ function bodyFormatOf(query: PageQuery): BodyFormat {
  * kept answers (the revision and the files are not: their download URLs are signed from now).
  * @example const reads = contentReadHandlers((deps, actor, params) => currentContent(…), …);
  */
-export function contentReadHandlers<Params>(
-  load: (deps: AppDeps, actor: Actor, params: Params) => Promise<ContentSource>,
+export function contentReadHandlers<Params, Who extends Caller = Actor>(
+  load: (deps: AppDeps, actor: Who, params: Params) => Promise<ContentSource>,
   { sameUntilDatabaseChanges }: { sameUntilDatabaseChanges: boolean },
 ) {
-  const source = ({ deps, actor, params }: ReadInput<Params, unknown>) => load(deps, actor, params);
+  type Input<P, Q> = ReadInput<P, Q, Who>;
+  const source = ({ deps, actor, params }: Input<Params, unknown>) => load(deps, actor, params);
   return {
-    revision: async (input: ReadInput<Params, unknown>) => ({
+    revision: async (input: Input<Params, unknown>) => ({
       status: 200 as const,
       body: await revisionResponse(input.deps, await source(input)),
     }),
-    pages: async (input: ReadInput<Params, unknown>) => ({
+    pages: async (input: Input<Params, unknown>) => ({
       status: 200 as const,
       body: await pagesResponse(input.deps, await source(input)),
       sameUntilDatabaseChanges,
     }),
-    pageById: async (input: ReadInput<Params & { pageId: string }, PageQuery>) => ({
+    pageById: async (input: Input<Params & { pageId: string }, PageQuery>) => ({
       status: 200 as const,
       body: await pageResponse(
         input.deps,
         await source(input),
         { pageId: input.params.pageId },
         bodyFormatOf(input.query),
+        evaluatedFor(input.actor, input.query),
       ),
       sameUntilDatabaseChanges,
     }),
-    pageByPath: async (input: ReadInput<Params & { pagePath: string }, PageQuery>) => ({
+    pageByPath: async (input: Input<Params & { pagePath: string }, PageQuery>) => ({
       status: 200 as const,
       body: await pageResponse(
         input.deps,
         await source(input),
         { path: input.params.pagePath },
         bodyFormatOf(input.query),
+        evaluatedFor(input.actor, input.query),
       ),
       sameUntilDatabaseChanges,
     }),
-    files: async (input: ReadInput<Params, ListQuery>) => ({
+    files: async (input: Input<Params, ListQuery>) => ({
       status: 200 as const,
       body: await filesResponse(input.deps, await source(input), pageRequest(input.query)),
     }),
-    fileById: async (input: ReadInput<Params & { fileId: string }, unknown>) => ({
+    pageDocument: async (input: Input<Params & { pageId: string }, { evaluated?: boolean }>) => ({
+      status: 200 as const,
+      body: await pageDocumentResponse(
+        input.deps,
+        await source(input),
+        input.params.pageId,
+        evaluatedFor(input.actor, input.query),
+      ),
+      sameUntilDatabaseChanges,
+    }),
+    fileById: async (input: Input<Params & { fileId: string }, unknown>) => ({
       status: 200 as const,
       body: await fileResponse(input.deps, await source(input), input.params.fileId),
     }),

@@ -1,6 +1,9 @@
 import type { components } from '@quire/contract';
+import type { Document } from '@quire/document';
 import type { AppDeps } from '../deps.js';
+import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
 import type { ContentTree } from '../domain/content/content-tree.js';
+import { evaluateDocument } from '../domain/content/evaluate-document.js';
 import {
   openRevisionContent,
   type PageNode,
@@ -13,6 +16,8 @@ import {
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
 import { pageIdsByPath, withStableRefs } from '../domain/content/stable-refs.js';
+import type { VisitorClaims } from '../domain/sites/conditions.js';
+import { notFound } from '../errors.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
@@ -30,6 +35,9 @@ export interface ContentSource {
   space: SpaceRecord;
   revision: RevisionRecord;
 }
+
+/** The claims a body is evaluated for: conditional blocks false for them are left out. */
+export type EvaluatedFor = VisitorClaims | undefined;
 
 // Signed download URLs last an hour from the read that hands them out.
 const downloadUrlLifetimeMs = 60 * 60 * 1000;
@@ -90,20 +98,38 @@ export async function pageResponse(
   { space, revision }: ContentSource,
   find: { pageId: string } | { path: string },
   format: BodyFormat,
+  evaluatedFor?: EvaluatedFor,
 ): Promise<Schemas['RevisionPage']> {
   // A page read depends only on the content's root hash, which page is asked for and how.
   const asked = 'pageId' in find ? `id:${find.pageId}` : `path:${find.path}`;
   const how = format.format === 'document' ? 'document' : `markdown:${format.refs}`;
-  const key = ['page', space.id, revision.root ?? '', asked, how].join('\u0000');
+  const evaluated = evaluatedFor === undefined ? '' : contentHash(canonicalJson(evaluatedFor));
+  const key = ['page', space.id, revision.root ?? '', asked, how, evaluated].join('\u0000');
   return deps.answers.get(key, async () => {
     const tree = await openRevisionContent(deps.db, revision);
     const node =
       'pageId' in find
         ? await readPageById(tree, find.pageId)
         : await readPageByPath(tree, find.path);
-    const body = await bodyOf(deps, tree, revision.root ?? null, node, format);
+    const body = await bodyOf(deps, tree, revision.root ?? null, node, format, evaluatedFor);
     return presentPage(node, space.id, deps.urls, body);
   });
+}
+
+/** Answers the document of a page of the revision, evaluated for `evaluatedFor` if given. */
+export async function pageDocumentResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  pageId: string,
+  evaluatedFor: EvaluatedFor,
+): Promise<Document> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const { page } = await readPageById(tree, pageId);
+  if (page.type !== 'document' || page.documentId === undefined) {
+    throw notFound(`Page ${pageId} is a ${page.type} and has no document`);
+  }
+  const body = await readBody(tree.objects, page.documentId);
+  return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
 }
 
 /** How a page's body is answered: as a document, or as Markdown with its page references. */
@@ -117,9 +143,21 @@ async function bodyOf(
   root: string | null,
   { page, path }: PageNode,
   asked: BodyFormat,
+  evaluatedFor: EvaluatedFor,
 ): Promise<PageBody | undefined> {
   const documentId = page.documentId;
   if (page.type !== 'document' || documentId === undefined) return undefined;
+  if (evaluatedFor !== undefined) {
+    const read = await readBody(tree.objects, documentId);
+    const body = evaluateDocument(read, evaluatedFor);
+    // Only a body whose conditions leave something out reads differently from the one kept.
+    if (body !== read) {
+      if (asked.format === 'document') return { document: body };
+      if (asked.refs === 'relative') return { markdown: await deps.documents.toMarkdown(body) };
+      const pageIds = pageIdsByPath(await readPageTree(tree));
+      return { markdown: await deps.documents.toMarkdown(withStableRefs(body, path, pageIds)) };
+    }
+  }
   if (asked.format === 'document') return { document: await readBody(tree.objects, documentId) };
   // A body never changes under its id, so its Markdown is rendered once and kept; stable
   // references also depend on where the page is and on the revision's pages.

@@ -1,11 +1,13 @@
 import type { AppDeps } from '../deps.js';
-import type { Actor } from '../domain/actor.js';
+import { type Caller, isSiteReader } from '../domain/actor.js';
 import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
+import { loadSpaceForReader } from '../domain/published/site-readers.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import { contentReadHandlers } from './content-reads.js';
 import { type ContentSource, downloadUrlOf } from './content-responses.js';
+import { shareKeysOf } from './site-views.js';
 
 type ContentHandlers = Pick<
   HandlerTable,
@@ -19,18 +21,24 @@ type ContentHandlers = Pick<
   | 'listPagesInRevisionById'
   | 'getPageInRevisionById'
   | 'getPageInRevisionByPath'
+  | 'getPageDocumentInRevisionById'
   | 'listFilesInRevisionById'
   | 'getFileInRevisionById'
   | 'getRevisionSemanticChanges'
 >;
 
-/** A revision of a space, for a caller who may read the space: by id, or its current one. */
+/**
+ * A revision of a space, for a caller who may read the space (a user with a role on it, or a
+ * reader of a site that publishes it to them): by id, or its current one.
+ */
 async function spaceContent(
   deps: AppDeps,
-  actor: Actor,
+  caller: Caller,
   params: { spaceId: string; revisionId?: string },
 ): Promise<ContentSource> {
-  const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  const space = isSiteReader(caller)
+    ? await loadSpaceForReader(deps.db, caller, params.spaceId, shareKeysOf(deps), deps.clock.now())
+    : (await loadSpaceForCaller(deps.db, caller, params.spaceId)).space;
   return {
     space,
     revision: await loadRevision(deps.db, space, params.revisionId ?? space.revisionId),
@@ -40,7 +48,10 @@ async function spaceContent(
 // The space and the caller's role come through the read cache; revisions never change.
 const kept = { sameUntilDatabaseChanges: true };
 const current = contentReadHandlers<{ spaceId: string }>(spaceContent, kept);
-const byRevision = contentReadHandlers<{ spaceId: string; revisionId: string }>(spaceContent, kept);
+const byRevision = contentReadHandlers<{ spaceId: string; revisionId: string }, Caller>(
+  spaceContent,
+  kept,
+);
 
 /** Handlers of the `content` tag: a space's current content and its revisions. */
 export const contentHandlers: ContentHandlers = {
@@ -55,6 +66,7 @@ export const contentHandlers: ContentHandlers = {
   listPagesInRevisionById: byRevision.pages,
   getPageInRevisionById: byRevision.pageById,
   getPageInRevisionByPath: byRevision.pageByPath,
+  getPageDocumentInRevisionById: byRevision.pageDocument,
   listFilesInRevisionById: byRevision.files,
   getFileInRevisionById: byRevision.fileById,
   getRevisionSemanticChanges: async ({ params, query, actor, deps }) => {

@@ -10,6 +10,8 @@ import { inviteLinkHandlers } from './invite-links.js';
 import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
 import { organizationHandlers } from './organizations.js';
+import { publishedContentHandlers } from './published-content.js';
+import { publishingAuthHandlers } from './publishing-auth.js';
 import { samlHandlers } from './saml.js';
 import { searchHandlers } from './search.js';
 import { siteSpaceHandlers } from './site-spaces.js';
@@ -42,6 +44,8 @@ export const handlers: HandlerTable = combineHandlerTables([
   siteHandlers,
   siteStructureHandlers,
   siteSpaceHandlers,
+  publishedContentHandlers,
+  publishingAuthHandlers,
   memberHandlers,
   teamHandlers,
   inviteLinkHandlers,

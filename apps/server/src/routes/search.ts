@@ -1,3 +1,5 @@
+import type { components } from '@quire/contract';
+import type { AppDeps } from '../deps.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import {
   type RankedPage,
@@ -8,7 +10,7 @@ import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
 import { presentSearchPage, presentSearchSpace } from '../presenters/search-result.js';
-import { arrayPage } from '../store/pagination.js';
+import { arrayPage, type PageRequest } from '../store/pagination.js';
 import { pageRequest } from './page-request.js';
 
 type SearchHandlers = Pick<HandlerTable, 'searchSpaceContent' | 'searchOrganizationContent'>;
@@ -38,39 +40,51 @@ export const searchHandlers: SearchHandlers = {
 
   searchOrganizationContent: async ({ params, query, actor, deps }) => {
     const spaces = await readableSpacesOf(deps.db, actor, params.organizationId);
-    const found = await searchContent(
-      deps.db,
-      deps.dialect,
-      spaces.map((space) => space.id),
-      query.query,
-    );
-    // Spaces in the order of their best page.
-    const bySpace = new Map<string, RankedPage[]>();
-    for (const match of found) {
-      const pages = bySpace.get(match.spaceId) ?? [];
-      if (pages.length < pagesPerSpace) pages.push(match);
-      bySpace.set(match.spaceId, pages);
-    }
-    const titles = new Map(spaces.map((space) => [space.id, space.title]));
-    const ranked = [...bySpace].map(([id, pages], rank) => ({
-      space: { id, title: titles.get(id) ?? '' },
-      pages,
-      rank,
-    }));
-    const page = arrayPage(ranked, ({ rank }) => rankKey(rank), pageRequest(query));
-    const matches = await readPageMatches(
-      deps.db,
-      page.items.flatMap(({ pages }) => pages),
-    );
     return {
       status: 200,
-      body: presentList(page, ({ space }) =>
-        presentSearchSpace(
-          space,
-          matches.filter((match) => match.spaceId === space.id),
-          deps.urls,
-        ),
-      ),
+      body: await searchBySpace(deps, spaces, query.query, pageRequest(query)),
     };
   },
 };
+
+/**
+ * Searches these spaces and answers the matching pages grouped by space, the spaces in the
+ * order of their best page, at most ten pages each.
+ */
+export async function searchBySpace(
+  deps: AppDeps,
+  spaces: readonly { id: string; title: string }[],
+  text: string,
+  request: PageRequest,
+): Promise<components['schemas']['SearchSpaceResultList']> {
+  const found = await searchContent(
+    deps.db,
+    deps.dialect,
+    spaces.map((space) => space.id),
+    text,
+  );
+  const bySpace = new Map<string, RankedPage[]>();
+  for (const match of found) {
+    const pages = bySpace.get(match.spaceId) ?? [];
+    if (pages.length < pagesPerSpace) pages.push(match);
+    bySpace.set(match.spaceId, pages);
+  }
+  const titles = new Map(spaces.map((space) => [space.id, space.title]));
+  const ranked = [...bySpace].map(([id, pages], rank) => ({
+    space: { id, title: titles.get(id) ?? '' },
+    pages,
+    rank,
+  }));
+  const page = arrayPage(ranked, ({ rank }) => rankKey(rank), request);
+  const matches = await readPageMatches(
+    deps.db,
+    page.items.flatMap(({ pages }) => pages),
+  );
+  return presentList(page, ({ space }) =>
+    presentSearchSpace(
+      space,
+      matches.filter((match) => match.spaceId === space.id),
+      deps.urls,
+    ),
+  );
+}

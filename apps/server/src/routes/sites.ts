@@ -17,7 +17,6 @@ import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
-import { presentPublishedSite } from '../presenters/published-site.js';
 import { presentSite } from '../presenters/site.js';
 import type { Urls } from '../presenters/urls.js';
 import type { Executor } from '../store/schema.js';
@@ -29,7 +28,7 @@ import {
 } from '../store/sites.js';
 import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
-import { loadSiteToChange, structureView } from './site-views.js';
+import { loadSiteToChange } from './site-views.js';
 
 type SiteHandlers = Pick<
   HandlerTable,
@@ -43,7 +42,6 @@ type SiteHandlers = Pick<
   | 'getSiteAdaptiveSchema'
   | 'updateSiteAdaptiveSchema'
   | 'listSiteAdaptiveTemplateConditions'
-  | 'getPublishedContentSite'
   | 'getSiteCustomizationById'
   | 'updateSiteCustomizationById'
 >;
@@ -176,20 +174,6 @@ export const siteHandlers: SiteHandlers = {
     const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
     const claims = adaptiveClaims(parseStoredSchema(site.adaptiveSchema));
     return { status: 200, body: { items: templateConditions(claims) } };
-  },
-
-  getPublishedContentSite: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    const view = await structureView(deps.db, deps, site, role);
-    return {
-      status: 200,
-      body: presentPublishedSite(await siteBody(deps.db, site, role, deps.urls), view),
-    };
   },
 
   getSiteCustomizationById: async ({ params, actor, deps }) => {

@@ -15,6 +15,7 @@ import { reviewsAndMergeRulesMigration } from './migrations/0012-reviews-and-mer
 import { siteDraftsMigration } from './migrations/0013-site-drafts.js';
 import { changeNotificationsMigration } from './migrations/0014-change-notifications.js';
 import { webhookChangeNotificationsMigration } from './migrations/0015-webhook-change-notifications.js';
+import { sitePublishingAuthMigration } from './migrations/0016-site-publishing-auth.js';
 import type { Database } from './schema.js';
 
 /**
@@ -42,6 +43,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0013-site-drafts': siteDraftsMigration(),
         '0014-change-notifications': changeNotificationsMigration(dialect),
         '0015-webhook-change-notifications': webhookChangeNotificationsMigration(dialect),
+        '0016-site-publishing-auth': sitePublishingAuthMigration(),
       }),
     },
   });

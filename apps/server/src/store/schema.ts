@@ -319,6 +319,17 @@ export interface SitesTable {
   updated_at: string;
 }
 
+/** How readers of a `visitor-auth` site prove who they are. */
+export interface SitePublishingAuthTable {
+  site_id: string;
+  backend: string;
+  /** The HS256 secret visitor tokens are signed with, sealed like share link keys. */
+  key_sealed: string;
+  fallback_url: string | null;
+  logout_url: string | null;
+  updated_at: string;
+}
+
 export interface SiteSectionGroupsTable {
   id: string;
   site_id: string;
@@ -499,6 +510,7 @@ export interface Database {
   site_sections: SiteSectionsTable;
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
+  site_publishing_auth: SitePublishingAuthTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   space_user_grants: SpaceUserGrantsTable;

@@ -229,3 +229,37 @@ export async function countSiteSpaces(
   for (const row of rows) counts.set(row.site_id, Number(row.count));
   return counts;
 }
+
+/**
+ * The published sites of the organization whose `hostname` is `hostname`: the sites its
+ * subdomain serves, each under its `basename`.
+ */
+export async function listPublishedSitesOfHostname(
+  db: Executor,
+  hostname: string,
+): Promise<SiteRecord[]> {
+  const rows = await db
+    .selectFrom('sites')
+    .innerJoin('organizations', 'organizations.id', 'sites.organization_id')
+    .selectAll('sites')
+    .where('organizations.hostname', '=', hostname)
+    .where('sites.published', '=', 1)
+    .orderBy('sites.created_at')
+    .orderBy('sites.id')
+    .execute();
+  return rows.map(toSite);
+}
+
+/** The published sites served through a proxy on `host` (their `proxy` is `host/path…`). */
+export async function listPublishedSitesProxiedOn(
+  db: Executor,
+  host: string,
+): Promise<SiteRecord[]> {
+  const rows = await db
+    .selectFrom('sites')
+    .selectAll()
+    .where('proxy', 'like', `${host.replace(/[%_\\]/g, '')}/%`)
+    .where('published', '=', 1)
+    .execute();
+  return rows.map(toSite);
+}

@@ -30,6 +30,13 @@ export async function walkSiteWrites(
     params: { path: at },
     body: { title: 'Audited' },
   });
+  await client.PATCH('/orgs/{organizationId}/sites/{siteId}/publishing/auth', {
+    params: { path: at },
+    body: { backend: 'custom', logoutURL: 'https://login.example.com/out' },
+  });
+  await client.POST('/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate', {
+    params: { path: at },
+  });
   const section = await client.POST('/orgs/{organizationId}/sites/{siteId}/sections', {
     params: { path: at },
     body: { spaceId: second, title: 'Guides' },

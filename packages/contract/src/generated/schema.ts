@@ -731,11 +731,90 @@ export interface paths {
         };
         /**
          * Get the published profile of a site
-         * @description The site with its structure in order and its customizations, as readers are served it. Any member may read it.
+         * @description The site with its structure in order and its customizations, as readers are served it. Any member may read it; so may the site's reader token, which sees only the sections and site spaces whose `condition` holds for its visitor.
          */
         get: operations["getPublishedContentSite"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/publishing/auth": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a site's publishing authentication
+         * @description The key visitor tokens of the site are signed with, made the first time it is read, and the sign-in and sign-out URLs. Needs admin in the organization.
+         */
+        get: operations["getSitePublishingAuthById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a site's publishing authentication
+         * @description Sets the backend and the fallback and logout URLs (`null` unsets one). Needs admin in the organization.
+         */
+        patch: operations["updateSitePublishingAuthById"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate a site's publishing key
+         * @description Replaces the key visitor tokens are signed with; tokens signed with the old key stop opening the site at once. Needs admin in the organization.
+         */
+        post: operations["regenerateSitePublishingAuthById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Search the content of a published site
+         * @description Matching pages grouped by space, across the live site spaces of the site (`all`, the default), only the given ones (`specific`), or each section's default site space plus the current one (`default`). Needs membership of the organization, or the site's reader token (then only what its visitor may read is searched).
+         */
+        post: operations["searchSiteContent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3067,6 +3146,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the document of a page in a revision
+         * @description The page's body as a JSON document. With `evaluated`, conditional blocks whose condition is false for the reader are left out (a site's reader token always reads evaluated: its visitor's claims decide; an API token reads as a visitor without claims). Needs `read` or higher on the space, or a site's reader token for one of its spaces.
+         */
+        get: operations["getPageDocumentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/revisions/{revisionId}/pages": {
         parameters: {
             query?: never;
@@ -3160,6 +3266,26 @@ export interface paths {
          *     space and of the target organization.
          */
         post: operations["transferSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/urls/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a URL of published content
+         * @description Finds the site, section, site space and page path a reader's URL points at, as GitBook's renderer asks: a URL under `{PUBLIC_URL}/s/{siteId}/`, or on an organization's `hostname` under a site's `basename`. Needs no token: the answer's `apiToken` reads only what this visitor may read of this site (its live site spaces whose `condition` holds for the visitor, through the published-content reads) and expires within the hour. A share-link site needs the URL's `share` (or `shareKey`) parameter to be the key of one of its active, unexpired links; a `visitor-auth` site needs `visitor.jwtToken` (or the URL's `jwt_token`) signed with the site's publishing key. An unpublished site, and every refusal, is a 404, except a visitor-auth refusal with `redirectOnError`, answered as a redirect to the site's fallback URL when it has one.
+         */
+        post: operations["resolvePublishedContentByUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4206,6 +4332,13 @@ export interface components {
             /** @description A JWT (ES256) naming the user (`sub`), the organization (`organization`) and their role (`role`), valid for an hour; verify it with the keys at `/.well-known/jwks.json`. */
             platformVisitorClaims?: string;
         };
+        /** @description Where to send the reader instead; `application` for a sign-in (fallback) URL, `content` for other content of the site. */
+        PublishedContentRedirect: {
+            /** Format: uri */
+            redirect: string;
+            /** @enum {string} */
+            target: "application" | "content";
+        };
         PublishedContentSite: {
             customizations: {
                 site: components["schemas"]["SiteCustomization"];
@@ -4235,6 +4368,42 @@ export interface components {
                 type: "siteSpaces";
             };
         };
+        /** @description The site content a URL points at, and a token to read it with. */
+        PublishedSiteContent: {
+            /** @description A short-lived read-only token (a JWT, valid for an hour) for the published-content reads of what this visitor may read of this site: the site's published profile, its search, and the revisions, pages, documents and files of its site spaces' spaces. */
+            apiToken: string;
+            /** @description The URL path up to the site space, ending with `/`. */
+            basePath: string;
+            /**
+             * Format: uri
+             * @description The URL readers should share for this content.
+             */
+            canonicalUrl: string;
+            /** @description Whether the URL named every section and variant segment, so what follows is a page path. */
+            complete: boolean;
+            /** @description Identifies the visitor's claims, for caches that vary with them. */
+            contextId?: string;
+            /** @description ID of the site's organization. */
+            organization: string;
+            /** @description The page path inside the site space (no leading slash; empty for its first page). */
+            pathname: string;
+            /** @description ID of the space's revision the site shows. */
+            revision?: string;
+            /** @description The share link key the URL carried, for a share-link site. */
+            shareKey?: string;
+            /** @description ID of the site. */
+            site: string;
+            /** @description The URL path of the site's root, ending with `/`. */
+            siteBasePath: string;
+            /** @description ID of the section the URL is in, for a site with sections. */
+            siteSection?: string;
+            /** @description ID of the site space the URL is in. */
+            siteSpace: string;
+            /** @description ID of the site space's space. */
+            space: string;
+        };
+        /** @description The content a published URL points at, or where to go instead. */
+        PublishedSiteContentLookup: components["schemas"]["PublishedContentRedirect"] | components["schemas"]["PublishedSiteContent"];
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
         /** @description Puts a page back as it was in a revision of the space (by default the change request's merge base). Without `block`, the whole page: a page the revision lacks is deleted with the pages under it, a page the content lacks is restored where the revision had it (with the pages under it that the content lacks too), and a page both have gets the revision's fields, body and place back. With `block`, only those top-level blocks of its body, by key: removed if the revision lacks them, restored after their nearest neighbour otherwise; the rest of the page stays as it is. */
@@ -4946,6 +5115,57 @@ export interface components {
              */
             published: string;
         };
+        /** @description How readers of a `visitor-auth` site prove who they are. */
+        SitePublishingAuth: {
+            /**
+             * @description `custom`: your own backend signs visitor tokens with `privateKey`.
+             * @enum {string}
+             */
+            backend: "custom" | "integration";
+            /**
+             * Format: uri
+             * @description Where a reader without a valid token is sent to sign in.
+             */
+            fallbackURL?: string;
+            /** @description The integration acting as backend, when `backend` is `integration`. */
+            integration?: string;
+            /**
+             * Format: uri
+             * @description Where a reader is sent to sign out of your backend.
+             */
+            logoutURL?: string;
+            /** @enum {string} */
+            object: "publishing-auth";
+            /** @description The secret visitor tokens are signed with (HS256). Regenerating it invalidates every token signed with the old one. */
+            privateKey: string;
+        };
+        /** @description Changes to a site's publishing authentication; `null` unsets a URL. */
+        SitePublishingAuthUpdate: {
+            /** @enum {string} */
+            backend: "custom" | "integration";
+            /** Format: uri */
+            fallbackURL?: string | null;
+            /** Format: uri */
+            logoutURL?: string | null;
+        };
+        /** @description Which site spaces a site search reads. */
+        SiteSearchScope: {
+            /** @enum {string} */
+            mode: "all";
+        } | {
+            /** @enum {string} */
+            mode: "specific";
+            siteSpaceIds: string[];
+        } | {
+            currentSiteSpace?: string;
+            /** @enum {string} */
+            mode: "default";
+            /**
+             * @description With `currentSiteSpace`, only it; with `otherSiteSpaces`, the default scope without it.
+             * @enum {string}
+             */
+            restrictTo?: "currentSiteSpace" | "otherSiteSpaces";
+        };
         SiteSection: {
             condition?: string;
             /** @description Whether this is the site's default section. */
@@ -5062,6 +5282,20 @@ export interface components {
          * @enum {string}
          */
         SiteVisibility: "public" | "unlisted" | "share-link" | "visitor-auth";
+        /** @description Who is reading a site: a token with signed claims, claims stated without a signature, or both. */
+        SiteVisitorPayload: {
+            /** @description A JWT signed (HS256) with the site's publishing key; its claims become `visitor.claims`. */
+            jwtToken?: string;
+            /**
+             * @description Whether the visitor is a person or an agent; a person when omitted.
+             * @enum {string}
+             */
+            type?: "human" | "agent";
+            /** @description Claims the visitor states without proof, read as `visitor.claims.unsigned`. */
+            unsignedClaims?: {
+                [key: string]: unknown;
+            };
+        };
         Space: {
             /** @description Number of change requests. */
             changeRequests: number;
@@ -5549,7 +5783,7 @@ export interface components {
         contentComputed: boolean;
         /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
         contentDereferenced: boolean | "reusable-contents";
-        /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+        /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
         contentEvaluated: boolean;
         /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
         contentFormat: "markdown" | "document";
@@ -7044,7 +7278,10 @@ export interface operations {
     };
     getPublishedContentSite: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Secret key of a share link, to read content shared through it. */
+                shareKey?: components["parameters"]["shareKey"];
+            };
             header?: never;
             path: {
                 /** @description ID of the organization. */
@@ -7068,6 +7305,141 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
+        };
+    };
+    getSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site's publishing authentication. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SitePublishingAuthUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated publishing authentication. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    regenerateSitePublishingAuthById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The publishing authentication with its new key. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SitePublishingAuth"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    searchSiteContent: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query: string;
+                    scope?: components["schemas"]["SiteSearchScope"];
+                };
+            };
+        };
+        responses: {
+            /** @description A page of spaces with matching pages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchSpaceResultList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     listSiteSectionGroups: {
@@ -9583,7 +9955,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -9733,7 +10105,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -10602,7 +10974,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -10782,7 +11154,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -11380,7 +11752,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -11409,6 +11781,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getPageDocumentInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                dereferenced?: components["parameters"]["contentDereferenced"];
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonDocument"] & {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -11458,7 +11869,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate expressions in the body; bodies hold none yet, so both read the same. */
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -11558,6 +11969,46 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    resolvePublishedContentByUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Answer a redirect to the site's fallback URL when the visitor's token is missing or invalid.
+                     * @default false
+                     */
+                    redirectOnError?: boolean;
+                    /**
+                     * Format: uri
+                     * @description The URL to resolve.
+                     */
+                    url: string;
+                    visitor?: components["schemas"]["SiteVisitorPayload"];
+                };
+            };
+        };
+        responses: {
+            /** @description The content the URL points at, or where to go instead. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublishedSiteContentLookup"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];

@@ -2,7 +2,7 @@ import jsep from 'jsep';
 import { badRequest, shorten } from '../../errors.js';
 
 // Only what a visibility rule needs: comparisons, logic and literals over visitor claims. No
-// calls, no `this`, no compound statements; nothing is ever evaluated here.
+// calls, no `this`, no compound statements; evaluating one reads claims and nothing else.
 const allowedNodeTypes = new Set([
   'BinaryExpression',
   'UnaryExpression',
@@ -79,5 +79,120 @@ function subexpressions(node: jsep.Expression): jsep.Expression[] {
 function isExpression(value: unknown): value is jsep.Expression {
   return (
     typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
+  );
+}
+
+/** What a visitor carries: claims from a verified token, and claims stated without a signature. */
+export interface VisitorClaims {
+  signed: Record<string, unknown>;
+  unsigned: Record<string, unknown>;
+}
+
+/** A visitor without any claims: whom API tokens read as. */
+export const noVisitorClaims: VisitorClaims = { signed: {}, unsigned: {} };
+
+const parsed = new Map<string, jsep.Expression | null>();
+
+/**
+ * Whether a condition holds for a visitor: `visitor.claims.<claim>` reads a signed claim,
+ * `visitor.claims.unsigned.<claim>` an unsigned one. A condition that does not parse, or that
+ * uses anything `checkCondition` refuses, holds for nobody: hidden content stays hidden.
+ * @example evaluateCondition('visitor.claims.plan === "pro"', { signed: { plan: 'pro' }, unsigned: {} }); // true
+ */
+export function evaluateCondition(condition: string, visitor: VisitorClaims): boolean {
+  let tree = parsed.get(condition);
+  if (tree === undefined) {
+    try {
+      checkCondition(condition, 'condition');
+      tree = jsep(condition);
+    } catch {
+      tree = null;
+    }
+    if (parsed.size > 10_000) parsed.clear();
+    parsed.set(condition, tree);
+  }
+  if (tree === null) return false;
+  const scope = { visitor: { claims: { ...visitor.signed, unsigned: visitor.unsigned } } };
+  return Boolean(evaluate(tree, scope));
+}
+
+function evaluate(node: jsep.Expression, scope: object): unknown {
+  switch (node.type) {
+    case 'Literal':
+      return node.value;
+    case 'Identifier':
+    case 'MemberExpression':
+      return lookUp(referencePath(node) ?? [], scope);
+    case 'ArrayExpression':
+      return (node.elements as jsep.Expression[]).map((element) => evaluate(element, scope));
+    case 'UnaryExpression':
+      return unary(String(node.operator), evaluate(node.argument as jsep.Expression, scope));
+    case 'ConditionalExpression':
+      return evaluate(node.test as jsep.Expression, scope)
+        ? evaluate(node.consequent as jsep.Expression, scope)
+        : evaluate(node.alternate as jsep.Expression, scope);
+    case 'BinaryExpression': {
+      const operator = String(node.operator);
+      const left = evaluate(node.left as jsep.Expression, scope);
+      // Logic short-circuits as in JavaScript, which conditions are written in.
+      if (operator === '&&') return left && evaluate(node.right as jsep.Expression, scope);
+      if (operator === '||') return left || evaluate(node.right as jsep.Expression, scope);
+      if (operator === '??') return left ?? evaluate(node.right as jsep.Expression, scope);
+      return binary(operator, left, evaluate(node.right as jsep.Expression, scope));
+    }
+    default:
+      return undefined;
+  }
+}
+
+function lookUp(path: string[], scope: object): unknown {
+  if (path.length === 1 && path[0] === 'undefined') return undefined;
+  let value: unknown = scope;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) {
+      return undefined;
+    }
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function unary(operator: string, value: unknown): unknown {
+  if (operator === '!') return !value;
+  if (operator === '-') return -Number(value);
+  if (operator === '+') return Number(value);
+  return undefined;
+}
+
+function binary(operator: string, left: unknown, right: unknown): unknown {
+  switch (operator) {
+    case '===':
+      return left === right;
+    case '!==':
+      return left !== right;
+    case '==':
+      // biome-ignore lint/suspicious/noDoubleEquals: the condition's author chose loose equality
+      return left == right;
+    case '!=':
+      // biome-ignore lint/suspicious/noDoubleEquals: the condition's author chose loose equality
+      return left != right;
+    case '<':
+      return comparable(left, right) && (left as number) < (right as number);
+    case '<=':
+      return comparable(left, right) && (left as number) <= (right as number);
+    case '>':
+      return comparable(left, right) && (left as number) > (right as number);
+    case '>=':
+      return comparable(left, right) && (left as number) >= (right as number);
+    default:
+      return undefined;
+  }
+}
+
+/** Only two numbers or two strings are ordered; anything else compares false. */
+function comparable(left: unknown, right: unknown): boolean {
+  return (
+    (typeof left === 'number' && typeof right === 'number') ||
+    (typeof left === 'string' && typeof right === 'string')
   );
 }

@@ -1,0 +1,157 @@
+import type { AppDeps } from '../deps.js';
+import { type Caller, isSiteReader } from '../domain/actor.js';
+import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
+import { readerTokensOf } from '../domain/published/reader-tokens.js';
+import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
+import { loadSiteOfReader } from '../domain/published/site-readers.js';
+import { visibleStructure } from '../domain/published/visible-structure.js';
+import { loadSiteForMember } from '../domain/sites/site-access.js';
+import {
+  liveStructure,
+  readSiteStructure,
+  type SiteStructure,
+  spacesOf,
+} from '../domain/sites/site-structure.js';
+import { notFound } from '../errors.js';
+import type { HandlerTable } from '../http/handler.js';
+import type { MemberRole } from '../model/roles.js';
+import { presentPublishedSite } from '../presenters/published-site.js';
+import { presentSite } from '../presenters/site.js';
+import type { SiteRecord } from '../store/sites.js';
+import { pageRequest } from './page-request.js';
+import { searchBySpace } from './search.js';
+import { shareKeysOf, structureView } from './site-views.js';
+
+type PublishedContentHandlers = Pick<
+  HandlerTable,
+  'resolvePublishedContentByUrl' | 'getPublishedContentSite' | 'searchSiteContent'
+>;
+
+type SiteParams = { organizationId: string; siteId: string };
+type SearchScope = NonNullable<Parameters<HandlerTable['searchSiteContent']>[0]['body']['scope']>;
+
+/** What a caller sees of a site: a member all it publishes, a reader what their claims show. */
+interface SiteAsSeen {
+  site: SiteRecord;
+  structure: SiteStructure;
+  role: MemberRole | null;
+}
+
+async function siteAsSeen(deps: AppDeps, caller: Caller, params: SiteParams): Promise<SiteAsSeen> {
+  if (isSiteReader(caller)) {
+    const site = await loadSiteOfReader(deps.db, caller, shareKeysOf(deps), deps.clock.now());
+    if (site.id !== params.siteId || site.organizationId !== params.organizationId) {
+      throw notFound(`Site ${params.siteId} not found`);
+    }
+    return {
+      site,
+      structure: visibleStructure(await readSiteStructure(deps.db, site), caller.visitor),
+      role: null,
+    };
+  }
+  const { site, role } = await loadSiteForMember(
+    deps.db,
+    caller,
+    params.organizationId,
+    params.siteId,
+  );
+  // Members see all that is published, whatever conditions hide from visitors.
+  return { site, structure: liveStructure(await readSiteStructure(deps.db, site)), role };
+}
+
+/** The site spaces a search reads, by its scope (every live one when none is given). */
+function siteSpacesInScope(structure: SiteStructure, scope: SearchScope | undefined) {
+  const all = structure.siteSpaces;
+  if (scope === undefined || scope.mode === 'all') return all;
+  if (scope.mode === 'specific') {
+    const asked = new Set(scope.siteSpaceIds);
+    return all.filter((siteSpace) => asked.has(siteSpace.id));
+  }
+  const defaults = new Set<string>();
+  const sectionIds = [...structure.sections.map((section) => section.id), null];
+  for (const sectionId of sectionIds) {
+    const candidates = all.filter((siteSpace) => siteSpace.sectionId === sectionId);
+    const section = structure.sections.find((item) => item.id === sectionId);
+    const defaultId = section?.defaultSiteSpaceId ?? structure.site.defaultSiteSpaceId;
+    const chosen = candidates.find((item) => item.id === defaultId) ?? candidates[0];
+    if (chosen !== undefined) defaults.add(chosen.id);
+  }
+  const current = scope.currentSiteSpace;
+  if (current !== undefined && all.some((siteSpace) => siteSpace.id === current)) {
+    defaults.add(current);
+  }
+  if (scope.restrictTo === 'currentSiteSpace') {
+    return all.filter((siteSpace) => siteSpace.id === current);
+  }
+  if (scope.restrictTo === 'otherSiteSpaces') defaults.delete(current ?? '');
+  return all.filter((siteSpace) => defaults.has(siteSpace.id));
+}
+
+/** Handlers of what published sites read: URL resolution, the published profile, site search. */
+export const publishedContentHandlers: PublishedContentHandlers = {
+  resolvePublishedContentByUrl: async ({ body, deps }) => ({
+    status: 200,
+    body: await resolvePublishedUrl(
+      {
+        db: deps.db,
+        sitesRoot: deps.urls.sitesRoot(),
+        shareKeys: shareKeysOf(deps),
+        readerTokens: readerTokensOf(deps.keys.pageTokenKey),
+        now: deps.clock.now(),
+      },
+      body,
+    ),
+  }),
+
+  getPublishedContentSite: async ({ params, query, actor, deps }) => {
+    if (!isSiteReader(actor)) {
+      const { site, role } = await loadSiteForMember(
+        deps.db,
+        actor,
+        params.organizationId,
+        params.siteId,
+      );
+      const view = await structureView(deps.db, deps, site, role, query.shareKey);
+      return {
+        status: 200,
+        body: presentPublishedSite(
+          presentSite(site, view.structure.siteSpaces.length, role, deps.urls),
+          view,
+        ),
+      };
+    }
+    const { site, structure } = await siteAsSeen(deps, actor, params);
+    const view = {
+      structure,
+      spaces: await spacesOf(deps.db, structure.siteSpaces),
+      role: null,
+      urls: deps.urls,
+      shareKey: query.shareKey,
+    };
+    return {
+      status: 200,
+      body: presentPublishedSite(
+        presentSite(site, structure.siteSpaces.length, null, deps.urls),
+        view,
+      ),
+    };
+  },
+
+  searchSiteContent: async ({ params, query, body, actor, deps }) => {
+    const { structure } = await siteAsSeen(deps, actor, params);
+    const siteSpaces = siteSpacesInScope(structure, body.scope);
+    let spaces = [...(await spacesOf(deps.db, siteSpaces)).values()].filter(
+      (space) => space.deletedAt === null,
+    );
+    if (!isSiteReader(actor)) {
+      const readable = new Set(
+        (await readableSpacesOf(deps.db, actor, params.organizationId)).map((space) => space.id),
+      );
+      spaces = spaces.filter((space) => readable.has(space.id));
+    }
+    return {
+      status: 200,
+      body: await searchBySpace(deps, spaces, body.query, pageRequest(query)),
+    };
+  },
+};
