@@ -11,16 +11,17 @@ import { mountFileDownloads } from './http/file-downloads.js';
 import { answerKeptFirst } from './http/kept-answer-fetch.js';
 import { createKeptAnswers } from './http/kept-answers.js';
 import { mountOperations } from './http/mount-operations.js';
+import { mountPublishedSites } from './http/published-sites.js';
 import { requestEnvelope } from './http/request-envelope.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { handlers } from './routes/index.js';
 import { readCacheVersion } from './store/read-cache.js';
 
 /**
- * Builds the HTTP app: middleware, the operations mounted from the contract, health checks, the
- * spec and its rendered reference, signed file downloads and single sign-on, and the answers of
- * reads kept until the database changes in front of them all. No port is opened here; tests
- * call `app.fetch` directly.
+ * Builds the HTTP app: middleware, published sites, the operations mounted from the contract,
+ * health checks, the spec and its rendered reference, signed file downloads and single sign-on,
+ * and the answers of reads kept until the database changes in front of them all. No port is
+ * opened here; tests call `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
 export function createApp(
@@ -32,6 +33,7 @@ export function createApp(
   app.notFound(routeNotFound);
   app.use(requestEnvelope(deps.logger));
   if (deps.corsOrigins !== undefined) app.use('/v1/*', crossOrigin(deps.corsOrigins));
+  mountPublishedSites(app, deps);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {

@@ -412,7 +412,8 @@ describe('published content', () => {
       siteBasePath: '/help/',
       basePath: '/help/guides/',
       pathname: 'welcome',
-      canonicalUrl: 'https://acme.quire.test/help/guides/welcome',
+      // Canonical URLs take PUBLIC_URL's scheme: a proxy may have ended the reader's TLS.
+      canonicalUrl: 'http://acme.quire.test/help/guides/welcome',
     });
     await expectApiError(resolve({ url: 'https://acme.quire.test/other/page' }), 404);
     await setSite({ basename: null });

@@ -2,6 +2,9 @@ import type { Element } from 'hast';
 import { createHighlighterCore, type HighlighterCore, type LanguageInput } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledThemes } from 'shiki/themes';
+// Imported when this module loads, not on first use: it reads its bytes through the global
+// `Response`, which a host (@hono/node-server) may replace with one of its own once it serves.
+import onigurumaWasm from 'shiki/wasm';
 import type { CodeThemes } from './options.js';
 
 // A small set of common languages, each loaded the first time a page uses it.
@@ -87,7 +90,7 @@ const loading = new Map<string, Promise<void>>();
 // in less than half the time of the JavaScript regex engine (p95 15 ms a page against 31).
 function highlighterCore(): Promise<HighlighterCore> {
   core ??= createHighlighterCore({
-    engine: createOnigurumaEngine(import('shiki/wasm')),
+    engine: createOnigurumaEngine(onigurumaWasm),
     themes: [],
     langs: [],
   });

@@ -90,7 +90,7 @@ export async function resolvePublishedUrl(
     basePath,
     siteBasePath: located.siteBasePath,
     complete: true,
-    canonicalUrl: new URL(basePath + pathname, url.origin).toString(),
+    canonicalUrl: new URL(basePath + pathname, publicOrigin(url, context.sitesRoot)).toString(),
     apiToken: await context.readerTokens.sign(
       {
         organizationId: site.organizationId,
@@ -102,6 +102,11 @@ export async function resolvePublishedUrl(
     ),
     ...contextIdOf(opening.visitor),
   };
+}
+
+/** The URL's origin with `PUBLIC_URL`'s scheme, which readers use whatever reached the app. */
+function publicOrigin(url: URL, sitesRoot: string): string {
+  return `${new URL(sitesRoot).protocol}//${url.host}`;
 }
 
 function parseUrl(value: string): URL {
@@ -118,7 +123,9 @@ async function locateSite(context: ResolveContext, url: URL): Promise<LocatedSit
     .split('/')
     .filter((segment) => segment !== '')
     .map(decodeSegment);
-  if (url.origin === root.origin && url.pathname.startsWith(root.pathname)) {
+  // Hosts, not origins, are compared: behind a proxy that ends TLS, readers' https URLs reach
+  // the site app as http.
+  if (url.host === root.host && url.pathname.startsWith(root.pathname)) {
     const rootDepth = root.pathname.split('/').filter((segment) => segment !== '').length;
     const [siteId, ...rest] = segments.slice(rootDepth);
     const site = siteId === undefined ? undefined : await findSiteById(context.db, siteId);

@@ -1,0 +1,26 @@
+import { createSiteApp } from '@quire/site';
+import type { Hono } from 'hono';
+import type { AppDeps } from '../deps.js';
+import type { AppEnv } from './app-env.js';
+
+/**
+ * Serves published sites from this process: at `{PUBLIC_URL}/s/{siteId}/…`, and at the root of
+ * an organization's hostname (`{hostname}.{PUBLIC_URL's host}`). The site app reads through the
+ * API like any other client, its requests handed to this app's own `fetch` rather than a socket.
+ */
+export function mountPublishedSites(app: Hono<AppEnv>, deps: AppDeps): void {
+  const root = new URL(deps.urls.sitesRoot());
+  const site = createSiteApp({
+    api: {
+      baseUrl: root.origin + root.pathname.replace(/\/s\/$/, ''),
+      fetch: async (request) => app.fetch(request),
+    },
+  });
+  const publicHost = root.hostname;
+  app.use('*', async (c, next) => {
+    const host = new URL(c.req.url).hostname;
+    if (host === publicHost || !host.endsWith(`.${publicHost}`)) return next();
+    return site.fetch(c.req.raw);
+  });
+  app.on(['GET', 'HEAD'], [`${root.pathname}*`], (c) => site.fetch(c.req.raw));
+}

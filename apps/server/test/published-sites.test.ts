@@ -1,0 +1,242 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createSiteApp } from '@quire/site';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+} from './support/test-server.js';
+
+const welcome = `# Welcome
+
+Everyone reads this. See [the setup](setup.md#before-you-start).
+
+{% if visitor.claims.unsigned.beta === true %}
+Beta testers read this.
+{% endif %}
+
+{% if visitor.claims.plan === "pro" %}
+Pro customers read this.
+{% endif %}
+
+\`\`\`js
+const answer = 42;
+\`\`\`
+`;
+
+describe('published sites, as readers open them', () => {
+  let server: TestServer;
+  let org: StaffedOrganization;
+  let siteId: string;
+
+  const at = () => ({ organizationId: org.organizationId, siteId });
+  const open = (path: string, headers: Record<string, string> = {}) =>
+    server.fetch(new Request(`http://quire.test/s/${siteId}/${path}`, { headers }));
+  const setSite = (body: Record<string, unknown>) =>
+    org.admin.client.PATCH('/orgs/{organizationId}/sites/{siteId}', {
+      params: { path: at() },
+      body,
+    });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    org = await createStaffedOrganization(server);
+    const space = await org.admin.client.POST('/orgs/{organizationId}/spaces', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { title: 'Guides' },
+    });
+    const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId: space.id } },
+      body: {},
+    });
+    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+      params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
+      body: {
+        changes: [
+          { operation: 'insert_page', title: 'Welcome', document: { markdown: welcome } },
+          {
+            operation: 'insert_page',
+            title: 'Setup',
+            document: { markdown: '# Setup\n\n## Before you start\n\nInstall Node.\n' },
+          },
+          {
+            operation: 'insert_page',
+            title: 'Secret plans',
+            hidden: true,
+            document: { markdown: 'Hidden from the sidebar.' },
+          },
+        ],
+      },
+    });
+    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+      params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
+    });
+    const site = await org.admin.client.POST('/orgs/{organizationId}/sites', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { title: 'Acme docs', spaces: [space.id] },
+    });
+    siteId = site.id;
+  });
+  afterAll(() => server.close());
+
+  it('answers 404 until the site is published', async () => {
+    const response = await open('');
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain('<!doctype html>');
+  });
+
+  it('serves the first page at the root, with the sidebar, outline, links and pagination', async () => {
+    await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/publish', {
+      params: { path: at() },
+    });
+    const response = await open('');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    const html = await response.text();
+    expect(html).toContain('Everyone reads this.');
+    expect(html).toContain('<title>Welcome | Acme docs</title>');
+    // A page reference becomes a link to the page, anchor kept.
+    expect(html).toContain(`href="/s/${siteId}/setup#before-you-start"`);
+    // The sidebar lists the pages readers may browse, not the hidden one.
+    expect(html).toContain(`href="/s/${siteId}/setup"`);
+    expect(html).not.toContain('Secret plans');
+    // Conditional content is evaluated by the API for this visitor: nobody's claims match.
+    expect(html).not.toContain('Beta testers');
+    expect(html).not.toContain('Pro customers');
+    // Code is highlighted on the server.
+    expect(html).toMatch(/--shiki-(light|dark)/);
+    expect(html).not.toContain('noindex');
+  });
+
+  it('shows conditional content to the visitors whose claims meet it', async () => {
+    const html = await (await open('welcome?visitor.beta=true')).text();
+    expect(html).toContain('Beta testers read this.');
+    expect(html).not.toContain('Pro customers');
+  });
+
+  it('serves each page as Markdown at its path plus .md, and hidden pages by their path', async () => {
+    const markdown = await open('setup.md');
+    expect(markdown.status).toBe(200);
+    expect(markdown.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const text = await markdown.text();
+    expect(text).toContain('# Setup');
+    expect(text).toContain('Install Node.');
+    expect((await open('secret-plans')).status).toBe(200);
+    const missing = await open('no-such-page');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain(`href="/s/${siteId}/setup"`);
+  });
+
+  it('searches the site without a script, and as JSON for the search box', async () => {
+    const html = await (await open('~search?q=install%20node')).text();
+    expect(html).toContain(`href="/s/${siteId}/setup"`);
+    const json = await open('~search.json?q=install%20node');
+    expect(await json.json()).toEqual([
+      expect.objectContaining({ title: 'Setup', href: `/s/${siteId}/setup` }),
+    ]);
+  });
+
+  it('asks search engines not to index an unlisted site', async () => {
+    await setSite({ visibility: 'unlisted' });
+    const response = await open('');
+    expect(await response.text()).toMatch(/<meta name="robots" content="noindex"\/?>/);
+    expect(response.headers.get('cache-control')).toContain('private');
+    await setSite({ visibility: 'public' });
+  });
+
+  it('opens a share-link site with a working key, kept in a cookie so navigation keeps working', async () => {
+    await setSite({ visibility: 'share-link' });
+    const link = await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
+      params: { path: at() },
+      body: { name: 'Partners' },
+    });
+    const key = new URL(link.urls.published ?? '').searchParams.get('share') ?? '';
+    expect((await open('')).status).toBe(404);
+    expect((await open('?share=wrong')).status).toBe(404);
+    const opened = await open(`setup?share=${encodeURIComponent(key)}`);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(`/s/${siteId}/setup`);
+    const cookie = opened.headers.get('set-cookie') ?? '';
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain(`Path=/s/${siteId}/`);
+    const next = await open('setup', { cookie: cookie.split(';')[0] ?? '' });
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('Install Node.');
+    await org.admin.client.PATCH(
+      '/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}',
+      {
+        params: { path: { ...at(), shareLinkId: link.id } },
+        body: { active: false },
+      },
+    );
+    expect((await open('setup', { cookie: cookie.split(';')[0] ?? '' })).status).toBe(404);
+    await setSite({ visibility: 'public' });
+  });
+
+  it('opens a visitor-auth site to a signed token, its claims deciding what shows', async () => {
+    const auth = await org.admin.client.GET(
+      '/orgs/{organizationId}/sites/{siteId}/publishing/auth',
+      {
+        params: { path: at() },
+      },
+    );
+    await setSite({ visibility: 'visitor-auth' });
+    expect((await open('')).status).toBe(404);
+    await org.admin.client.PATCH('/orgs/{organizationId}/sites/{siteId}/publishing/auth', {
+      params: { path: at() },
+      body: { backend: 'custom', fallbackURL: 'https://login.acme.test/' },
+    });
+    const refused = await open('welcome');
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get('location')).toBe(
+      `https://login.acme.test/?location=${encodeURIComponent(`/s/${siteId}/welcome`)}`,
+    );
+    const token = await new SignJWT({ plan: 'pro' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(Math.floor(server.clock.now().getTime() / 1000) + 600)
+      .sign(new TextEncoder().encode(auth.privateKey));
+    const signedIn = await open(`welcome?jwt_token=${token}`);
+    expect(signedIn.status).toBe(302);
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const page = await open('welcome', { cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toContain('private');
+    const html = await page.text();
+    expect(html).toContain('Pro customers read this.');
+    expect(html).not.toContain('Beta testers');
+    await setSite({ visibility: 'public' });
+  });
+
+  it('runs on its own against a Quire server it reaches over HTTP', async () => {
+    const api = serve({ fetch: server.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => api.once('listening', resolve));
+    try {
+      const { port } = api.address() as AddressInfo;
+      const site = createSiteApp({ api: { baseUrl: `http://127.0.0.1:${port}` } });
+      // Readers reach it with the host of the server's PUBLIC_URL, as a proxy forwards them.
+      const response = await site.fetch(new Request(`http://quire.test/s/${siteId}/setup`));
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('Install Node.');
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+    }
+  });
+
+  it("answers at the organization's hostname, under the site's basename", async () => {
+    await org.admin.client.PATCH('/orgs/{organizationId}', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { hostname: 'acme' },
+    });
+    await setSite({ basename: 'help' });
+    const response = await server.fetch(new Request('http://acme.quire.test/help/setup'));
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Install Node.');
+    expect(html).toContain('href="/help/welcome"');
+    expect((await server.fetch(new Request('http://acme.quire.test/other'))).status).toBe(404);
+  });
+});

@@ -1,0 +1,1 @@
+export { createSiteApp, type SiteAppOptions } from './site-app.js';

@@ -1,0 +1,135 @@
+import { createQuireClient, paginate, QuireApiError, type QuireClient } from '@quire/client';
+import type { components } from '@quire/contract';
+
+type Schemas = components['schemas'];
+export type SiteContent = Schemas['PublishedSiteContent'];
+export type PublishedSite = Schemas['PublishedContentSite'];
+export type RevisionPage = Schemas['RevisionPage'];
+export type SiteSpace = Schemas['SiteSpace'];
+export type SiteSection = Schemas['SiteSection'];
+
+/** Where the Quire API answers, and how to reach it (in process, the server's own `fetch`). */
+export interface ApiAccess {
+  baseUrl: string;
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** Who is reading: what the reader's browser carries besides the URL. */
+export interface Visitor {
+  jwtToken?: string;
+  type?: 'human' | 'agent';
+}
+
+/** What a URL resolves to: site content to read, somewhere else to go, or nothing. */
+export type Resolution =
+  | { kind: 'content'; content: SiteContent; reader: QuireClient }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'none' };
+
+/**
+ * Asks the API what a reader's URL points at (`resolvePublishedContentByUrl`), and makes the
+ * client that reads it with the short-lived token the answer carries: the site reads only what
+ * the API lets this visitor read.
+ */
+export async function resolveUrl(
+  api: ApiAccess,
+  url: string,
+  visitor: Visitor,
+): Promise<Resolution> {
+  const anonymous = createQuireClient(api);
+  try {
+    const lookup = await anonymous.POST('/urls/published', {
+      body: {
+        url,
+        ...(visitor.jwtToken === undefined && visitor.type === undefined ? {} : { visitor }),
+        redirectOnError: true,
+      },
+    });
+    if (!('apiToken' in lookup)) return { kind: 'redirect', location: lookup.redirect };
+    return {
+      kind: 'content',
+      content: lookup,
+      reader: createQuireClient({ ...api, token: lookup.apiToken }),
+    };
+  } catch (error) {
+    if (error instanceof QuireApiError && (error.status === 404 || error.status === 400)) {
+      return { kind: 'none' };
+    }
+    throw error;
+  }
+}
+
+/** The site's published profile, as this reader sees it. */
+export async function readPublishedSite(
+  reader: QuireClient,
+  content: SiteContent,
+): Promise<PublishedSite> {
+  const site: unknown = await reader.GET('/orgs/{organizationId}/sites/{siteId}/published', {
+    params: {
+      path: { organizationId: content.organization, siteId: content.site },
+      query: content.shareKey === undefined ? {} : { shareKey: content.shareKey },
+    },
+  });
+  // openapi-fetch's response type loses the header links' item shape inside the customization's
+  // `allOf`; the body is the contract's `PublishedContentSite`, which the server checks it against.
+  return site as PublishedSite;
+}
+
+/** The page tree of a revision. */
+export async function readPageTree(
+  reader: QuireClient,
+  spaceId: string,
+  revisionId: string,
+): Promise<RevisionPage[]> {
+  const { pages } = await reader.GET('/spaces/{spaceId}/revisions/{revisionId}/pages', {
+    params: { path: { spaceId, revisionId } },
+  });
+  return pages;
+}
+
+/** A page of a revision with its body, as a document or as Markdown; `undefined` when absent. */
+export async function readPage(
+  reader: QuireClient,
+  place: { spaceId: string; revisionId: string; pagePath: string },
+  format: 'document' | 'markdown',
+): Promise<RevisionPage | undefined> {
+  try {
+    return await reader.GET('/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}', {
+      params: {
+        path: place,
+        query: { format, evaluated: true },
+      },
+    });
+  } catch (error) {
+    if (error instanceof QuireApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/** Where each file of a revision is downloaded, by its name. */
+export async function readFileUrls(
+  reader: QuireClient,
+  spaceId: string,
+  revisionId: string,
+): Promise<Map<string, string>> {
+  const urls = new Map<string, string>();
+  const files = paginate((page) =>
+    reader.GET('/spaces/{spaceId}/revisions/{revisionId}/files', {
+      params: {
+        path: { spaceId, revisionId },
+        query: { limit: 100, ...(page === undefined ? {} : { page }) },
+      },
+    }),
+  );
+  for await (const file of files) urls.set(file.name, file.downloadURL);
+  return urls;
+}
+
+/** The site's search, as this reader sees the site. */
+export async function searchSite(reader: QuireClient, content: SiteContent, query: string) {
+  const found = await reader.POST('/orgs/{organizationId}/sites/{siteId}/search', {
+    params: { path: { organizationId: content.organization, siteId: content.site } },
+    body: { query, scope: { mode: 'all' } },
+  });
+  return found.items;
+}
