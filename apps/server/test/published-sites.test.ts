@@ -112,6 +112,47 @@ describe('published sites, as readers open them', () => {
     expect(html).not.toContain('noindex');
   });
 
+  it('answers 304 to a reader whose copy is current, and a new page once the content changes', async () => {
+    const first = await open('setup');
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await open('setup', { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another page, another visitor context or a changed site answer anew.
+    expect((await open('welcome', { 'if-none-match': etag })).status).toBe(200);
+    expect((await open('setup?visitor.beta=true', { 'if-none-match': etag })).status).toBe(200);
+    await org.admin.client.PUT('/orgs/{organizationId}/sites/{siteId}/customization', {
+      params: { path: at() },
+      body: { title: 'Acme handbook' },
+    });
+    const renamed = await open('setup', { 'if-none-match': etag });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.text()).toContain('Acme handbook');
+    expect(renamed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('tells crawlers and agents what the site holds, when the site lets them', async () => {
+    const robots = await (await open('robots.txt')).text();
+    expect(robots).toContain(`Sitemap: http://quire.test/s/${siteId}/sitemap.xml`);
+    const sitemap = await (await open('sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>http://quire.test/s/${siteId}/setup</loc>`);
+    expect(sitemap).not.toContain('secret-plans');
+    expect((await open('llms.txt')).status).toBe(404);
+    await setSite({ agentsContext: 'included' });
+    const llms = await (await open('llms.txt')).text();
+    expect(llms).toContain(`- [Setup](http://quire.test/s/${siteId}/setup.md)`);
+    const full = await (await open('llms-full.txt')).text();
+    expect(full).toContain('# Setup');
+    expect(full).toContain('Install Node.');
+    // What the API evaluates for the visitor holds for agents too.
+    expect(full).not.toContain('Pro customers');
+    await setSite({ visibility: 'unlisted' });
+    expect(await (await open('robots.txt')).text()).toBe('User-agent: *\nDisallow: /\n');
+    expect((await open('sitemap.xml')).status).toBe(404);
+    await setSite({ visibility: 'public', agentsContext: 'excluded' });
+  });
+
   it('shows conditional content to the visitors whose claims meet it', async () => {
     const html = await (await open('welcome?visitor.beta=true')).text();
     expect(html).toContain('Beta testers read this.');

@@ -43,13 +43,28 @@ export function sectionEntries(site: PublishedSite, content: SiteContent): NavEn
 
 /** The switcher between the site spaces of the section (variants, versions, languages). */
 export function siteSpaceEntries(site: PublishedSite, content: SiteContent): NavEntry[] {
-  const section = sectionsOf(site).find((item) => item.id === content.siteSection);
-  const base = section === undefined ? content.siteBasePath : sectionBase(content, section);
   return siteSpacesAround(site, content).map((siteSpace) => ({
     title: siteSpace.title,
-    href: siteSpace.default ? base : `${base}${encodePath(siteSpace.path)}/`,
+    href: siteSpaceBase(site, content, siteSpace),
     active: siteSpace.id === content.siteSpace,
   }));
+}
+
+/** Every site space this reader sees, in reading order. */
+export function allSiteSpaces(site: PublishedSite): SiteSpace[] {
+  if (site.structure.type === 'siteSpaces') return site.structure.structure;
+  return sectionsOf(site).flatMap((section) => section.siteSpaces);
+}
+
+/** The URL path a site space's pages are under: its section's, then its own unless default. */
+export function siteSpaceBase(
+  site: PublishedSite,
+  content: SiteContent,
+  siteSpace: SiteSpace,
+): string {
+  const section = sectionsOf(site).find((item) => item.id === siteSpace.section);
+  const base = section === undefined ? content.siteBasePath : sectionBase(content, section);
+  return siteSpace.default ? base : `${base}${encodePath(siteSpace.path)}/`;
 }
 
 /** The site space being read, from the profile. */

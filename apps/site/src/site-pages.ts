@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { Document } from '@quire/document';
+import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
+import { fileUrlResolver, pageUrlResolver } from './content-links.js';
+import type { PageTrees } from './page-trees.js';
+import { type RevisionPage, readFileUrls, readPage } from './published-reads.js';
+import { createRenderedPages } from './rendered-pages.js';
+import { findPage, neighbours, pageHref, readingOrder } from './site-navigation.js';
+import { customizationOf, siteProps } from './site-props.js';
+import { renderNotFound, renderSitePage, type SiteProps } from './views/index.js';
+import { currentPages, type Visit } from './visit.js';
+
+// A page's HTML holds file download URLs signed for an hour from when they were read.
+const keptForMs = 30 * 60 * 1000;
+
+/** Serves the pages of published sites as HTML. */
+export type SitePages = (c: Context, visit: Visit) => Promise<Response>;
+
+/**
+ * A page's HTML depends on the site's profile (structure, customization), the revision shown,
+ * the page path, the visitor's claims and where the site is served, and on nothing else: that
+ * is its ETag, readers' caches revalidate against it (304), and the HTML is kept under it.
+ * Only the URL's resolution and the profile are read on every request.
+ * @example const pages = createSitePages(trees); return pages(c, visit);
+ */
+export function createSitePages(trees: PageTrees): SitePages {
+  const contents = createRenderedPages();
+  const kept = new LRUCache<string, string>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (html) => Math.max(1, html.length * 2),
+    ttl: keptForMs,
+  });
+
+  return async function sitePage(c, visit) {
+    const { content, site } = visit;
+    const opened = await currentPages(visit, trees);
+    if (opened === undefined) return notFound(c);
+    const etag = etagOf(visit, opened.siteSpace.space.revision);
+    setCaching(c, site.site.visibility === 'public');
+    c.header('ETag', etag);
+    if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
+    const html = kept.get(etag);
+    if (html !== undefined) return c.html(html);
+
+    const { pages } = opened;
+    const revisionId = opened.siteSpace.space.revision;
+    const target = pageAt(pages, content.pathname);
+    if (target === undefined || !('path' in target)) {
+      return notFound(c, siteProps(site, content, pages, undefined));
+    }
+    const place = { spaceId: content.space, revisionId, pagePath: target.path };
+    const page = await readPage(visit.reader, place, 'document');
+    if (page === undefined || !('document' in page) || page.document === undefined) {
+      return notFound(c, siteProps(site, content, pages, undefined));
+    }
+    // The contract's JSON document is the document model's, as the API writes it.
+    const body = page.document as unknown as Document;
+    const key = [revisionId, target.id, content.contextId ?? '', content.basePath].join('\u0000');
+    const rendered = await contents.get(
+      key,
+      async () => body,
+      async () => ({
+        resolvePageUrl: pageUrlResolver(pages, content, target),
+        resolveFileUrl: fileUrlResolver(
+          await readFileUrls(visit.reader, content.space, revisionId),
+        ),
+      }),
+    );
+    const paginated = customizationOf(site, content).pagination?.enabled !== false;
+    const href = pageHref(content, target.path);
+    const out = renderSitePage({
+      site: siteProps(site, content, pages, target.id),
+      page: {
+        title: page.title,
+        ...('description' in page && page.description !== undefined
+          ? { description: page.description }
+          : {}),
+        ...('emoji' in page && page.emoji !== undefined ? { emoji: page.emoji } : {}),
+        html: rendered.html,
+        headings: rendered.headings,
+        canonicalUrl: new URL(href, content.canonicalUrl).toString(),
+        markdownHref: `${href}.md`,
+        ...(paginated ? neighbours(pages, content, target.id) : {}),
+      },
+    });
+    kept.set(etag, out);
+    return c.html(out);
+  };
+}
+
+function etagOf({ content, site }: Visit, revisionId: string): string {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(site))
+    .update('\u0000')
+    .update(
+      [
+        revisionId,
+        content.siteSpace,
+        content.pathname,
+        content.contextId ?? '',
+        content.basePath,
+        new URL(content.canonicalUrl).origin,
+      ].join('\u0000'),
+    )
+    .digest('base64url');
+  return `"${hash.slice(0, 32)}"`;
+}
+
+/** Whether `If-None-Match` names this ETag (or is `*`). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** The page a path names; the first readable page for the site space's root. */
+function pageAt(pages: readonly RevisionPage[], path: string): RevisionPage | undefined {
+  if (path === '') return readingOrder(pages)[0];
+  const page = findPage(pages, (item) => 'path' in item && item.path === path);
+  // A group opens on its first page.
+  if (page?.type === 'group') return readingOrder(page.pages)[0];
+  return page;
+}
+
+/** The 404 page, with the site's chrome when the site is known. */
+export function notFound(c: Context, site?: SiteProps) {
+  c.header('Cache-Control', 'private, no-store');
+  c.header('ETag', undefined);
+  return c.html(renderNotFound(site === undefined ? {} : { site }), 404);
+}
+
+/**
+ * Public sites may be kept by shared caches, revalidated after a minute; other sites' pages only
+ * by the reader's browser, revalidated every time.
+ */
+export function setCaching(c: Context, isPublic: boolean) {
+  c.header('Cache-Control', isPublic ? 'public, max-age=60' : 'private, no-cache');
+}
