@@ -1,5 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import {
   buildsUnderTest,
@@ -10,6 +9,8 @@ import {
   startNode,
   temporaryDirectory,
 } from './bench-processes.js';
+import { closeConnections, timedGet } from './http-timing.js';
+import { buildSpace, wordAt } from './page-space.js';
 
 // pnpm bench (big space): a space of BENCH_PAGES pages (default 10,000), built over HTTP in
 // batches of 50 and merged, then on the built server over a real socket: the page tree read
@@ -21,95 +22,6 @@ const treeRuns = Number(process.env.BENCH_RUNS ?? 30);
 const searches = Number(process.env.BENCH_SEARCHES ?? 1000);
 const searchConcurrencies = [1, 4];
 const batchSize = 50;
-
-/** Words the pages are written in: pseudo-words, so that searches hit a few pages each. */
-const vocabulary = Array.from({ length: 3000 }, (_, index) => {
-  const syllables = ['ka', 'lo', 'mi', 'ra', 'te', 'su', 'vo', 'ne', 'pi', 'da', 'go', 'fe'];
-  let word = '';
-  for (let rest = index + 12; rest > 0; rest = Math.floor(rest / 12)) {
-    word += syllables[rest % 12];
-  }
-  return word;
-});
-const wordAt = (seed: number) => vocabulary[(seed * 7919 + 17) % vocabulary.length] ?? 'word';
-
-function pageMarkdown(index: number): string {
-  const sentence = (offset: number) =>
-    Array.from({ length: 12 }, (_, word) => wordAt(index * 31 + offset * 13 + word)).join(' ');
-  return [
-    `# ${wordAt(index)} ${wordAt(index + 1)}`,
-    '',
-    `${sentence(0)}, with **${wordAt(index + 2)}** and \`${wordAt(index + 3)}\`.`,
-    '',
-    `## ${wordAt(index + 4)}`,
-    '',
-    `${sentence(1)}.`,
-    '',
-    `- ${sentence(2)}`,
-    `- ${sentence(3)}`,
-    '',
-  ].join('\n');
-}
-
-/** Builds the space: the pages in one change request, in batches, then merged. */
-async function buildSpace(quire: QuireUnderTest): Promise<{ spaceId: string; seconds: number }> {
-  const { client, organizationId } = quire;
-  const started = performance.now();
-  const space = await client.POST('/orgs/{organizationId}/spaces', {
-    params: { path: { organizationId } },
-    body: { title: 'Big space' },
-  });
-  const changeRequest = await client.POST('/spaces/{spaceId}/change-requests', {
-    params: { path: { spaceId: space.id } },
-    body: { subject: `${pageCount} pages` },
-  });
-  const path = { spaceId: space.id, changeRequestId: changeRequest.id };
-  for (let start = 0; start < pageCount; start += batchSize) {
-    await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-      params: { path, query: { compat: false } },
-      body: {
-        changes: Array.from({ length: Math.min(batchSize, pageCount - start) }, (_, offset) => ({
-          operation: 'insert_page' as const,
-          title: `Page ${start + offset} ${wordAt(start + offset)}`,
-          document: { markdown: pageMarkdown(start + offset) },
-        })),
-      },
-    });
-  }
-  await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-    params: { path },
-  });
-  return { spaceId: space.id, seconds: (performance.now() - started) / 1000 };
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: Math.max(...searchConcurrencies) });
-
-/** GETs `path`, reading the whole body off the socket; answers the milliseconds and bytes. */
-function timedGet(
-  server: { baseUrl: string; token: string },
-  path: string,
-): Promise<{ ms: number; bytes: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      `${server.baseUrl}${path}`,
-      { agent, headers: { Authorization: `Bearer ${server.token}` } },
-      (response) => {
-        let bytes = 0;
-        response.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        response.on('end', () => {
-          if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`));
-          else resolve({ ms: performance.now() - started, bytes });
-        });
-        response.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end();
-  });
-}
 
 /**
  * `searches` searches at `connections`, each for a word or two of the pages (the last one also
@@ -153,7 +65,7 @@ async function main(): Promise<void> {
   for (const [index, build] of buildsUnderTest().entries()) {
     const label = build.prefix;
     const quire = await build.start(18_190 + index);
-    const { spaceId, seconds } = await buildSpace(quire);
+    const { spaceId, seconds } = await buildSpace(quire, pageCount, batchSize);
     console.log(
       `${label}Big space on ${quire.databaseKind}: ${pageCount} pages built over HTTP in ${seconds.toFixed(1)} s (batches of ${batchSize}, then a merge), ${placement}`,
     );
@@ -216,7 +128,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  agent.destroy();
+  closeConnections();
 }
 
 runBench(main);

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { markdownToDocument } from '@quire/document';
 import { renderDocument } from '@quire/render';
 import { HtmlValidate, Parser } from 'html-validate';

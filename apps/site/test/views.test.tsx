@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { gzipSync } from 'node:zlib';
 import type { components } from '@quire/contract';
 import { type HtmlElement, HtmlValidate, Parser } from 'html-validate';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps.js';
 import { type Caller, isSiteReader } from '../domain/actor.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
+import { readSiteStructureKept, spacesOfKept } from '../domain/published/kept-site-reads.js';
 import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
 import { loadSiteOfReader } from '../domain/published/site-readers.js';
@@ -45,7 +46,7 @@ async function siteAsSeen(deps: AppDeps, caller: Caller, params: SiteParams): Pr
     }
     return {
       site,
-      structure: visibleStructure(await readSiteStructure(deps.db, site), caller.visitor),
+      structure: visibleStructure(await readSiteStructureKept(deps.db, site), caller.visitor),
       role: null,
     };
   }
@@ -123,7 +124,7 @@ export const publishedContentHandlers: PublishedContentHandlers = {
     const { site, structure } = await siteAsSeen(deps, actor, params);
     const view = {
       structure,
-      spaces: await spacesOf(deps.db, structure.siteSpaces),
+      spaces: await spacesOfKept(deps.db, structure.siteSpaces),
       role: null,
       urls: deps.urls,
       shareKey: query.shareKey,

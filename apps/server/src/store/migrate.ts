@@ -16,6 +16,7 @@ import { siteDraftsMigration } from './migrations/0013-site-drafts.js';
 import { changeNotificationsMigration } from './migrations/0014-change-notifications.js';
 import { webhookChangeNotificationsMigration } from './migrations/0015-webhook-change-notifications.js';
 import { sitePublishingAuthMigration } from './migrations/0016-site-publishing-auth.js';
+import { siteChangeNotificationsMigration } from './migrations/0017-site-change-notifications.js';
 import type { Database } from './schema.js';
 
 /**
@@ -44,6 +45,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0014-change-notifications': changeNotificationsMigration(dialect),
         '0015-webhook-change-notifications': webhookChangeNotificationsMigration(dialect),
         '0016-site-publishing-auth': sitePublishingAuthMigration(),
+        '0017-site-change-notifications': siteChangeNotificationsMigration(dialect),
       }),
     },
   });

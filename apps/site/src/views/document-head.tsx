@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { FaviconLinks } from './favicon-links.js';
 import type { Customization } from './props.js';
 import { themeScript } from './scripts/theme-script.js';

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { emojiText } from './emoji.js';
 import type { Customization } from './props.js';
 
@@ -12,7 +12,8 @@ function emojiIcon(emoji: string): string {
 }
 
 /**
- * The favicon's `<link>` elements: its image for each scheme, else its emoji drawn as SVG.
+ * The favicon's `<link>` elements: its image for each scheme, else its emoji drawn as SVG, else
+ * an empty icon.
  *
  * @example
  * <FaviconLinks favicon={{ emoji: '📘' }} />
@@ -32,5 +33,6 @@ export function FaviconLinks({ favicon }: { favicon: Favicon | undefined }) {
   if (favicon?.emoji !== undefined) {
     return <link rel="icon" type="image/svg+xml" href={emojiIcon(favicon.emoji)} />;
   }
-  return null;
+  // An empty icon: without one, browsers fetch `/favicon.ico`, which no site serves (a 404).
+  return <link rel="icon" href="data:," />;
 }

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { HeaderLink } from './props.js';
 
 function HeaderEntry({ link }: { link: HeaderLink }) {

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { DocumentHeadProps } from './document-head.js';
 import { htmlDocument } from './html-document.js';
 import { LABELS } from './labels.js';

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { emojiText } from './emoji.js';
 import { LABELS } from './labels.js';
 import { PaginationLinks } from './pagination-links.js';

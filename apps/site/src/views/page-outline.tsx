@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { RenderedHeading } from '@quire/render';
 import { LABELS } from './labels.js';
 

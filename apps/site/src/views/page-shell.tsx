@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
 import { DocumentHead, type DocumentHeadProps } from './document-head.js';
 import { LABELS } from './labels.js';

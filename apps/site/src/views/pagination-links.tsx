@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { LABELS } from './labels.js';
 import type { Link } from './props.js';
 

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { NavLabel } from './nav-label.js';
 import type { NavEntry } from './props.js';
 

@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { LABELS } from './labels.js';
 import type { FooterGroup, SiteProps } from './props.js';
 import { ThemedImg } from './themed-image.js';

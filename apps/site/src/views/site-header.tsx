@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import { HeaderLinks } from './header-links.js';
 import { LABELS } from './labels.js';
 import type { SiteProps } from './props.js';

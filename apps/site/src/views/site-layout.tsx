@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx';
 import { AnnouncementBanner } from './announcement-banner.js';
 import type { DocumentHeadProps } from './document-head.js';

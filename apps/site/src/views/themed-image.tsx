@@ -1,4 +1,4 @@
-/** @jsxImportSource hono/jsx */
+/** @jsxRuntime automatic @jsxImportSource hono/jsx */
 import type { components } from '@quire/contract';
 
 type ThemedImage = components['schemas']['ThemedImage'];

@@ -2,7 +2,6 @@ import type { components } from '@quire/contract';
 import { notFound } from '../../errors.js';
 import type { Executor } from '../../store/schema.js';
 import {
-  findSiteById,
   listPublishedSitesOfHostname,
   listPublishedSitesProxiedOn,
   type SiteRecord,
@@ -10,7 +9,8 @@ import {
 import { canonicalJson, contentHash } from '../content/canonical-json.js';
 import type { VisitorClaims } from '../sites/conditions.js';
 import type { ShareKeys } from '../sites/share-keys.js';
-import { readSiteStructure, type SiteStructure } from '../sites/site-structure.js';
+import type { SiteStructure } from '../sites/site-structure.js';
+import { findSiteKept, readSiteStructureKept } from './kept-site-reads.js';
 import type { ReaderTokens } from './reader-tokens.js';
 import { openSite, type VisitorCredentials } from './site-readers.js';
 import { visibleStructure } from './visible-structure.js';
@@ -73,7 +73,10 @@ export async function resolvePublishedUrl(
     }
     throw notFound('No published site answers at this URL');
   }
-  const structure = visibleStructure(await readSiteStructure(context.db, site), opening.visitor);
+  const structure = visibleStructure(
+    await readSiteStructureKept(context.db, site),
+    opening.visitor,
+  );
   const place = placeInStructure(structure, located.segments);
   if (place === undefined) throw notFound('This site publishes nothing this visitor may read');
   const shareKey = shareKeyOf(url);
@@ -128,7 +131,7 @@ async function locateSite(context: ResolveContext, url: URL): Promise<LocatedSit
   if (url.host === root.host && url.pathname.startsWith(root.pathname)) {
     const rootDepth = root.pathname.split('/').filter((segment) => segment !== '').length;
     const [siteId, ...rest] = segments.slice(rootDepth);
-    const site = siteId === undefined ? undefined : await findSiteById(context.db, siteId);
+    const site = siteId === undefined ? undefined : await findSiteKept(context.db, siteId);
     if (site === undefined) return undefined;
     return {
       site,

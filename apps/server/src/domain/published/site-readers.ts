@@ -1,14 +1,20 @@
 import { notFound, unauthorized } from '../../errors.js';
 import type { Executor } from '../../store/schema.js';
-import { findShareLink } from '../../store/share-links.js';
-import { findSiteById, type SiteRecord } from '../../store/sites.js';
-import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
+import type { SiteRecord } from '../../store/sites.js';
+import type { SpaceRecord } from '../../store/spaces.js';
 import type { SiteReader, SiteReaderAccess } from '../actor.js';
 import type { VisitorClaims } from '../sites/conditions.js';
 import { loadPublishingAuth } from '../sites/publishing-auth.js';
 import type { ShareKeys } from '../sites/share-keys.js';
-import { openShareKey, shareLinkWorks } from '../sites/share-links.js';
-import { readSiteStructure, type SiteStructure } from '../sites/site-structure.js';
+import { shareLinkWorks } from '../sites/share-links.js';
+import type { SiteStructure } from '../sites/site-structure.js';
+import {
+  findShareLinkKept,
+  findSiteKept,
+  findSpaceKept,
+  openShareKeyKept,
+  readSiteStructureKept,
+} from './kept-site-reads.js';
 import { visibleStructure } from './visible-structure.js';
 import { verifyVisitorToken } from './visitor-tokens.js';
 
@@ -49,7 +55,7 @@ export async function openSite(
       const link =
         credentials.shareKey === undefined
           ? undefined
-          : await openShareKey(db, keys, credentials.shareKey, now);
+          : await openShareKeyKept(db, keys, credentials.shareKey, now);
       if (link === undefined || link.siteId !== site.id) return { opened: false };
       return {
         opened: true,
@@ -85,7 +91,7 @@ export async function loadSiteOfReader(
   keys: ShareKeys,
   now: Date,
 ): Promise<SiteRecord> {
-  const site = await findSiteById(db, reader.siteId);
+  const site = await findSiteKept(db, reader.siteId);
   if (
     site === undefined ||
     site.organizationId !== reader.organizationId ||
@@ -106,7 +112,7 @@ async function accessStillWorks(
   now: Date,
 ): Promise<boolean> {
   if (access.visibility === 'share-link') {
-    const link = await findShareLink(db, site.id, access.shareLinkId);
+    const link = await findShareLinkKept(db, site.id, access.shareLinkId);
     return link !== undefined && shareLinkWorks(link, now);
   }
   if (access.visibility === 'visitor-auth') {
@@ -123,7 +129,7 @@ export async function readerView(
   now: Date,
 ): Promise<SiteStructure> {
   const site = await loadSiteOfReader(db, reader, keys, now);
-  return visibleStructure(await readSiteStructure(db, site), reader.visitor);
+  return visibleStructure(await readSiteStructureKept(db, site), reader.visitor);
 }
 
 /**
@@ -139,7 +145,7 @@ export async function loadSpaceForReader(
 ): Promise<SpaceRecord> {
   const structure = await readerView(db, reader, keys, now);
   const space = structure.siteSpaces.some((siteSpace) => siteSpace.spaceId === spaceId)
-    ? await findSpaceById(db, spaceId)
+    ? await findSpaceKept(db, spaceId)
     : undefined;
   if (space === undefined || space.deletedAt !== null) throw notFound(`Space ${spaceId} not found`);
   return space;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { cachedRead } from '../../store/read-cache.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   findPublishingAuth,
@@ -37,7 +38,10 @@ export async function loadPublishingAuth(
   keys: ShareKeys,
   now: Date,
 ): Promise<PublishingAuth> {
-  const found = await findPublishingAuth(db, site.id);
+  // Read on every page of a visitor-auth site; kept until the database changes.
+  const found = await cachedRead(db, `publishing-auth\u0000${site.id}`, () =>
+    findPublishingAuth(db, site.id),
+  );
   if (found !== undefined) return opened(found, keys);
   await writePublishingAuth(db, newAuth(site, keys, now), { keep: true });
   const stored = await findPublishingAuth(db, site.id);

@@ -1,0 +1,41 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+import type { DialectName } from '../dialect.js';
+
+// What every reader of a published site reads on every page: the site, its structure, its share
+// links and its publishing key.
+const watched = [
+  'sites',
+  'site_section_groups',
+  'site_sections',
+  'site_spaces',
+  'site_share_links',
+  'site_publishing_auth',
+];
+
+/**
+ * On PostgreSQL, a change to a site's rows notifies `quire_changes` as `0014-change-notifications`
+ * does for callers and spaces, so the reads published sites keep between requests are dropped by
+ * every process. SQLite needs nothing.
+ */
+export function siteChangeNotificationsMigration(dialect: DialectName): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      for (const table of watched) {
+        await sql`
+          CREATE TRIGGER ${sql.id(`${table}_notify_change`)}
+          AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
+          FOR EACH STATEMENT EXECUTE FUNCTION quire_notify_change()
+        `.execute(db);
+      }
+    },
+    async down(db: Kysely<unknown>) {
+      if (dialect !== 'postgres') return;
+      for (const table of watched) {
+        await sql`DROP TRIGGER ${sql.id(`${table}_notify_change`)} ON ${sql.table(table)}`.execute(
+          db,
+        );
+      }
+    },
+  };
+}
