@@ -26,11 +26,16 @@ export type SitePages = (c: Context, visit: Visit) => Promise<Response>;
  */
 export function createSitePages(trees: PageTrees): SitePages {
   const contents = createRenderedPages();
-  const kept = new LRUCache<string, string>({
+  // Kept as the bytes sent, so a page served again is not encoded again.
+  const kept = new LRUCache<string, Uint8Array<ArrayBuffer>>({
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (html) => Math.max(1, html.length * 2),
+    sizeCalculation: (html) => Math.max(1, html.byteLength),
     ttl: keptForMs,
   });
+  const sendHtml = (c: Context, html: Uint8Array<ArrayBuffer>) => {
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    return c.body(html);
+  };
 
   return async function sitePage(c, visit) {
     const { content, site } = visit;
@@ -41,7 +46,7 @@ export function createSitePages(trees: PageTrees): SitePages {
     c.header('ETag', etag);
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
     const html = kept.get(etag);
-    if (html !== undefined) return c.html(html);
+    if (html !== undefined) return sendHtml(c, html);
 
     const { pages } = opened;
     const revisionId = opened.siteSpace.space.revision;
@@ -84,8 +89,9 @@ export function createSitePages(trees: PageTrees): SitePages {
         ...(paginated ? neighbours(pages, content, target.id) : {}),
       },
     });
-    kept.set(etag, out);
-    return c.html(out);
+    const bytes = new Uint8Array(new TextEncoder().encode(out));
+    kept.set(etag, bytes);
+    return sendHtml(c, bytes);
   };
 }
 
