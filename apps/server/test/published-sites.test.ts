@@ -1,5 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createSiteApp } from '@quire/site';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,6 +251,53 @@ describe('published sites, as readers open them', () => {
     const html = await page.text();
     expect(html).toContain('Pro customers read this.');
     expect(html).not.toContain('Beta testers');
+    await setSite({ visibility: 'public' });
+  });
+
+  it("answers agents through the site's MCP server, under the same access rules", async () => {
+    const connect = async (query = '') => {
+      const client = new Client({ name: 'quire-test', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(
+        new URL(`http://quire.test/s/${siteId}/~gitbook/mcp${query}`),
+        { fetch: (input, init) => server.fetch(new Request(input, init)) },
+      );
+      await client.connect(transport);
+      return client;
+    };
+    const textOf = (result: Awaited<ReturnType<Client['callTool']>>) =>
+      (result.content as { type: string; text: string }[]).map((part) => part.text).join('');
+
+    const client = await connect();
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['readPage', 'searchDocumentation']);
+    const found = textOf(
+      await client.callTool({ name: 'searchDocumentation', arguments: { query: 'install node' } }),
+    );
+    expect(found).toContain(`http://quire.test/s/${siteId}/setup`);
+    const page = textOf(
+      await client.callTool({
+        name: 'readPage',
+        arguments: { url: `http://quire.test/s/${siteId}/welcome` },
+      }),
+    );
+    expect(page).toContain('Everyone reads this.');
+    expect(page).not.toContain('Pro customers');
+    const missing = await client.callTool({ name: 'readPage', arguments: { url: 'nowhere' } });
+    expect(missing.isError).toBe(true);
+    await client.close();
+
+    // A share-link site opens to an agent only with a working key in the server's URL.
+    await setSite({ visibility: 'share-link' });
+    const link = await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
+      params: { path: at() },
+      body: { name: 'Agents' },
+    });
+    const key = new URL(link.urls.published ?? '').searchParams.get('share') ?? '';
+    await expect(connect()).rejects.toThrow();
+    const shared = await connect(`?share=${encodeURIComponent(key)}`);
+    const read = textOf(await shared.callTool({ name: 'readPage', arguments: { url: 'setup' } }));
+    expect(read).toContain('Install Node.');
+    await shared.close();
     await setSite({ visibility: 'public' });
   });
 

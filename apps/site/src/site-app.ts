@@ -8,6 +8,7 @@ import {
   keptCredentials,
   withoutCredentials,
 } from './reader-credentials.js';
+import { answerMcp, mcpPath } from './site-mcp.js';
 import { createSitePages, notFound, setCaching } from './site-pages.js';
 import { searchJson, searchPage } from './site-search.js';
 import type { Visit } from './visit.js';
@@ -28,10 +29,16 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
   const trees = createPageTrees();
   const sitePage = createSitePages(trees);
 
-  app.get('*', async (c) => {
+  app.all('*', async (c) => {
     const url = new URL(c.req.url);
+    const isMcp = url.pathname.endsWith(`/${mcpPath}`);
+    if (!isMcp && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      c.header('Allow', 'GET, HEAD');
+      return c.text('Method Not Allowed', 405);
+    }
     const inUrl = credentialsInUrl(url);
-    if (inUrl !== undefined) {
+    // An agent's MCP client sends the same URL every time: its credentials stay in it.
+    if (inUrl !== undefined && !isMcp) {
       // The credentials open the site once, are kept in cookies, and leave the URL.
       const resolution = await resolveUrl(api, url.toString(), {});
       if (resolution.kind === 'redirect') return c.redirect(resolution.location, 302);
@@ -40,9 +47,8 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
       return c.redirect(withoutCredentials(url), 302);
     }
     const kept = keptCredentials(c, url);
-    const resolution = await resolveUrl(api, kept.url, {
-      ...(kept.jwtToken === undefined ? {} : { jwtToken: kept.jwtToken }),
-    });
+    const visitor = kept.jwtToken === undefined ? {} : { jwtToken: kept.jwtToken };
+    const resolution = await resolveUrl(api, kept.url, visitor);
     if (resolution.kind === 'redirect') return c.redirect(resolution.location, 302);
     if (resolution.kind === 'none') return notFound(c);
     const { content, reader } = resolution;
@@ -53,6 +59,10 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
     const path = content.pathname;
     const agentsIncluded = visit.site.site.agentsContext === 'included';
 
+    if (isMcp) {
+      if (path !== mcpPath) return notFound(c);
+      return answerMcp(c.req.raw, visit, { api, visitor, url: new URL(kept.url) });
+    }
     if (path === '~search') return searchPage(c, visit, query, trees);
     if (path === '~search.json') return searchJson(c, visit, query);
     setCaching(c, isPublic);

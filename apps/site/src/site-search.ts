@@ -10,7 +10,7 @@ import { currentPages, type Visit } from './visit.js';
 const queryLimit = 512;
 
 /** The results of a search of the site as this reader sees it, each with where it opens. */
-async function searchResults(visit: Visit, query: string) {
+export async function searchResults(visit: Visit, query: string) {
   if (query.trim() === '') return [];
   const { content, reader, site } = visit;
   const spaces = await searchSite(reader, content, query.slice(0, queryLimit));

@@ -22,5 +22,5 @@ export function mountPublishedSites(app: Hono<AppEnv>, deps: AppDeps): void {
     if (host === publicHost || !host.endsWith(`.${publicHost}`)) return next();
     return site.fetch(c.req.raw);
   });
-  app.on(['GET', 'HEAD'], [`${root.pathname}*`], (c) => site.fetch(c.req.raw));
+  app.all(`${root.pathname}*`, (c) => site.fetch(c.req.raw));
 }
