@@ -10,7 +10,9 @@ export default defineConfig({
     // The MCP SDK's client reads eventsource-parser, which also publishes its TypeScript under a
     // `source` export condition: with that condition on, they are transformed here rather than
     // handed to Node as .ts files.
-    server: { deps: { inline: [/@modelcontextprotocol\/sdk/, 'eventsource-parser', 'eventsource'] } },
+    server: {
+      deps: { inline: [/@modelcontextprotocol\/sdk/, 'eventsource-parser', 'eventsource'] },
+    },
     projects: databases.map((database) => ({
       extends: true,
       test: { name: database, env: { QUIRE_TEST_DATABASE: database } },

@@ -25,6 +25,7 @@ export const siteReaderOperations = [
   'getPageDocumentInRevisionById',
   'listFilesInRevisionById',
   'getFileInRevisionById',
+  'getUserById',
 ] as const satisfies readonly OperationId[];
 type SiteReaderOperation = (typeof siteReaderOperations)[number];
 

@@ -13,3 +13,9 @@ export function presentUser(user: UserRecord, urls: Urls): User {
     urls: { location: urls.api('users', user.id) },
   };
 }
+
+/** Another user as anyone with an account may see them: no email. */
+export function presentPublicUser(user: UserRecord, urls: Urls): User {
+  const { email: _private, ...visible } = presentUser(user, urls);
+  return visible;
+}
