@@ -210,6 +210,29 @@ describe('published content', () => {
       404,
     );
 
+    // A body by its document id reads the same, evaluated for the reader.
+    const documentId = 'documentId' in welcome ? welcome.documentId : '';
+    const byId = await reader.GET('/spaces/{spaceId}/documents/{documentId}', {
+      params: { path: { spaceId: space, documentId } },
+    });
+    expect(byId).toEqual(document);
+    const wholeById = await org.reader.client.GET('/spaces/{spaceId}/documents/{documentId}', {
+      params: { path: { spaceId: space, documentId } },
+    });
+    expect(JSON.stringify(wholeById)).toContain('Pro customers');
+    await expectApiError(
+      org.reader.client.GET('/spaces/{spaceId}/documents/{documentId}', {
+        params: { path: { spaceId: space, documentId: 'not-a-body' } },
+      }),
+      404,
+    );
+    await expectApiError(
+      org.outsider.client.GET('/spaces/{spaceId}/documents/{documentId}', {
+        params: { path: { spaceId: space, documentId } },
+      }),
+      404,
+    );
+
     // Members read documents whole unless they ask them evaluated, as a visitor without claims.
     const whole = await org.reader.client.GET(
       '/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/document',

@@ -23,6 +23,7 @@ export const siteReaderOperations = [
   'getPageInRevisionById',
   'getPageInRevisionByPath',
   'getPageDocumentInRevisionById',
+  'getDocumentById',
   'listFilesInRevisionById',
   'getFileInRevisionById',
   'getUserById',

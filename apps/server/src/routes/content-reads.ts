@@ -31,7 +31,7 @@ type PageQuery = {
  * Whom a body is evaluated for: a site reader always for their visitor's claims (so a reader
  * never reads what their conditions hide); a user, when they ask, as a visitor without claims.
  */
-function evaluatedFor(caller: Caller, query: { evaluated?: boolean }): EvaluatedFor {
+export function evaluatedFor(caller: Caller, query: { evaluated?: boolean }): EvaluatedFor {
   if (isSiteReader(caller)) return caller.visitor;
   return query.evaluated === true ? noVisitorClaims : undefined;
 }

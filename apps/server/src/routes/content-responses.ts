@@ -132,6 +132,30 @@ export async function pageDocumentResponse(
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
 }
 
+/**
+ * Answers the body of a page of the revision by the page's `documentId`, evaluated for
+ * `evaluatedFor` if given; an id no page of the revision has is a 404.
+ */
+export async function documentResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  documentId: string,
+  evaluatedFor: EvaluatedFor,
+): Promise<Document> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const bodies = new Set<string>();
+  const collect = (nodes: readonly PageNode[]) => {
+    for (const node of nodes) {
+      if (node.page.documentId !== undefined) bodies.add(node.page.documentId);
+      collect(node.children);
+    }
+  };
+  collect(await readPageTree(tree));
+  if (!bodies.has(documentId)) throw notFound(`Document ${documentId} not found`);
+  const body = await readBody(tree.objects, documentId);
+  return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
+}
+
 /** How a page's body is answered: as a document, or as Markdown with its page references. */
 export type BodyFormat =
   | { format: 'document' }

@@ -5,8 +5,8 @@ import { loadSpaceForReader } from '../domain/published/site-readers.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
-import { contentReadHandlers } from './content-reads.js';
-import { type ContentSource, downloadUrlOf } from './content-responses.js';
+import { contentReadHandlers, evaluatedFor } from './content-reads.js';
+import { type ContentSource, documentResponse, downloadUrlOf } from './content-responses.js';
 import { shareKeysOf } from './site-views.js';
 
 type ContentHandlers = Pick<
@@ -22,6 +22,7 @@ type ContentHandlers = Pick<
   | 'getPageInRevisionById'
   | 'getPageInRevisionByPath'
   | 'getPageDocumentInRevisionById'
+  | 'getDocumentById'
   | 'listFilesInRevisionById'
   | 'getFileInRevisionById'
   | 'getRevisionSemanticChanges'
@@ -67,6 +68,16 @@ export const contentHandlers: ContentHandlers = {
   getPageInRevisionById: byRevision.pageById,
   getPageInRevisionByPath: byRevision.pageByPath,
   getPageDocumentInRevisionById: byRevision.pageDocument,
+  getDocumentById: async ({ params, actor, deps }) => ({
+    status: 200,
+    body: await documentResponse(
+      deps,
+      await spaceContent(deps, actor, params),
+      params.documentId,
+      evaluatedFor(actor, {}),
+    ),
+    sameUntilDatabaseChanges: true,
+  }),
   listFilesInRevisionById: byRevision.files,
   getFileInRevisionById: byRevision.fileById,
   getRevisionSemanticChanges: async ({ params, query, actor, deps }) => {

@@ -11,6 +11,8 @@ export interface ContentFixtures {
   /** Paths of the space's pages, nested ones with their slashes. */
   pagePaths: string[];
   fileIds: string[];
+  /** Bodies of the space's pages. */
+  documentIds: string[];
   /** The space's revision after the merge. */
   revisionIds: string[];
 }
@@ -76,6 +78,7 @@ export async function createContentFixtures(
     pageIds: [...stringsAt(pages, 'id'), ...stringsAt(batchResult(drafted).changes, 'id')],
     pagePaths: stringsAt(pages, 'path'),
     fileIds: (batchResult(applied).insertedFiles ?? []).map((file) => file.id),
+    documentIds: stringsAt(pages, 'documentId'),
     revisionIds: [space.revision],
   };
 }

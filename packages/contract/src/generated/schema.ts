@@ -2774,6 +2774,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of a body in the space (a page's `documentId`). */
+                documentId: components["parameters"]["documentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a document of a space by its ID
+         * @description The body of a page of the space's current revision, by the page's `documentId`, as a JSON document. Needs `read` or higher on the space, or a site's reader token for one of its spaces (which reads it evaluated for its visitor).
+         */
+        get: operations["getDocumentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/duplicate": {
         parameters: {
             query?: never;
@@ -5812,6 +5837,8 @@ export interface components {
         contentFormat: "markdown" | "document";
         /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
         contentMetadata: boolean;
+        /** @description ID of a body in the space (a page's `documentId`). */
+        documentId: components["schemas"]["ResourceId"];
         /** @description An email domain, such as `example.com`. */
         emailDomain: components["schemas"]["EmailDomain"];
         /** @description ID of the file. */
@@ -11244,6 +11271,41 @@ export interface operations {
             409: components["responses"]["ConflictError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getDocumentById: {
+        parameters: {
+            query?: {
+                /** @description The document schema version asked for; Quire answers its one version to both. */
+                schema?: "current" | "next";
+            };
+            header?: never;
+            path: {
+                /** @description ID of a body in the space (a page's `documentId`). */
+                documentId: components["parameters"]["documentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonDocument"] & {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     duplicateSpace: {
