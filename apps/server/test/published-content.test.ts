@@ -2,6 +2,7 @@ import type { components } from '@quire/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -51,34 +52,16 @@ describe('published content', () => {
       body,
     });
 
-  const createSpaceWith = async (title: string, markdown: string) => {
-    const space = await org.admin.client.POST('/orgs/{organizationId}/spaces', {
-      params: { path: { organizationId: org.organizationId } },
-      body: { title },
-    });
-    const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
-      params: { path: { spaceId: space.id } },
-      body: {},
-    });
-    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-      params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
-      body: {
-        changes: [
-          { operation: 'insert_page', title: 'Welcome', document: { markdown } },
-          {
-            operation: 'insert_page',
-            title: 'Secret plans',
-            hidden: true,
-            document: { markdown: 'Hidden, still published.' },
-          },
-        ],
+  const createSpaceWith = (title: string, markdown: string) =>
+    createSpaceWithContent(org, title, [
+      { operation: 'insert_page', title: 'Welcome', document: { markdown } },
+      {
+        operation: 'insert_page',
+        title: 'Secret plans',
+        hidden: true,
+        document: { markdown: 'Hidden, still published.' },
       },
-    });
-    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-      params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
-    });
-    return space.id;
-  };
+    ]);
 
   beforeAll(async () => {
     server = await startTestServer();

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createSiteApp } from '@quire/site';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -46,39 +47,23 @@ describe('published sites, as readers open them', () => {
   beforeAll(async () => {
     server = await startTestServer();
     org = await createStaffedOrganization(server);
-    const space = await org.admin.client.POST('/orgs/{organizationId}/spaces', {
-      params: { path: { organizationId: org.organizationId } },
-      body: { title: 'Guides' },
-    });
-    const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
-      params: { path: { spaceId: space.id } },
-      body: {},
-    });
-    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-      params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
-      body: {
-        changes: [
-          { operation: 'insert_page', title: 'Welcome', document: { markdown: welcome } },
-          {
-            operation: 'insert_page',
-            title: 'Setup',
-            document: { markdown: '# Setup\n\n## Before you start\n\nInstall Node.\n' },
-          },
-          {
-            operation: 'insert_page',
-            title: 'Secret plans',
-            hidden: true,
-            document: { markdown: 'Hidden from the sidebar.' },
-          },
-        ],
+    const spaceId = await createSpaceWithContent(org, 'Guides', [
+      { operation: 'insert_page', title: 'Welcome', document: { markdown: welcome } },
+      {
+        operation: 'insert_page',
+        title: 'Setup',
+        document: { markdown: '# Setup\n\n## Before you start\n\nInstall Node.\n' },
       },
-    });
-    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-      params: { path: { spaceId: space.id, changeRequestId: changeRequest.id } },
-    });
+      {
+        operation: 'insert_page',
+        title: 'Secret plans',
+        hidden: true,
+        document: { markdown: 'Hidden from the sidebar.' },
+      },
+    ]);
     const site = await org.admin.client.POST('/orgs/{organizationId}/sites', {
       params: { path: { organizationId: org.organizationId } },
-      body: { title: 'Acme docs', spaces: [space.id] },
+      body: { title: 'Acme docs', spaces: [spaceId] },
     });
     siteId = site.id;
   });

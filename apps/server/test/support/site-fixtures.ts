@@ -1,4 +1,5 @@
 import type { components } from '@quire/contract';
+import { createSpaceWithContent } from './space-with-content.js';
 import type { StaffedOrganization } from './test-server.js';
 
 type Change = components['schemas']['ContentChange'];
@@ -67,7 +68,7 @@ export interface FixtureSites {
  * @example const { docs } = await publishFixtureSites(org); // open `{PUBLIC_URL}/s/${docs}/`
  */
 export async function publishFixtureSites(org: StaffedOrganization): Promise<FixtureSites> {
-  const guides = await createSpace(org, 'Guides', [
+  const guides = await createSpaceWithContent(org, 'Guides', [
     { operation: 'insert_files', files: [{ name: 'logo.png', base64: png.toString('base64') }] },
     { operation: 'insert_page', title: 'Welcome', document: { markdown: welcome } },
     {
@@ -77,7 +78,7 @@ export async function publishFixtureSites(org: StaffedOrganization): Promise<Fix
     },
     { operation: 'insert_page', title: 'Usage', document: { markdown: 'Run `acme serve`.\n' } },
   ]);
-  const nextVersion = await createSpace(org, 'Next version', [
+  const nextVersion = await createSpaceWithContent(org, 'Next version', [
     { operation: 'insert_page', title: 'Preview', document: { markdown: 'What comes next.\n' } },
   ]);
   const docs = await publishSite(org, 'Acme docs', [guides, nextVersion], 'public');
@@ -90,32 +91,6 @@ export async function publishFixtureSites(org: StaffedOrganization): Promise<Fix
     shared: await publishSite(org, 'Partner docs', [guides], 'share-link'),
     members: await publishSite(org, 'Member docs', [guides], 'visitor-auth'),
   };
-}
-
-/** A space whose content is `changes`, merged through a change request. */
-async function createSpace(
-  org: StaffedOrganization,
-  title: string,
-  changes: Change[],
-): Promise<string> {
-  const { client } = org.admin;
-  const space = await client.POST('/orgs/{organizationId}/spaces', {
-    params: { path: { organizationId: org.organizationId } },
-    body: { title },
-  });
-  const changeRequest = await client.POST('/spaces/{spaceId}/change-requests', {
-    params: { path: { spaceId: space.id } },
-    body: {},
-  });
-  const path = { spaceId: space.id, changeRequestId: changeRequest.id };
-  await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-    params: { path },
-    body: { changes },
-  });
-  await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-    params: { path },
-  });
-  return space.id;
 }
 
 async function publishSite(

@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { DialectName } from '../dialect.js';
+import { notifyChangesOf, stopNotifyingChangesOf } from './change-triggers.js';
 
 // The tables the reads kept between requests come from: the caller behind a token, and a space
 // with the caller's role in it.
@@ -30,21 +31,11 @@ export function changeNotificationsMigration(dialect: DialectName): Migration {
         END
         $$
       `.execute(db);
-      for (const table of watched) {
-        await sql`
-          CREATE TRIGGER ${sql.id(`${table}_notify_change`)}
-          AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
-          FOR EACH STATEMENT EXECUTE FUNCTION quire_notify_change()
-        `.execute(db);
-      }
+      await notifyChangesOf(db, watched);
     },
     async down(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return;
-      for (const table of watched) {
-        await sql`DROP TRIGGER ${sql.id(`${table}_notify_change`)} ON ${sql.table(table)}`.execute(
-          db,
-        );
-      }
+      await stopNotifyingChangesOf(db, watched);
       await sql`DROP FUNCTION quire_notify_change()`.execute(db);
     },
   };

@@ -1,5 +1,6 @@
-import { type Kysely, type Migration, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type { DialectName } from '../dialect.js';
+import { notifyChangesOf, stopNotifyingChangesOf } from './change-triggers.js';
 
 // What every reader of a published site reads on every page: the site, its structure, its share
 // links and its publishing key.
@@ -20,22 +21,10 @@ const watched = [
 export function siteChangeNotificationsMigration(dialect: DialectName): Migration {
   return {
     async up(db: Kysely<unknown>) {
-      if (dialect !== 'postgres') return;
-      for (const table of watched) {
-        await sql`
-          CREATE TRIGGER ${sql.id(`${table}_notify_change`)}
-          AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${sql.table(table)}
-          FOR EACH STATEMENT EXECUTE FUNCTION quire_notify_change()
-        `.execute(db);
-      }
+      if (dialect === 'postgres') await notifyChangesOf(db, watched);
     },
     async down(db: Kysely<unknown>) {
-      if (dialect !== 'postgres') return;
-      for (const table of watched) {
-        await sql`DROP TRIGGER ${sql.id(`${table}_notify_change`)} ON ${sql.table(table)}`.execute(
-          db,
-        );
-      }
+      if (dialect === 'postgres') await stopNotifyingChangesOf(db, watched);
     },
   };
 }
