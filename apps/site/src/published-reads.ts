@@ -23,7 +23,14 @@ export interface Visitor {
 /** What a URL resolves to: site content to read, somewhere else to go, or nothing. */
 export type Resolution =
   | { kind: 'content'; content: SiteContent; reader: QuireClient }
-  | { kind: 'redirect'; location: string }
+  | {
+      kind: 'redirect';
+      location: string;
+      /** 308 or 307 for a site redirect (`site` when it leaves the site), 302 otherwise. */
+      status: 302 | 307 | 308;
+      /** A site redirect to other content of the site. */
+      inSite: boolean;
+    }
   | { kind: 'none' };
 
 /**
@@ -45,7 +52,15 @@ export async function resolveUrl(
         redirectOnError: true,
       },
     });
-    if (!('apiToken' in lookup)) return { kind: 'redirect', location: lookup.redirect };
+    if (!('apiToken' in lookup)) {
+      const siteRedirect = lookup.permanent !== undefined;
+      return {
+        kind: 'redirect',
+        location: lookup.redirect,
+        status: !siteRedirect ? 302 : lookup.permanent === true ? 308 : 307,
+        inSite: siteRedirect && lookup.target === 'content',
+      };
+    }
     return {
       kind: 'content',
       content: lookup,

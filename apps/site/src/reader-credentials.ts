@@ -23,6 +23,14 @@ export function credentialsInUrl(url: URL): UrlCredentials | undefined {
   };
 }
 
+/** A URL with these credentials in its query, as a reader would bring them. */
+export function withCredentials(location: string, credentials: UrlCredentials): string {
+  const url = new URL(location);
+  if (credentials.shareKey !== undefined) url.searchParams.set('share', credentials.shareKey);
+  if (credentials.jwtToken !== undefined) url.searchParams.set('jwt_token', credentials.jwtToken);
+  return url.toString();
+}
+
 /** The URL without its credentials: where the reader is sent once they are kept in cookies. */
 export function withoutCredentials(url: URL): string {
   const clean = new URL(url);

@@ -6,6 +6,7 @@ import {
   credentialsInUrl,
   keepCredentials,
   keptCredentials,
+  withCredentials,
   withoutCredentials,
 } from './reader-credentials.js';
 import { answerMcp, mcpPath } from './site-mcp.js';
@@ -41,7 +42,14 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
     if (inUrl !== undefined && !isMcp) {
       // The credentials open the site once, are kept in cookies, and leave the URL.
       const resolution = await resolveUrl(api, url.toString(), {});
-      if (resolution.kind === 'redirect') return c.redirect(resolution.location, 302);
+      if (resolution.kind === 'redirect') {
+        // A redirect within the site keeps the credentials that open it, as a page would.
+        const there = resolution.inSite
+          ? await resolveUrl(api, withCredentials(resolution.location, inUrl), {})
+          : undefined;
+        if (there?.kind === 'content') keepCredentials(c, there.content, inUrl);
+        return c.redirect(resolution.location, resolution.status);
+      }
       if (resolution.kind === 'none') return notFound(c);
       keepCredentials(c, resolution.content, inUrl);
       return c.redirect(withoutCredentials(url), 302);
@@ -49,7 +57,7 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
     const kept = keptCredentials(c, url);
     const visitor = kept.jwtToken === undefined ? {} : { jwtToken: kept.jwtToken };
     const resolution = await resolveUrl(api, kept.url, visitor);
-    if (resolution.kind === 'redirect') return c.redirect(resolution.location, 302);
+    if (resolution.kind === 'redirect') return c.redirect(resolution.location, resolution.status);
     if (resolution.kind === 'none') return notFound(c);
     const { content, reader } = resolution;
     const visit: Visit = { content, reader, site: await readPublishedSite(reader, content) };

@@ -14,6 +14,7 @@ import { publishedContentHandlers } from './published-content.js';
 import { publishingAuthHandlers } from './publishing-auth.js';
 import { samlHandlers } from './saml.js';
 import { searchHandlers } from './search.js';
+import { siteRedirectHandlers } from './site-redirects.js';
 import { siteSpaceHandlers } from './site-spaces.js';
 import { siteStructureHandlers } from './site-structure.js';
 import { siteHandlers } from './sites.js';
@@ -44,6 +45,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   siteHandlers,
   siteStructureHandlers,
   siteSpaceHandlers,
+  siteRedirectHandlers,
   publishedContentHandlers,
   publishingAuthHandlers,
   memberHandlers,

@@ -386,6 +386,22 @@ export interface SiteShareLinksTable {
   created_at: string;
 }
 
+export interface SiteRedirectsTable {
+  id: string;
+  site_id: string;
+  source: string;
+  /** 1 while it is a draft, not followed by readers. */
+  draft: number;
+  capture_wildcard: number;
+  permanent: number;
+  /** JSON of the contract's `SiteRedirectDestination`. */
+  destination: string;
+  created_at: string;
+  updated_at: string | null;
+  /** `updated_at`, or `created_at` when never updated: what `orderBy=updatedAt` sorts by. */
+  changed_at: string;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -511,6 +527,7 @@ export interface Database {
   site_spaces: SiteSpacesTable;
   site_share_links: SiteShareLinksTable;
   site_publishing_auth: SitePublishingAuthTable;
+  site_redirects: SiteRedirectsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   space_user_grants: SpaceUserGrantsTable;

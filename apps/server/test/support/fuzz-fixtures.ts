@@ -40,6 +40,8 @@ export interface FuzzFixtures extends ContentFixtures {
   siteSectionGroupIds: string[];
   siteSpaceIds: string[];
   shareLinkIds: string[];
+  /** A live redirect of the first site, then a draft. */
+  siteRedirectIds: string[];
   /** A team of the first organization with the reader in it, and an invite link of it. */
   teamIds: string[];
   inviteIds: string[];
@@ -209,6 +211,18 @@ async function createSiteFixtures(
     params: { path: at },
     body: { name: 'Partners' },
   });
+  const redirect = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/redirects', {
+    params: { path: at },
+    body: { source: '/old/*', destination: { kind: 'site-section', siteSectionId: section.id } },
+  });
+  const draftRedirect = await admin.client.POST('/orgs/{organizationId}/sites/{siteId}/redirects', {
+    params: { path: at },
+    body: {
+      source: '/gone',
+      draft: true,
+      destination: { kind: 'external', url: 'https://example.com/' },
+    },
+  });
   const elsewhere = await admin.client.POST('/orgs/{organizationId}/sites', {
     params: { path: { organizationId: secondOrganizationId } },
     body: { title: 'Elsewhere site', spaces: [id(4)] },
@@ -219,6 +233,7 @@ async function createSiteFixtures(
     siteSectionGroupIds: [group.id],
     siteSpaceIds: [...section.siteSpaces, ...other.siteSpaces].map((siteSpace) => siteSpace.id),
     shareLinkIds: [link.id],
+    siteRedirectIds: [redirect.id, draftRedirect.id],
   };
 }
 

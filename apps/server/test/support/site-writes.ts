@@ -125,5 +125,31 @@ export async function walkSiteWrites(
   await client.DELETE('/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}', {
     params: { path: linkAt },
   });
+  const redirect = await client.POST('/orgs/{organizationId}/sites/{siteId}/redirects', {
+    params: { path: at },
+    body: { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } },
+  });
+  const redirectAt = { ...at, siteRedirectId: redirect.id };
+  await client.PATCH('/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', {
+    params: { path: redirectAt },
+    body: { permanent: true },
+  });
+  await client.PUT('/orgs/{organizationId}/sites/{siteId}/redirects', {
+    params: { path: at },
+    body: {
+      redirects: [
+        { source: '/older', destination: { kind: 'external', url: 'https://example.com/' } },
+        {
+          source: '/old',
+          permanent: false,
+          destination: { kind: 'external', url: 'https://example.com/' },
+        },
+        { source: '/older', destination: null },
+      ],
+    },
+  });
+  await client.DELETE('/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}', {
+    params: { path: redirectAt },
+  });
   await client.DELETE('/orgs/{organizationId}/sites/{siteId}', { params: { path: at } });
 }

@@ -796,6 +796,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/sites/{siteId}/redirect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Find the redirect a path of a site follows
+         * @description The live redirect readers of `source` follow (an exact source first, else the longest wildcard that matches), and `target`, the URL it sends them to now. With `shareKey` (which must open a working link of this site) a target in the site goes through that link. No redirect, or a destination the site no longer publishes, is a 404. Any member may ask.
+         */
+        get: operations["getSiteRedirectBySource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/redirects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the redirects of a site
+         * @description Live redirects, or with `draft=true` the drafts; `search` keeps those whose source contains it. Any member may list them.
+         */
+        get: operations["listSiteRedirects"];
+        /**
+         * Create, update, delete or publish redirects of a site in bulk
+         * @description Up to 500 redirects, each by its source and intent: `live` (the default) or `draft` creates or updates the redirect of that source (a `null` destination deletes it), `publish` makes the draft of that source live in place of the live one. Each item succeeds or fails on its own; the answer says what became of each, in order. Needs `create` or higher.
+         */
+        put: operations["bulkUpsertSiteRedirects"];
+        /**
+         * Create a redirect of a site
+         * @description Sends readers of `source` to `destination`. A source is unique among the site's live redirects and among its drafts (a taken one is a 409). Needs `create` or higher.
+         */
+        post: operations["createSiteRedirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site redirect. */
+                siteRedirectId: components["parameters"]["siteRedirectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a redirect of a site
+         * @description Answers 204 also when there is no such redirect. Needs `create` or higher.
+         */
+        delete: operations["deleteSiteRedirectById"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a redirect of a site
+         * @description Changes what is given; `draft: false` makes a draft live. Needs `create` or higher.
+         */
+        patch: operations["updateSiteRedirectById"];
+        trace?: never;
+    };
     "/orgs/{organizationId}/sites/{siteId}/search": {
         parameters: {
             query?: never;
@@ -3420,7 +3509,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -4380,12 +4469,23 @@ export interface components {
             /** @description A JWT (ES256) naming the user (`sub`), the organization (`organization`) and their role (`role`), valid for an hour; verify it with the keys at `/.well-known/jwks.json`. */
             platformVisitorClaims?: string;
         };
-        /** @description Where to send the reader instead; `application` for a sign-in (fallback) URL, `content` for other content of the site. */
+        /** @description Where to send the reader instead: `application` for a sign-in (fallback) URL, `content` for other content of the site, `external` for a URL outside it. A site redirect says whether it is `permanent` (308) or not (307). */
         PublishedContentRedirect: {
+            /** @description Set by a site redirect; readers are sent with 308 when true, else 307. */
+            permanent?: boolean;
             /** Format: uri */
             redirect: string;
             /** @enum {string} */
             target: "application" | "content";
+        } | {
+            /** @description Readers are sent with 308 when true, else 307. */
+            permanent?: boolean;
+            /** Format: uri */
+            redirect: string;
+            /** @description ID of the site whose redirect it is. */
+            site: string;
+            /** @enum {string} */
+            target: "external";
         };
         PublishedContentSite: {
             customizations: {
@@ -5196,6 +5296,81 @@ export interface components {
             /** Format: uri */
             logoutURL?: string | null;
         };
+        /** @description A rule sending readers of a path of the site elsewhere. */
+        SiteRedirect: {
+            /** @description The part of the path the wildcard matched is appended to the destination. */
+            captureWildcard: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+            destination: components["schemas"]["SiteRedirectDestination"];
+            /** @description A draft redirect is not live; readers are not sent anywhere by it. */
+            draft: boolean;
+            id: string;
+            /** @enum {string} */
+            object: "site-redirect";
+            /** @description Readers are sent with 308 when true, else 307. */
+            permanent: boolean;
+            source: components["schemas"]["SiteRedirectSourcePath"];
+            updatedAt?: components["schemas"]["Timestamp"];
+        };
+        /** @description What became of one redirect of a bulk upsert: `created`, `updated`, `deleted`, `published` (a draft made live), or `error` with why. */
+        SiteRedirectBulkResult: {
+            draft: boolean;
+            /** @description What stopped this redirect, when `status` is `error`. */
+            error?: string;
+            /** @description The redirect, unless it was deleted or an error stopped it. */
+            id?: string;
+            source: components["schemas"]["SiteRedirectSourcePath"];
+            /** @enum {string} */
+            status: "created" | "updated" | "deleted" | "published" | "error";
+        };
+        /** @description Where a redirect sends readers. */
+        SiteRedirectDestination: components["schemas"]["SiteRedirectDestinationSiteSection"] | components["schemas"]["SiteRedirectDestinationSiteSpace"] | components["schemas"]["SiteRedirectDestinationPage"] | components["schemas"]["SiteRedirectDestinationExternal"];
+        /** @description Any http(s) URL. */
+        SiteRedirectDestinationExternal: {
+            /** @enum {string} */
+            kind: "external";
+            /** Format: uri */
+            url: string;
+        };
+        /** @description A page of the space a site space of the site publishes. */
+        SiteRedirectDestinationPage: {
+            /** @enum {string} */
+            kind: "site-page";
+            pageId: components["schemas"]["ResourceId"];
+            siteSpaceId: components["schemas"]["ResourceId"];
+        };
+        /** @description A section of the site. */
+        SiteRedirectDestinationSiteSection: {
+            /** @enum {string} */
+            kind: "site-section";
+            siteSectionId: components["schemas"]["ResourceId"];
+        };
+        /** @description A site space of the site. */
+        SiteRedirectDestinationSiteSpace: {
+            /** @enum {string} */
+            kind: "site-space";
+            siteSpaceId: components["schemas"]["ResourceId"];
+        };
+        /** @description Where a redirect sends readers, as a destination or a page's path in a space. */
+        SiteRedirectInputDestination: components["schemas"]["SiteRedirectDestinationSiteSection"] | components["schemas"]["SiteRedirectDestinationSiteSpace"] | components["schemas"]["SiteRedirectDestinationPage"] | components["schemas"]["SiteRedirectDestinationExternal"] | components["schemas"]["SiteRedirectInputDestinationPath"];
+        /** @description A page by its path in a space a site space of the site publishes; it is stored as the `site-page` it names. */
+        SiteRedirectInputDestinationPath: {
+            /** @enum {string} */
+            kind: "path";
+            path: string;
+            spaceId: components["schemas"]["ResourceId"];
+        };
+        SiteRedirectList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteRedirect"][];
+        };
+        /**
+         * @description `createdAt`: newest first; `updatedAt`: most recently updated first (the creation time for one never updated); `source`: by source path.
+         * @default createdAt
+         * @enum {string}
+         */
+        SiteRedirectOrderBy: "createdAt" | "updatedAt" | "source";
+        /** @description The path of the site to redirect from, relative to the site's root (`/old/page`). It may end with `*` (any path starting with what comes before) or `/*` (any path under it). */
+        SiteRedirectSourcePath: string;
         /** @description Which site spaces a site search reads. */
         SiteSearchScope: {
             /** @enum {string} */
@@ -5881,6 +6056,8 @@ export interface components {
         shareLinkId: components["schemas"]["ResourceId"];
         /** @description ID of the site. */
         siteId: components["schemas"]["ResourceId"];
+        /** @description ID of the site redirect. */
+        siteRedirectId: components["schemas"]["ResourceId"];
         /** @description ID of the site section group. */
         siteSectionGroupId: components["schemas"]["ResourceId"];
         /** @description ID of the site section. */
@@ -7448,6 +7625,267 @@ export interface operations {
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
+        };
+    };
+    getSiteRedirectBySource: {
+        parameters: {
+            query: {
+                /** @description Secret key of a share link, to read content shared through it. */
+                shareKey?: components["parameters"]["shareKey"];
+                /** @description The path of the site, relative to its root. */
+                source: components["schemas"]["SiteRedirectSourcePath"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The redirect and where it sends readers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        redirect: components["schemas"]["SiteRedirect"];
+                        /**
+                         * Format: uri
+                         * @description The URL the redirect sends readers to.
+                         */
+                        target: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listSiteRedirects: {
+        parameters: {
+            query?: {
+                /** @description Lists the drafts instead of the live redirects. */
+                draft?: boolean;
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The order of the list. */
+                orderBy?: components["schemas"]["SiteRedirectOrderBy"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Keeps the redirects whose source path contains this text. */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of redirects. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirectList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    bulkUpsertSiteRedirects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    redirects: ({
+                        /** @enum {string} */
+                        intent: "publish";
+                        source: components["schemas"]["SiteRedirectSourcePath"];
+                    } | {
+                        /** @description `false` when absent. */
+                        captureWildcard?: boolean;
+                        /** @description `null` deletes the redirect of this source and intent. */
+                        destination: components["schemas"]["SiteRedirectInputDestination"] | null;
+                        /**
+                         * @description `live` when absent.
+                         * @enum {string}
+                         */
+                        intent?: "live" | "draft";
+                        permanent?: boolean;
+                        source: components["schemas"]["SiteRedirectSourcePath"];
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description What became of each redirect, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["SiteRedirectBulkResult"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    createSiteRedirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Appends the part of the path the wildcard matched to the destination.
+                     * @default false
+                     */
+                    captureWildcard?: boolean;
+                    destination: components["schemas"]["SiteRedirectInputDestination"];
+                    /**
+                     * @description A draft is not live.
+                     * @default false
+                     */
+                    draft?: boolean;
+                    /**
+                     * @description Readers are sent with 308 when true, else 307.
+                     * @default false
+                     */
+                    permanent?: boolean;
+                    source: components["schemas"]["SiteRedirectSourcePath"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new redirect. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteSiteRedirectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site redirect. */
+                siteRedirectId: components["parameters"]["siteRedirectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such redirect. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateSiteRedirectById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description ID of the site redirect. */
+                siteRedirectId: components["parameters"]["siteRedirectId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    captureWildcard?: boolean;
+                    destination?: components["schemas"]["SiteRedirectDestination"];
+                    draft?: boolean;
+                    permanent?: boolean;
+                    source?: components["schemas"]["SiteRedirectSourcePath"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated redirect. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteRedirect"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     searchSiteContent: {

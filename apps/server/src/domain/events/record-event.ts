@@ -22,6 +22,7 @@ export interface EventTarget {
     | 'site-section-group'
     | 'site-space'
     | 'share-link'
+    | 'site-redirect'
     | 'member'
     | 'team'
     | 'invite-link';

@@ -5,6 +5,7 @@ import {
   findShareLinkByKeyHash,
   type ShareLinkRecord,
 } from '../../store/share-links.js';
+import { allLiveSiteRedirects, type SiteRedirectRecord } from '../../store/site-redirects.js';
 import { findSiteById, type SiteRecord } from '../../store/sites.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import type { ShareKeys } from '../sites/share-keys.js';
@@ -12,7 +13,8 @@ import { shareLinkWorks } from '../sites/share-links.js';
 import { readSiteStructure, type SiteStructure } from '../sites/site-structure.js';
 
 // What every page a reader opens reads again: kept through the read cache until the database
-// changes (on PostgreSQL, the site tables notify as they change: `0017-site-change-notifications`).
+// changes (on PostgreSQL, the site tables notify as they change: `0017-site-change-notifications`,
+// `0019-site-redirects`).
 // Values are frozen and shared.
 
 /** A site by id. */
@@ -25,6 +27,11 @@ export function readSiteStructureKept(db: Executor, site: SiteRecord): Promise<S
   return cachedRead(db, `site-structure\u0000${site.id}\u0000${site.updatedAt}`, () =>
     readSiteStructure(db, site),
   );
+}
+
+/** A site's live redirects, which every URL of the site is matched against. */
+export function liveRedirectsKept(db: Executor, siteId: string): Promise<SiteRedirectRecord[]> {
+  return cachedRead(db, `site-redirects\u0000${siteId}`, () => allLiveSiteRedirects(db, siteId));
 }
 
 /** A share link of a site by id. */

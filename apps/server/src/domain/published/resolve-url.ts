@@ -13,6 +13,7 @@ import type { SiteStructure } from '../sites/site-structure.js';
 import { findSiteKept, readSiteStructureKept } from './kept-site-reads.js';
 import type { ReaderTokens } from './reader-tokens.js';
 import { openSite, type VisitorCredentials } from './site-readers.js';
+import { siteRedirectOf } from './site-redirect-answer.js';
 import { visibleStructure } from './visible-structure.js';
 
 type Lookup = components['schemas']['PublishedSiteContentLookup'];
@@ -47,8 +48,9 @@ interface LocatedSite {
  * Finds what a reader's URL points at in a published site, as `resolvePublishedContentByUrl`
  * answers: the site (by `{PUBLIC_URL}/s/{siteId}/`, by the proxy URL it is served through, or
  * by its organization's hostname and its basename), the section and site space the next segments name (or the defaults the visitor
- * sees), the page path left, and a reader token for what this visitor may read. A URL no
- * published site answers, and a visitor the site does not open, is a 404.
+ * sees), the page path left, and a reader token for what this visitor may read; or, when the
+ * path names no page and a live site redirect matches it, where that redirect sends the reader.
+ * A URL no published site answers, and a visitor the site does not open, is a 404.
  */
 export async function resolvePublishedUrl(
   context: ResolveContext,
@@ -78,6 +80,16 @@ export async function resolvePublishedUrl(
     opening.visitor,
   );
   const place = placeInStructure(structure, located.segments);
+  // Redirects come after the access check: a visitor the site does not open learns none.
+  const redirect = await siteRedirectOf(context.db, {
+    site,
+    structure,
+    segments: located.segments.map(encodeURIComponent),
+    siteRoot: publicOrigin(url, context.sitesRoot) + located.siteBasePath,
+    search: url.searchParams,
+    placed: place && { spaceId: place.spaceId, pathname: place.pathname },
+  });
+  if (redirect !== undefined) return redirect;
   if (place === undefined) throw notFound('This site publishes nothing this visitor may read');
   const shareKey = shareKeyOf(url);
   const basePath = located.siteBasePath + place.consumed.map((segment) => `${segment}/`).join('');

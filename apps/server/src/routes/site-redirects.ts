@@ -1,0 +1,98 @@
+import { bulkUpsertSiteRedirects } from '../domain/sites/bulk-site-redirects.js';
+import { findRedirectOfSource } from '../domain/sites/redirect-lookup.js';
+import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
+import { loadSiteForMember } from '../domain/sites/site-access.js';
+import {
+  createSiteRedirect,
+  loadSiteRedirect,
+  removeSiteRedirect,
+  updateSiteRedirect,
+} from '../domain/sites/site-redirects.js';
+import type { HandlerTable } from '../http/handler.js';
+import { presentList } from '../presenters/list.js';
+import { presentSiteRedirect } from '../presenters/site-redirect.js';
+import { findSiteRedirect, listSiteRedirects } from '../store/site-redirects.js';
+import { pageRequest } from './page-request.js';
+import { loadSiteToChange, shareKeysOf } from './site-views.js';
+
+type SiteRedirectHandlers = Pick<
+  HandlerTable,
+  | 'listSiteRedirects'
+  | 'createSiteRedirect'
+  | 'bulkUpsertSiteRedirects'
+  | 'updateSiteRedirectById'
+  | 'deleteSiteRedirectById'
+  | 'getSiteRedirectBySource'
+>;
+
+/** Handlers of a site's redirects: any member reads them, `create` or higher writes them. */
+export const siteRedirectHandlers: SiteRedirectHandlers = {
+  listSiteRedirects: async ({ params, query, actor, deps }) => {
+    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+    const page = await listSiteRedirects(
+      deps.db,
+      site.id,
+      { draft: query.draft ?? false, search: query.search, orderBy: query.orderBy ?? 'createdAt' },
+      pageRequest(query),
+    );
+    return { status: 200, body: presentList(page, presentSiteRedirect) };
+  },
+
+  createSiteRedirect: async ({ params, body, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    const redirect = await createSiteRedirect(deps.db, actor, site, body, deps.clock.now());
+    return { status: 201, body: presentSiteRedirect(redirect) };
+  },
+
+  bulkUpsertSiteRedirects: async ({ params, body, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    const results = await bulkUpsertSiteRedirects(
+      deps.db,
+      actor,
+      site,
+      body.redirects,
+      deps.clock.now(),
+    );
+    return { status: 200, body: { results } };
+  },
+
+  updateSiteRedirectById: async ({ params, body, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    const redirect = await loadSiteRedirect(deps.db, site, params.siteRedirectId);
+    const updated = await updateSiteRedirect(
+      deps.db,
+      actor,
+      site,
+      redirect,
+      body,
+      deps.clock.now(),
+    );
+    return { status: 200, body: presentSiteRedirect(updated) };
+  },
+
+  deleteSiteRedirectById: async ({ params, actor, deps }) => {
+    const { site } = await loadSiteToChange(deps, actor, params);
+    const redirect = await findSiteRedirect(deps.db, site.id, params.siteRedirectId);
+    if (redirect !== undefined) {
+      await removeSiteRedirect(deps.db, actor, site, redirect, deps.clock.now());
+    }
+    return { status: 204 };
+  },
+
+  getSiteRedirectBySource: async ({ params, query, actor, deps }) => {
+    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+    const { shareKey } = query;
+    if (shareKey !== undefined) {
+      await requireShareKeyOfSite(deps.db, shareKeysOf(deps), site, shareKey, deps.clock.now());
+    }
+    const found = await findRedirectOfSource(deps.db, site, query.source, deps.urls.site(site.id));
+    // A target in the site goes through the share link the caller named.
+    if (shareKey !== undefined && found.kind === 'content') {
+      found.target.searchParams.set('share', shareKey);
+    }
+    return {
+      status: 200,
+      body: { redirect: presentSiteRedirect(found.redirect), target: found.target.toString() },
+    };
+  },
+};
