@@ -11,6 +11,7 @@ import { mountFileDownloads } from './http/file-downloads.js';
 import { answerKeptFirst } from './http/kept-answer-fetch.js';
 import { createKeptAnswers } from './http/kept-answers.js';
 import { mountOperations } from './http/mount-operations.js';
+import { mountPdfExportDownloads } from './http/pdf-export-downloads.js';
 import { mountPublishedSites } from './http/published-sites.js';
 import { requestEnvelope } from './http/request-envelope.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
@@ -19,9 +20,9 @@ import { readCacheVersion } from './store/read-cache.js';
 
 /**
  * Builds the HTTP app: middleware, published sites, the operations mounted from the contract,
- * health checks, the spec and its rendered reference, signed file downloads and single sign-on,
- * and the answers of reads kept until the database changes in front of them all. No port is
- * opened here; tests call `app.fetch` directly.
+ * health checks, the spec and its rendered reference, signed file and PDF downloads and single
+ * sign-on, and the answers of reads kept until the database changes in front of them all. No port
+ * is opened here; tests call `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
 export function createApp(
@@ -54,6 +55,13 @@ export function createApp(
 
   mountApiReference(app, document, deps.urls.api().replace(/\/$/, ''));
   mountFileDownloads(app, { blobs: deps.blobs, signer: deps.fileUrls, clock: deps.clock });
+  mountPdfExportDownloads(app, {
+    db: deps.db,
+    blobs: deps.blobs,
+    signer: deps.fileUrls,
+    clock: deps.clock,
+    ...(deps.pdfExportWaitMs === undefined ? {} : { waitMs: deps.pdfExportWaitMs }),
+  });
   mountSamlEndpoints(app, deps);
   const keptAnswers = createKeptAnswers(() => readCacheVersion(deps.db));
   mountOperations(app, document, handlers, deps, keptAnswers);

@@ -41,4 +41,9 @@ export interface AppDeps {
   renderedMarkdown: RenderedMarkdownCache;
   /** Answers computed from content by its hash (page trees), kept with their JSON. */
   answers: AnswerCache;
+  /**
+   * How long a download of a PDF still being made waits for it before answering 503 with
+   * `Retry-After`; 25 seconds unless given.
+   */
+  pdfExportWaitMs?: number;
 }

@@ -1,7 +1,12 @@
 import type { Element } from 'hast';
-import { createHighlighterCore, type HighlighterCore, type LanguageInput } from 'shiki/core';
+import {
+  createHighlighterCore,
+  type HighlighterCore,
+  type LanguageInput,
+  type ThemedToken,
+} from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
-import { bundledThemes } from 'shiki/themes';
+import { type BundledTheme, bundledThemes } from 'shiki/themes';
 // Imported when this module loads, not on first use: it reads its bytes through the global
 // `Response`, which a host (@hono/node-server) may replace with one of its own once it serves.
 import onigurumaWasm from 'shiki/wasm';
@@ -75,10 +80,24 @@ export function codeLanguage(syntax: string | undefined): Language | undefined {
   return ALIASES[name];
 }
 
+/** One run of highlighted code: its text, with the colour and style a theme gives it. */
+export interface CodeToken {
+  content: string;
+  /** The theme's colour, `#rrggbb` (or `#rrggbbaa`); the theme's foreground when unset. */
+  color?: string;
+  bold?: true;
+  italic?: true;
+}
+
 /** Highlights code once its languages and themes are loaded. */
 export interface CodeHighlighter {
   /** The `<pre>` of the code, both themes' colours as `--shiki-light` / `--shiki-dark`. */
   highlight(code: string, language: Language | undefined): Element;
+  /**
+   * The code's lines as tokens coloured by the light theme, for outputs that are not HTML (a
+   * PDF). Plain text (no language) is one uncoloured token a line.
+   */
+  tokens(code: string, language: Language | undefined): CodeToken[][];
 }
 
 let core: Promise<HighlighterCore> | undefined;
@@ -135,5 +154,46 @@ export async function prepareCodeHighlighter(
       if (pre?.type !== 'element') throw new Error('Shiki returned no <pre> element');
       return pre;
     },
+    tokens(code, language) {
+      if (language === undefined) return code.split('\n').map((line) => [{ content: line }]);
+      const lines = shiki.codeToTokensBase(code, { lang: language, theme: themes.light });
+      return lines.map((line) => line.map(codeToken));
+    },
   };
+}
+
+// Shiki's font style flags.
+const ITALIC = 1;
+const BOLD = 2;
+
+function codeToken(token: ThemedToken): CodeToken {
+  const style = token.fontStyle ?? 0;
+  return {
+    content: token.content,
+    ...(token.color === undefined ? {} : { color: token.color }),
+    ...(style > 0 && (style & BOLD) !== 0 ? { bold: true as const } : {}),
+    ...(style > 0 && (style & ITALIC) !== 0 ? { italic: true as const } : {}),
+  };
+}
+
+/**
+ * The lines of `code` as tokens coloured by one theme: what a code block shows, for an output
+ * that is not HTML. `syntax` is the block's as written (`ts`, `shell`…); a language this package
+ * does not bundle is plain text.
+ *
+ * @example
+ * const lines = await highlightCodeTokens('const a = 1;', 'ts');
+ * // [[{ content: 'const', color: '#D73A49' }, { content: ' a ', color: '#005CC5' }, …]]
+ */
+export async function highlightCodeTokens(
+  code: string,
+  syntax: string | undefined,
+  theme: BundledTheme = 'github-light',
+): Promise<CodeToken[][]> {
+  const language = codeLanguage(syntax);
+  const highlighter = await prepareCodeHighlighter(
+    { light: theme, dark: theme },
+    language === undefined ? [] : [language],
+  );
+  return highlighter.tokens(code, language);
 }

@@ -1,5 +1,14 @@
+export { type CodeToken, highlightCodeTokens } from './code.js';
 export type { RenderedHeading } from './headings.js';
 export type { CodeThemes, RenderOptions } from './options.js';
+export {
+  type PdfBook,
+  type PdfBookPage,
+  type PdfImage,
+  type PdfWriteOptions,
+  pdfImageSources,
+  writePdf,
+} from './pdf/index.js';
 export {
   type RenderedDocument,
   type RenderedTree,

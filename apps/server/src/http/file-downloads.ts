@@ -1,6 +1,6 @@
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
-import type { FileUrlSigner } from '../domain/files/file-urls.js';
+import type { FileUrlCheck, FileUrlSigner } from '../domain/files/file-urls.js';
 import { forbidden, methodNotAllowed, notFound, rangeNotSatisfiable } from '../errors.js';
 import type { BlobStore, ByteRange } from '../store/blobs/blob-store.js';
 import type { AppEnv } from './app-env.js';
@@ -39,50 +39,83 @@ export function mountFileDownloads(
       },
       now,
     );
-    if (check.status === 'invalid') {
-      throw forbidden(
-        'This download link is not valid: it was changed, or it was not made by this server',
-      );
-    }
-    if (check.status === 'expired') {
-      throw forbidden(
-        `This download link expired at ${check.expiresAt.toISOString()}; ask the API for a new one`,
-      );
-    }
-    const size = await blobs.size(sha256);
-    if (size === undefined) throw notFound('This file is no longer stored on this server');
-
-    const etag = `"${sha256}"`;
-    const secondsLeft = Math.max(0, Math.floor((check.expiresAt.getTime() - now.getTime()) / 1000));
-    const cacheHeaders = { ETag: etag, 'Cache-Control': `private, max-age=${secondsLeft}` };
-    if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304, cacheHeaders);
-
-    const headers: Record<string, string> = {
-      ...cacheHeaders,
-      'Content-Type': check.contentType,
-      'Content-Disposition': inlineDisposition(name),
-      'Accept-Ranges': 'bytes',
-      ...sandboxFor(check.contentType),
-    };
-    const ifRange = c.req.header('If-Range');
-    const range =
-      ifRange === undefined || ifRange === etag
-        ? requestedRange(c.req.header('Range'), size)
-        : undefined;
-    if (range === 'unsatisfiable') throw rangeNotSatisfiable(size);
-    const status = range === undefined ? 200 : 206;
-    const length = range === undefined ? size : range.end - range.start + 1;
-    headers['Content-Length'] = String(length);
-    if (range !== undefined) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
-    if (c.req.method === 'HEAD') return c.body(null, status, headers);
-
-    const bytes = await blobs.read(sha256, range);
-    if (bytes === undefined) throw notFound('This file is no longer stored on this server');
-    return c.body(new Uint8Array(bytes), status, headers);
+    refuseUnlessValid(check);
+    const { contentType, expiresAt } = check;
+    return answerFile(c, blobs, { sha256, name, contentType, expiresAt }, now);
   });
   app.all(downloadPath, () => {
     throw methodNotAllowed(['GET', 'HEAD']);
   });
+}
+
+/**
+ * Throws the 403 of a download link that is not valid: changed, not made by this server, or
+ * expired (saying when).
+ */
+export function refuseUnlessValid(
+  check: FileUrlCheck,
+): asserts check is Extract<FileUrlCheck, { status: 'valid' }> {
+  if (check.status === 'invalid') {
+    throw forbidden(
+      'This download link is not valid: it was changed, or it was not made by this server',
+    );
+  }
+  if (check.status === 'expired') {
+    throw forbidden(
+      `This download link expired at ${check.expiresAt.toISOString()}; ask the API for a new one`,
+    );
+  }
+}
+
+/** A stored file as a signed link serves it. */
+export interface ServedFile {
+  sha256: string;
+  name: string;
+  contentType: string;
+  /** When the link expires: how long the answer may be kept. */
+  expiresAt: Date;
+}
+
+/**
+ * Answers the bytes of a stored file, or the range asked for (206, 416), or 304 for a matching
+ * `If-None-Match`; HEAD gets the headers only.
+ */
+export async function answerFile(
+  c: Context<AppEnv>,
+  blobs: BlobStore,
+  { sha256, name, contentType, expiresAt }: ServedFile,
+  now: Date,
+): Promise<Response> {
+  const size = await blobs.size(sha256);
+  if (size === undefined) throw notFound('This file is no longer stored on this server');
+
+  const etag = `"${sha256}"`;
+  const secondsLeft = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  const cacheHeaders = { ETag: etag, 'Cache-Control': `private, max-age=${secondsLeft}` };
+  if (matchesEtag(c.req.header('If-None-Match'), etag)) return c.body(null, 304, cacheHeaders);
+
+  const headers: Record<string, string> = {
+    ...cacheHeaders,
+    'Content-Type': contentType,
+    'Content-Disposition': inlineDisposition(name),
+    'Accept-Ranges': 'bytes',
+    ...sandboxFor(contentType),
+  };
+  const ifRange = c.req.header('If-Range');
+  const range =
+    ifRange === undefined || ifRange === etag
+      ? requestedRange(c.req.header('Range'), size)
+      : undefined;
+  if (range === 'unsatisfiable') throw rangeNotSatisfiable(size);
+  const status = range === undefined ? 200 : 206;
+  const length = range === undefined ? size : range.end - range.start + 1;
+  headers['Content-Length'] = String(length);
+  if (range !== undefined) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${size}`;
+  if (c.req.method === 'HEAD') return c.body(null, status, headers);
+
+  const bytes = await blobs.read(sha256, range);
+  if (bytes === undefined) throw notFound('This file is no longer stored on this server');
+  return c.body(new Uint8Array(bytes), status, headers);
 }
 
 /**

@@ -6,20 +6,22 @@ import type { ValidatedInput } from './request-input.js';
 /**
  * Binds the page tokens of a list operation to the list they come from: `open` turns the `page`
  * query parameter back into the store's cursor before the handler runs, `seal` signs the
- * `next.page` the handler answers. Operations without a `page` parameter get `undefined`.
+ * `next.page` the handler answers. Operations that are not lists get `undefined`.
  */
 export interface ListPaging {
   open(input: ValidatedInput): void;
   seal(input: ValidatedInput, body: unknown): void;
 }
 
-/** The paging of one operation, or `undefined` when it is not a paginated list. */
+/**
+ * The paging of one operation, or `undefined` when it is not a paginated list: a list takes a
+ * page (`page`) and its size (`limit`). GitBook names other things `page` too (the page of a PDF
+ * export), which are not tokens.
+ */
 export function listPagingFor(route: OperationRoute, tokens: PageTokens): ListPaging | undefined {
-  if (
-    !route.parameters.some((parameter) => parameter.in === 'query' && parameter.name === 'page')
-  ) {
-    return undefined;
-  }
+  const takes = (name: string) =>
+    route.parameters.some((parameter) => parameter.in === 'query' && parameter.name === name);
+  if (!takes('page') || !takes('limit')) return undefined;
   return {
     open(input) {
       const page = input.query.page;

@@ -1,11 +1,14 @@
 import type { AppDeps } from '../deps.js';
+import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
 import type { JobHandler } from './job-runner.js';
+import { pdfExportJob } from './pdf-export-job.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
 
 /** Every kind of background job, with what runs it. */
 export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {
   return {
     [deliveryJobKind]: webhookDeliveryJob(deps),
+    [pdfExportJobKind]: pdfExportJob(deps),
   };
 }

@@ -10,6 +10,7 @@ import { inviteLinkHandlers } from './invite-links.js';
 import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
 import { organizationHandlers } from './organizations.js';
+import { pdfExportHandlers } from './pdf-exports.js';
 import { publishedContentHandlers } from './published-content.js';
 import { publishingAuthHandlers } from './publishing-auth.js';
 import { samlHandlers } from './saml.js';
@@ -35,6 +36,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   contentHandlers,
   searchHandlers,
   linkHandlers,
+  pdfExportHandlers,
   importHandlers,
   changeRequestHandlers,
   changeRequestReviewHandlers,

@@ -17,6 +17,7 @@ import { changeNotificationsMigration } from './migrations/0014-change-notificat
 import { webhookChangeNotificationsMigration } from './migrations/0015-webhook-change-notifications.js';
 import { sitePublishingAuthMigration } from './migrations/0016-site-publishing-auth.js';
 import { siteChangeNotificationsMigration } from './migrations/0017-site-change-notifications.js';
+import { pdfExportsMigration } from './migrations/0018-pdf-exports.js';
 import { siteRedirectsMigration } from './migrations/0019-site-redirects.js';
 import type { Database } from './schema.js';
 
@@ -47,6 +48,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0015-webhook-change-notifications': webhookChangeNotificationsMigration(dialect),
         '0016-site-publishing-auth': sitePublishingAuthMigration(),
         '0017-site-change-notifications': siteChangeNotificationsMigration(dialect),
+        '0018-pdf-exports': pdfExportsMigration(),
         '0019-site-redirects': siteRedirectsMigration(dialect),
       }),
     },

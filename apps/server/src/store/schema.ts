@@ -184,6 +184,26 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface PdfExportsTable {
+  /** SHA-256 of what the PDF is made from: the space, its content's root, title and options. */
+  key: string;
+  space_id: string;
+  revision_id: string;
+  /** The page the PDF is limited to; `null` for the whole space. */
+  page_id: string | null;
+  /** 1: that page alone, without the pages under it. */
+  only: number;
+  title: string;
+  file_name: string;
+  /** `pending` (a job is making it), `ready` (in the blob store as `sha256`) or `failed`. */
+  state: string;
+  sha256: string | null;
+  size: number | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface WebhooksTable {
   id: string;
   organization_id: string;
@@ -513,6 +533,7 @@ export interface Database {
   change_request_review_requests: ChangeRequestReviewRequestsTable;
   events: EventsTable;
   jobs: JobsTable;
+  pdf_exports: PdfExportsTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;

@@ -5,27 +5,11 @@
  * the structured-clone deserialization of the same tree, and it is the main thread's share of the
  * work that the pool exists to keep small.
  */
-import { readlinkSync } from 'node:fs';
-import { constants, setPriority } from 'node:os';
 import { type Document, documentToMarkdown, readMarkdown } from '@quire/document';
 import { storedDocumentObject } from '../domain/content/document-objects.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
+import { yieldToTheEventLoop } from './thread-priority.js';
 
-/**
- * Lowers this thread's scheduling priority (nice 10) on Linux; elsewhere it keeps its own. A
- * large conversion takes seconds of CPU, and where it competes with the event loop for a core,
- * the requests the event loop answers go first (nice 10 leaves the conversion about a tenth of a
- * core the event loop keeps busy, so it still goes on). A thread is named by its id, which
- * `/proc/thread-self` links to.
- */
-function yieldToTheEventLoop(): void {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
-    if (Number.isInteger(threadId)) setPriority(threadId, constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch {
-    // No /proc, or the priority cannot be changed: conversions run at the usual priority.
-  }
-}
 yieldToTheEventLoop();
 
 /**

@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { setImmediate } from 'node:timers/promises';
 import {
@@ -7,18 +6,19 @@ import {
   type ReadMarkdownResult,
   readMarkdown,
 } from '@quire/document';
-import { Piscina } from 'piscina';
 import {
   keepStoredDocumentObject,
   type StoredDocumentObject,
 } from '../domain/content/document-objects.js';
 import type * as conversionTasks from './document-conversion-worker.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
+import type { PdfTask } from './pdf-worker.js';
+import { createWorkerPool, type WorkerFile, type WorkerPool } from './worker-pool.js';
 
 /**
- * Converts page bodies between Markdown and documents without holding up the event loop: a
- * large body takes from tens of milliseconds to seconds, so it is converted on a worker thread
- * while other requests go on.
+ * Converts page bodies between Markdown and documents, and writes them as PDFs, without holding
+ * up the event loop: a large body takes from tens of milliseconds to seconds, a PDF of a large
+ * space many seconds, so they are made on worker threads (one pool) while other requests go on.
  */
 export interface DocumentConverter {
   /** Markdown → document, with the reader's warnings. */
@@ -32,6 +32,8 @@ export interface DocumentConverter {
   fromMarkdownMany(markdowns: readonly string[]): Promise<Document[]>;
   /** HTML → Markdown (an imported page). */
   fromHtml(html: string): Promise<string>;
+  /** Documents → PDF: a book of pages written as one PDF, always on a worker thread. */
+  toPdf(task: PdfTask): Promise<Uint8Array>;
   /**
    * Stops the worker threads (idempotent). Conversions still running on them are rejected, and
    * so is every conversion asked of the converter afterwards.
@@ -75,24 +77,30 @@ export function createDocumentConverter({
   inlineBelowBytes = defaultInlineBelowBytes,
   maxThreads = availableParallelism(),
 }: DocumentConverterOptions = {}): DocumentConverter {
-  let pool: ConversionPool | undefined;
+  let pool: WorkerPool | undefined;
   let closing: Promise<void> | undefined;
 
-  const runInPool = (input: string, name: TaskName): Promise<string> => {
+  const runInPool = (file: WorkerFile, name: string, input: unknown): Promise<unknown> => {
     if (!pool) {
-      const started = createConversionPool(maxThreads, () => {
+      const started = createWorkerPool(maxThreads, idleThreadTimeoutMs, () => {
         if (pool === started) pool = undefined;
       });
       pool = started;
     }
-    return pool.run(input, name);
+    return pool.run(file, name, input);
+  };
+  // The conversions take and give text (see the worker's module).
+  const convertInPool = async (input: string, name: TaskName): Promise<string> => {
+    const answer = await runInPool('document-conversion-worker', name, input);
+    if (typeof answer !== 'string') throw new Error(`The ${name} task answered no text`);
+    return answer;
   };
 
   return {
     async fromMarkdown(markdown) {
       if (closing) throw closedError();
       if (Buffer.byteLength(markdown) < inlineBelowBytes) return readMarkdown(markdown);
-      const stored = readStoredDocument(await runInPool(markdown, 'fromMarkdown'));
+      const stored = readStoredDocument(await convertInPool(markdown, 'fromMarkdown'));
       // Storing the body then writes the text the worker wrote, under its hash.
       keepStoredDocumentObject(stored);
       // Reading a large document's text takes tens of milliseconds: requests waiting meanwhile
@@ -104,7 +112,7 @@ export function createDocumentConverter({
       if (closing) throw closedError();
       const documentJson = JSON.stringify(document);
       if (Buffer.byteLength(documentJson) < inlineBelowBytes) return documentToMarkdown(document);
-      return runInPool(documentJson, 'toMarkdown');
+      return convertInPool(documentJson, 'toMarkdown');
     },
     async fromMarkdownMany(markdowns) {
       if (closing) throw closedError();
@@ -118,7 +126,7 @@ export function createDocumentConverter({
       );
       const documents = await Promise.all(
         chunks.map(async (chunk) =>
-          readStoredDocuments(await runInPool(JSON.stringify(chunk), 'fromMarkdownMany')),
+          readStoredDocuments(await convertInPool(JSON.stringify(chunk), 'fromMarkdownMany')),
         ),
       );
       return documents.flat();
@@ -126,7 +134,13 @@ export function createDocumentConverter({
     async fromHtml(html) {
       if (closing) throw closedError();
       if (Buffer.byteLength(html) < inlineBelowBytes) return htmlToMarkdown(html);
-      return runInPool(html, 'fromHtml');
+      return convertInPool(html, 'fromHtml');
+    },
+    async toPdf(task) {
+      if (closing) throw closedError();
+      const answer = await runInPool('pdf-worker', 'toPdf', task);
+      if (!(answer instanceof Uint8Array)) throw new Error('The toPdf task answered no bytes');
+      return answer;
     },
     close() {
       closing ??= (async () => {
@@ -173,71 +187,6 @@ function readStoredDocuments(answer: string): Document[] {
   return documents;
 }
 
-interface ConversionPool {
-  run(input: string, name: TaskName): Promise<string>;
-  /** Ends the threads; the tasks not done yet are rejected with `reason`. */
-  stop(reason: Error): Promise<void>;
-}
-
-/**
- * A piscina pool, with no thread until its first task. A thread that fails while starting (its
- * script cannot load) makes piscina emit 'error' and leave the queued tasks waiting forever; this
- * pool fails them with that error instead, stops, and calls `onFailure` so the next conversion
- * starts a fresh one.
- */
-function createConversionPool(maxThreads: number, onFailure: () => void): ConversionPool {
-  const pool = new Piscina<string, string>({
-    ...workerScript(),
-    minThreads: 0,
-    maxThreads,
-    idleTimeout: idleThreadTimeoutMs,
-  });
-  const pendingRejects = new Set<(error: Error) => void>();
-  pool.on('error', (error: unknown) => {
-    onFailure();
-    for (const reject of pendingRejects) reject(asError(error));
-    void pool.destroy();
-  });
-  return {
-    run: (input, name) =>
-      new Promise<string>((resolve, reject) => {
-        pendingRejects.add(reject);
-        pool
-          .run(input, { name })
-          .then(resolve, (error: unknown) => reject(asError(error)))
-          .finally(() => pendingRejects.delete(reject));
-      }),
-    stop(reason) {
-      for (const reject of pendingRejects) reject(reason);
-      return pool.destroy();
-    },
-  };
-}
-
-/**
- * The worker's file, and how to start a thread that can load it. Built, this module is `.js` in
- * `dist/` with the compiled worker next to it. Run from sources (vitest, `tsx --conditions=source`)
- * it is `.ts`, and so is the worker, which a thread can load only through tsx. Node 20 does not
- * apply ESM loader hooks (`--import tsx`) inside worker threads (nodejs/node#47747, fixed in
- * 22.2), so the thread gets tsx's CommonJS hook instead: piscina `require()`s the task file
- * first, and the hook compiles it. `--conditions=source` resolves `@quire/document` to its sources
- * too, as the tests and `tsx --conditions=source` do on the main thread.
- */
-function workerScript(): { filename: string; name: TaskName; execArgv?: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const filename = new URL(
-    `./document-conversion-worker.${fromSources ? 'ts' : 'js'}`,
-    import.meta.url,
-  ).href;
-  // Piscina loads the file with the default task name when a thread starts; `require()` finds
-  // no default export there and piscina falls back to `import()`, which fails under Node 20 for
-  // `.ts`, so the default is a task the file has.
-  const name: TaskName = 'fromMarkdown';
-  if (!fromSources) return { filename, name };
-  const tsxRequireHook = createRequire(import.meta.url).resolve('tsx/cjs');
-  return { filename, name, execArgv: ['--require', tsxRequireHook, '--conditions=source'] };
-}
-
 function chunkBytes(markdowns: readonly string[]): number {
   return markdowns.reduce((total, markdown) => total + Buffer.byteLength(markdown), 0);
 }
@@ -263,10 +212,4 @@ function chunksOfBytes(markdowns: readonly string[], bytes: number): string[][] 
 
 function closedError(): Error {
   return new Error('The document converter is closed');
-}
-
-// Errors cross threads by structured clone, which keeps an Error's name and message; anything
-// else thrown is wrapped so callers always get an Error.
-function asError(thrown: unknown): Error {
-  return thrown instanceof Error ? thrown : new Error(String(thrown));
 }

@@ -1,8 +1,6 @@
-import type { components } from '@quire/contract';
 import { createSpaceWithContent } from './space-with-content.js';
 import type { StaffedOrganization } from './test-server.js';
 
-type Change = components['schemas']['ContentChange'];
 type Visibility = 'public' | 'share-link' | 'visitor-auth';
 
 // A 2×3 transparent PNG.

@@ -74,6 +74,7 @@ export async function startTestServer({
   fileSizeLimit = 1024 * 1024,
   outboundAllowPrivate = false,
   publicUrl = testBaseUrl,
+  pdfExportWaitMs,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
@@ -81,6 +82,8 @@ export async function startTestServer({
   outboundAllowPrivate?: boolean;
   /** `PUBLIC_URL`: links under it are the app's own. */
   publicUrl?: string;
+  /** How long a download of a PDF still being made waits for it; the app's default if unset. */
+  pdfExportWaitMs?: number;
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
@@ -109,6 +112,7 @@ export async function startTestServer({
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
     headFollowers: contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
+    ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
   };
   const app = createApp(deps, document);
   const jobs = createJobRunner({

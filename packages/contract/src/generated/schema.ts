@@ -2274,6 +2274,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a temporary URL to download a change request's content as PDF
+         * @description A PDF of the change request's content as it stands, made and kept as `getSpacePDF` makes the space's. Needs `read` or higher on the space.
+         */
+        get: operations["getChangeRequestPDF"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers": {
         parameters: {
             query?: never;
@@ -2952,6 +2977,29 @@ export interface paths {
          *     sibling. Without `position` it goes to the end of its siblings. Needs `create` or higher.
          */
         post: operations["moveSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a temporary URL to download the space as PDF
+         * @description A PDF of the space's current content: a title page with the space's title, then each page from its own page, with its headings, text, lists, tables, highlighted code, images and hints; the outline of bookmarks follows the page tree, and links between pages jump inside the PDF. Hidden pages are left out unless `page` names one. The URL comes at once: the PDF is made in the background, and kept by content, so asking again for the same content and options answers the URL of the PDF already made. Needs `read` or higher on the space.
+         */
+        get: operations["getSpacePDF"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4464,6 +4512,14 @@ export interface components {
         PageSlug: string;
         /** @description Title of the page; it must have a character other than white space. */
         PageTitle: string;
+        /** @description Where to download a PDF of the content. */
+        PdfExport: {
+            /**
+             * Format: uri
+             * @description Temporary URL of the PDF, valid for an hour and needing no token. It yields the PDF once it is made: fetched while the PDF is still being made, it waits for it up to 25 seconds, then answers 503 with `Retry-After`.
+             */
+            url: string;
+        };
         /** @description The answer to a ping. */
         PingResult: {
             /** @description A JWT (ES256) naming the user (`sub`), the organization (`organization`) and their role (`role`), valid for an hour; verify it with the keys at `/.well-known/jwks.json`. */
@@ -6042,6 +6098,10 @@ export interface components {
         pageId: components["schemas"]["ResourceId"];
         /** @description Path of the page in the revision, its slugs from the top joined by `/` (`guides/install`); the slashes may be sent as they are. */
         pagePath: string;
+        /** @description Whether the PDF holds the page `page` names alone, without the pages under it; needs `page`. */
+        pdfOnly: boolean;
+        /** @description ID of a page: the PDF holds that page (hidden or not) and the pages under it that are not hidden, or with `only` that page alone. Without it, the PDF holds every page that is not hidden. */
+        pdfPage: components["schemas"]["ResourceId"];
         /** @description ID of the change request review. */
         reviewId: components["schemas"]["ResourceId"];
         /** @description ID of the revision. */
@@ -10659,6 +10719,39 @@ export interface operations {
             409: components["responses"]["ConflictError"];
         };
     };
+    getChangeRequestPDF: {
+        parameters: {
+            query?: {
+                /** @description Whether the PDF holds the page `page` names alone, without the pages under it; needs `page`. */
+                only?: components["parameters"]["pdfOnly"];
+                /** @description ID of a page: the PDF holds that page (hidden or not) and the pages under it that are not hidden, or with `only` that page alone. Without it, the PDF holds every page that is not hidden. */
+                page?: components["parameters"]["pdfPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfExport"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     getRequestedReviewersByChangeRequestId: {
         parameters: {
             query?: {
@@ -11843,6 +11936,37 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getSpacePDF: {
+        parameters: {
+            query?: {
+                /** @description Whether the PDF holds the page `page` names alone, without the pages under it; needs `page`. */
+                only?: components["parameters"]["pdfOnly"];
+                /** @description ID of a page: the PDF holds that page (hidden or not) and the pages under it that are not hidden, or with `only` that page alone. Without it, the PDF holds every page that is not hidden. */
+                page?: components["parameters"]["pdfPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to download the PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PdfExport"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
         };
     };
     inviteToSpace: {
