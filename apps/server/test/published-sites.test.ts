@@ -86,6 +86,8 @@ describe('published sites, as readers open them', () => {
     const html = await response.text();
     expect(html).toContain('Everyone reads this.');
     expect(html).toContain('<title>Welcome | Acme docs</title>');
+    // The body's `# Welcome` repeats the page's title: the page shows one top heading.
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     // A page reference becomes a link to the page, anchor kept.
     expect(html).toContain(`href="/s/${siteId}/setup#before-you-start"`);
     // The sidebar lists the pages readers may browse, not the hidden one.

@@ -3,6 +3,7 @@ import type { Document } from '@quire/document';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { fileUrlResolver, pageUrlResolver } from './content-links.js';
+import { withoutRepeatedTitle } from './page-body.js';
 import type { PageTrees } from './page-trees.js';
 import { type RevisionPage, readFileUrls, readPage } from './published-reads.js';
 import { createRenderedPages } from './rendered-pages.js';
@@ -60,7 +61,7 @@ export function createSitePages(trees: PageTrees): SitePages {
       return notFound(c, siteProps(site, content, pages, undefined));
     }
     // The contract's JSON document is the document model's, as the API writes it.
-    const body = page.document as unknown as Document;
+    const body = withoutRepeatedTitle(page.document as unknown as Document, page.title);
     const key = [revisionId, target.id, content.contextId ?? '', content.basePath].join('\u0000');
     const rendered = await contents.get(
       key,
