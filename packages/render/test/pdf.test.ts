@@ -171,11 +171,16 @@ describe('writePdf', async () => {
     ]);
   });
 
-  it('writes what the standard fonts lack as question marks', async () => {
+  it('writes Greek, Cyrillic and Hebrew with its embedded fonts, and what they lack as question marks', async () => {
     const written = await readPdf(
-      await writePdf({ title: 'Café', pages: [page('p', 'Ünïcode', 'Tokyo 東京 — “quoted”\n')] }),
+      await writePdf({
+        title: 'Café',
+        pages: [page('p', 'Ünïcode', 'Привет, Ελληνικά, שלום. Tokyo 東京 — “quoted”\n')],
+      }),
     );
-    expect(written.pages.join('\n')).toContain('Tokyo ?? — “quoted”');
+    const text = written.pages.join('\n');
+    expect(text).toContain('Привет, Ελληνικά');
+    expect(text).toContain('Tokyo ?? — “quoted”');
     expect(written.title).toBe('Café');
   });
 

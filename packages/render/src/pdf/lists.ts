@@ -44,7 +44,7 @@ export function writeList(
   });
 }
 
-/** A task's checkbox, ticked when done: drawn, as the standard fonts have no ballot box. */
+/** A task's checkbox, ticked when done: drawn, the same at every size and in every reader. */
 function drawCheckbox(doc: PDFKit.PDFDocument, x: number, y: number, checked: boolean): void {
   const side = sizes.body * 0.75;
   doc.rect(x, y, side, side).lineWidth(0.75).strokeColor(colors.muted).stroke();

@@ -1,20 +1,20 @@
 import type { HintStyle } from '@quire/document';
+import type { EmbeddedFont } from './fonts.js';
 
 /**
- * The PDF's look in one place. The fonts are the standard PDF fonts every reader has, so nothing
- * is embedded and a 500-page PDF stays small and quick to make; they cover Western European text
- * (WinAnsi), and other characters are written as `?`.
+ * The PDF's look in one place. The fonts are DejaVu, embedded (see `fonts.ts`): only the glyphs
+ * a PDF uses go in it, and characters the fonts lack (Chinese, Japanese, Korean…) are `?`.
  */
 export const fonts = {
-  regular: 'Helvetica',
-  bold: 'Helvetica-Bold',
-  italic: 'Helvetica-Oblique',
-  boldItalic: 'Helvetica-BoldOblique',
-  mono: 'Courier',
-  monoBold: 'Courier-Bold',
-  monoItalic: 'Courier-Oblique',
-  monoBoldItalic: 'Courier-BoldOblique',
-} as const;
+  regular: 'Sans',
+  bold: 'Sans-Bold',
+  italic: 'Sans-Oblique',
+  boldItalic: 'Sans-BoldOblique',
+  mono: 'Mono',
+  monoBold: 'Mono-Bold',
+  monoItalic: 'Mono-Oblique',
+  monoBoldItalic: 'Mono-BoldOblique',
+} as const satisfies Record<string, EmbeddedFont>;
 
 export type FontName = (typeof fonts)[keyof typeof fonts];
 

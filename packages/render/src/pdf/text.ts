@@ -1,5 +1,6 @@
 import type { InlineContent, Leaf } from '@quire/document';
 import type { PdfContext } from './context.js';
+import { hasGlyph } from './fonts.js';
 import './pdfkit-types.js';
 import { colors, type FontName, fontFor, markColors, spacing } from './styles.js';
 
@@ -28,25 +29,19 @@ export interface RunStyle {
   goTo?: string;
 }
 
-// Characters the standard fonts' WinAnsi encoding has beyond Latin-1.
-const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
 /**
- * The text as the standard PDF fonts can write it: a character outside their WinAnsi encoding
- * becomes `?`, a tab two spaces, and other control characters (line breaks aside) go.
- * @example printable('Café → 東京'); // 'Café ? ??'
+ * The text as the embedded fonts can write it: a character they have no glyph for becomes `?`,
+ * a tab two spaces, and other control characters (line breaks aside) go.
+ * @example printable('Привет → 東京'); // 'Привет → ??'
  */
 export function printable(text: string): string {
   let out = '';
   for (const character of text) {
     const code = character.codePointAt(0) ?? 0;
-    if (code === 0x0a || (code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff)) {
-      out += character;
-    } else if (winAnsiExtras.has(character)) out += character;
+    if (code === 0x0a) out += character;
     else if (code === 0x09) out += '  ';
-    else if (code >= 0x20 && !(code >= 0x7f && code < 0xa0) && !isVariationSelector(code)) {
-      out += '?';
-    }
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || isVariationSelector(code)) continue;
+    else out += hasGlyph(code) ? character : '?';
   }
   return out;
 }
@@ -95,7 +90,7 @@ export function runsOf(
       case 'raw':
         runs.push(styledRun(node.data.markdown, style));
         break;
-      // Emoji and icons have no glyph in the standard fonts.
+      // Emoji and icons have no glyph in the embedded fonts.
       case 'emoji':
       case 'icon':
         break;

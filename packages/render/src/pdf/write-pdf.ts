@@ -13,6 +13,7 @@ import {
   pageDestination,
 } from './context.js';
 import { currentPage } from './flow.js';
+import { registerFonts } from './fonts.js';
 import { allPages, childBlocks, codeLanguages, openPdfImage, resolveImages } from './prepare.js';
 import { colors, fontFor, page, sizes, spacing } from './styles.js';
 import { type Box, printable, writeRuns } from './text.js';
@@ -49,6 +50,7 @@ export async function writePdf(book: PdfBook, options: PdfWriteOptions = {}): Pr
     displayTitle: true,
     info: { Title: printable(book.title), Creator: 'Quire' },
   });
+  registerFonts(doc);
   const bytes = collect(doc);
   const opened = new Map<string, OpenedImage | undefined>();
   const openImage = (source: string) => {
