@@ -2,6 +2,7 @@ import type { components } from '@quire/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { createShareLinkWithKey } from './support/share-link-keys.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
@@ -304,11 +305,7 @@ describe('published content', () => {
 
   it('opens a share-link site to the key of a working link only', async () => {
     await setSite({ visibility: 'share-link' });
-    const link = await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
-      params: { path: at() },
-      body: { name: 'Partners' },
-    });
-    const key = new URL(link.urls.published ?? '').searchParams.get('share') ?? '';
+    const { link, key } = await createShareLinkWithKey(org.admin, at(), 'Partners');
     await expectApiError(resolve({ url: siteUrl() }), 404);
     await expectApiError(resolve({ url: siteUrl('?share=wrong') }), 404);
     const opened = await resolveContent({ url: siteUrl(`guides/welcome?share=${key}`) });

@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createSiteApp } from '@quire/site';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createShareLinkWithKey } from './support/share-link-keys.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
@@ -180,11 +181,7 @@ describe('published sites, as readers open them', () => {
 
   it('opens a share-link site with a working key, kept in a cookie so navigation keeps working', async () => {
     await setSite({ visibility: 'share-link' });
-    const link = await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
-      params: { path: at() },
-      body: { name: 'Partners' },
-    });
-    const key = new URL(link.urls.published ?? '').searchParams.get('share') ?? '';
+    const { link, key } = await createShareLinkWithKey(org.admin, at(), 'Partners');
     expect((await open('')).status).toBe(404);
     expect((await open('?share=wrong')).status).toBe(404);
     const opened = await open(`setup?share=${encodeURIComponent(key)}`);
@@ -275,11 +272,7 @@ describe('published sites, as readers open them', () => {
 
     // A share-link site opens to an agent only with a working key in the server's URL.
     await setSite({ visibility: 'share-link' });
-    const link = await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
-      params: { path: at() },
-      body: { name: 'Agents' },
-    });
-    const key = new URL(link.urls.published ?? '').searchParams.get('share') ?? '';
+    const { key } = await createShareLinkWithKey(org.admin, at(), 'Agents');
     await expect(connect()).rejects.toThrow();
     const shared = await connect(`?share=${encodeURIComponent(key)}`);
     const read = textOf(await shared.callTool({ name: 'readPage', arguments: { url: 'setup' } }));

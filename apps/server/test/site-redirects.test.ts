@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import { createShareLinkWithKey } from './support/share-link-keys.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -307,11 +308,7 @@ describe('site redirects', () => {
 
   it('sends no visitor a site does not open anywhere, and keeps the key of one it does', async () => {
     await setSite({ visibility: 'share-link' });
-    const link = await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/share-links', {
-      params: { path: at() },
-      body: { name: 'Partners' },
-    });
-    const key = new URL(link.urls.published ?? '').searchParams.get('share') ?? '';
+    const { key } = await createShareLinkWithKey(org.admin, at(), 'Partners');
     await expectApiError(resolve(siteUrl('old-setup')), 404);
     expect((await open('old-setup')).status).toBe(404);
     // The key never travels in the redirect, and a permanent one is a 307 outside public sites.

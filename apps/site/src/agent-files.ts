@@ -1,7 +1,13 @@
 import type { Context } from 'hono';
 import type { PageTrees } from './page-trees.js';
 import { type RevisionPage, readPage } from './published-reads.js';
-import { allSiteSpaces, encodePath, readingOrder, siteSpaceBase } from './site-navigation.js';
+import {
+  allSiteSpaces,
+  currentSiteSpace,
+  encodePath,
+  readingOrder,
+  siteSpaceBase,
+} from './site-navigation.js';
 import type { Visit } from './visit.js';
 
 // What agents read: each page as Markdown, the site as llms.txt (an index) and llms-full.txt
@@ -10,7 +16,7 @@ import type { Visit } from './visit.js';
 /** A page as Markdown, at its path plus `.md`. */
 export async function markdownPage(c: Context, visit: Visit, path: string) {
   const { content, reader, site } = visit;
-  const siteSpace = allSiteSpaces(site).find((item) => item.id === content.siteSpace);
+  const siteSpace = currentSiteSpace(site, content);
   if (siteSpace === undefined) return undefined;
   const place = { spaceId: content.space, revisionId: siteSpace.space.revision, pagePath: path };
   const page = await readPage(reader, place, 'markdown');

@@ -20,6 +20,18 @@ export interface Visitor {
   type?: 'human' | 'agent';
 }
 
+const anonymousClients = new WeakMap<ApiAccess, QuireClient>();
+
+/** The client that resolves URLs, without a token: one per API, made on first use. */
+function anonymousClientOf(api: ApiAccess): QuireClient {
+  let client = anonymousClients.get(api);
+  if (client === undefined) {
+    client = createQuireClient(api);
+    anonymousClients.set(api, client);
+  }
+  return client;
+}
+
 /** What a URL resolves to: site content to read, somewhere else to go, or nothing. */
 export type Resolution =
   | { kind: 'content'; content: SiteContent; reader: QuireClient }
@@ -43,7 +55,7 @@ export async function resolveUrl(
   url: string,
   visitor: Visitor,
 ): Promise<Resolution> {
-  const anonymous = createQuireClient(api);
+  const anonymous = anonymousClientOf(api);
   try {
     const lookup = await anonymous.POST('/urls/published', {
       body: {

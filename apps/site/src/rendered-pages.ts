@@ -6,13 +6,14 @@ import { LRUCache } from 'lru-cache';
 export interface RenderedPages {
   /**
    * The page's HTML: kept under `key` (which must name the revision, the page, the visitor's
-   * context and where links point), rendered with `options()` on a miss.
+   * context and where links point); on a miss, `document()` is read and rendered with
+   * `options()`. `undefined` when there is no document to read.
    */
   get(
     key: string,
-    document: () => Promise<Document>,
+    document: () => Promise<Document | undefined>,
     options: () => Promise<RenderOptions>,
-  ): Promise<RenderedDocument>;
+  ): Promise<RenderedDocument | undefined>;
 }
 
 // The HTML holds signed file download URLs, valid for an hour from when they were read.
@@ -29,18 +30,21 @@ export function createRenderedPages({ maxBytes = 64 * 1024 * 1024 } = {}): Rende
     sizeCalculation: (rendered) => Math.max(1, rendered.html.length * 2),
     ttl: keptForMs,
   });
-  const pending = new Map<string, Promise<RenderedDocument>>();
+  const pending = new Map<string, Promise<RenderedDocument | undefined>>();
   return {
     async get(key, document, options) {
       const kept = cache.get(key);
       if (kept !== undefined) return kept;
       let rendering = pending.get(key);
       if (rendering === undefined) {
-        rendering = (async () => renderDocument(await document(), await options()))();
+        rendering = (async () => {
+          const read = await document();
+          return read === undefined ? undefined : renderDocument(read, await options());
+        })();
         pending.set(key, rendering);
         rendering
           .then(
-            (rendered) => cache.set(key, rendered),
+            (rendered) => rendered !== undefined && cache.set(key, rendered),
             () => undefined,
           )
           .finally(() => pending.delete(key));

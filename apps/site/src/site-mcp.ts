@@ -2,7 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { z } from 'zod';
 import { type ApiAccess, readPage, resolveUrl, type Visitor } from './published-reads.js';
-import { allSiteSpaces } from './site-navigation.js';
+import { currentSiteSpace } from './site-navigation.js';
 import { searchResults } from './site-search.js';
 import type { Visit } from './visit.js';
 
@@ -94,7 +94,7 @@ async function pageMarkdown(
     return undefined;
   }
   const { content, reader } = resolution;
-  const siteSpace = allSiteSpaces(visit.site).find((item) => item.id === content.siteSpace);
+  const siteSpace = currentSiteSpace(visit.site, content);
   if (siteSpace === undefined || content.pathname === '') return undefined;
   const page = await readPage(
     reader,

@@ -56,16 +56,18 @@ export function createSitePages(trees: PageTrees): SitePages {
       return notFound(c, siteProps(site, content, pages, undefined));
     }
     const place = { spaceId: content.space, revisionId, pagePath: target.path };
-    const page = await readPage(visit.reader, place, 'document');
-    if (page === undefined || !('document' in page) || page.document === undefined) {
-      return notFound(c, siteProps(site, content, pages, undefined));
-    }
-    // The contract's JSON document is the document model's, as the API writes it.
-    const body = withoutRepeatedTitle(page.document as unknown as Document, page.title);
     const key = [revisionId, target.id, content.contextId ?? '', content.basePath].join('\u0000');
+    // The body is read only when its rendering is not kept already.
     const rendered = await contents.get(
       key,
-      async () => body,
+      async () => {
+        const page = await readPage(visit.reader, place, 'document');
+        if (page === undefined || !('document' in page) || page.document === undefined) {
+          return undefined;
+        }
+        // The contract's JSON document is the document model's, as the API writes it.
+        return withoutRepeatedTitle(page.document as unknown as Document, page.title);
+      },
       async () => ({
         resolvePageUrl: pageUrlResolver(pages, content, target),
         resolveFileUrl: fileUrlResolver(
@@ -73,16 +75,17 @@ export function createSitePages(trees: PageTrees): SitePages {
         ),
       }),
     );
+    if (rendered === undefined) return notFound(c, siteProps(site, content, pages, undefined));
     const paginated = customizationOf(site, content).pagination?.enabled !== false;
     const href = pageHref(content, target.path);
     const out = renderSitePage({
       site: siteProps(site, content, pages, target.id),
       page: {
-        title: page.title,
-        ...('description' in page && page.description !== undefined
-          ? { description: page.description }
+        title: target.title,
+        ...('description' in target && target.description !== undefined
+          ? { description: target.description }
           : {}),
-        ...('emoji' in page && page.emoji !== undefined ? { emoji: page.emoji } : {}),
+        ...('emoji' in target && target.emoji !== undefined ? { emoji: target.emoji } : {}),
         html: rendered.html,
         headings: rendered.headings,
         canonicalUrl: new URL(href, content.canonicalUrl).toString(),

@@ -1,11 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { type Caller, isSiteReader } from '../domain/actor.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
-import { readSiteStructureKept, spacesOfKept } from '../domain/published/kept-site-reads.js';
+import { spacesOfKept } from '../domain/published/kept-site-reads.js';
 import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
-import { loadSiteOfReader } from '../domain/published/site-readers.js';
-import { visibleStructure } from '../domain/published/visible-structure.js';
+import { readerView } from '../domain/published/site-readers.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
 import {
   liveStructure,
@@ -18,7 +17,6 @@ import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
 import { presentPublishedSite } from '../presenters/published-site.js';
 import { presentSite } from '../presenters/site.js';
-import type { SiteRecord } from '../store/sites.js';
 import { pageRequest } from './page-request.js';
 import { searchBySpace } from './search.js';
 import { shareKeysOf, structureView } from './site-views.js';
@@ -33,22 +31,19 @@ type SearchScope = NonNullable<Parameters<HandlerTable['searchSiteContent']>[0][
 
 /** What a caller sees of a site: a member all it publishes, a reader what their claims show. */
 interface SiteAsSeen {
-  site: SiteRecord;
+  /** The structure as the caller sees it (its `site` the site itself). */
   structure: SiteStructure;
   role: MemberRole | null;
 }
 
 async function siteAsSeen(deps: AppDeps, caller: Caller, params: SiteParams): Promise<SiteAsSeen> {
   if (isSiteReader(caller)) {
-    const site = await loadSiteOfReader(deps.db, caller, shareKeysOf(deps), deps.clock.now());
+    const structure = await readerView(deps.db, caller, shareKeysOf(deps), deps.clock.now());
+    const { site } = structure;
     if (site.id !== params.siteId || site.organizationId !== params.organizationId) {
       throw notFound(`Site ${params.siteId} not found`);
     }
-    return {
-      site,
-      structure: visibleStructure(await readSiteStructureKept(deps.db, site), caller.visitor),
-      role: null,
-    };
+    return { structure, role: null };
   }
   const { site, role } = await loadSiteForMember(
     deps.db,
@@ -57,7 +52,7 @@ async function siteAsSeen(deps: AppDeps, caller: Caller, params: SiteParams): Pr
     params.siteId,
   );
   // Members see all that is published, whatever conditions hide from visitors.
-  return { site, structure: liveStructure(await readSiteStructure(deps.db, site)), role };
+  return { structure: liveStructure(await readSiteStructure(deps.db, site)), role };
 }
 
 /** The site spaces a search reads, by its scope (every live one when none is given). */
@@ -121,7 +116,8 @@ export const publishedContentHandlers: PublishedContentHandlers = {
         ),
       };
     }
-    const { site, structure } = await siteAsSeen(deps, actor, params);
+    const { structure } = await siteAsSeen(deps, actor, params);
+    const { site } = structure;
     const view = {
       structure,
       spaces: await spacesOfKept(deps.db, structure.siteSpaces),

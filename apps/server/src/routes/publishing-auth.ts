@@ -6,11 +6,9 @@ import {
   regeneratePublishingKey,
   updatePublishingAuth,
 } from '../domain/sites/publishing-auth.js';
-import { loadSiteForMember } from '../domain/sites/site-access.js';
 import type { HandlerTable } from '../http/handler.js';
-import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentPublishingAuth } from '../presenters/publishing-auth.js';
-import { shareKeysOf } from './site-views.js';
+import { loadSiteWithRole, shareKeysOf } from './site-views.js';
 
 type PublishingAuthHandlers = Pick<
   HandlerTable,
@@ -23,14 +21,8 @@ async function loadSiteForAdmin(
   actor: Actor,
   params: { organizationId: string; siteId: string },
 ) {
-  const { site, role } = await loadSiteForMember(
-    deps.db,
-    actor,
-    params.organizationId,
-    params.siteId,
-  );
-  requireOrganizationRole(role, 'admin', "see or change a site's publishing authentication");
-  return site;
+  const action = "see or change a site's publishing authentication";
+  return (await loadSiteWithRole(deps, actor, params, 'admin', action)).site;
 }
 
 const answer = (auth: PublishingAuth) => ({

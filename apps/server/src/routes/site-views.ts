@@ -48,15 +48,26 @@ export async function structureView(
 }
 
 /**
- * Loads a site the caller may change: a member of its organization with `create` or higher
- * (a site they cannot see is a 404, one they may only read a 403).
+ * Loads a site for a caller whose role in its organization must be at least `minimum` (a site
+ * they cannot see is a 404, one they may only read a 403).
  */
-export async function loadSiteToChange(
+export async function loadSiteWithRole(
+  deps: AppDeps,
+  actor: Actor,
+  params: { organizationId: string; siteId: string },
+  minimum: MemberRole,
+  action: string,
+): Promise<SiteAccess> {
+  const access = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  requireOrganizationRole(access.role, minimum, action);
+  return access;
+}
+
+/** Loads a site the caller may change: a member with `create` or higher. */
+export function loadSiteToChange(
   deps: AppDeps,
   actor: Actor,
   params: { organizationId: string; siteId: string },
 ): Promise<SiteAccess> {
-  const access = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
-  requireOrganizationRole(access.role, 'create', 'change sites');
-  return access;
+  return loadSiteWithRole(deps, actor, params, 'create', 'change sites');
 }

@@ -28,7 +28,7 @@ import {
 } from '../store/sites.js';
 import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
-import { loadSiteToChange } from './site-views.js';
+import { loadSiteToChange, loadSiteWithRole } from './site-views.js';
 
 type SiteHandlers = Pick<
   HandlerTable,
@@ -130,25 +130,13 @@ export const siteHandlers: SiteHandlers = {
   },
 
   publishSite: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'admin', 'publish sites');
+    const { site, role } = await loadSiteWithRole(deps, actor, params, 'admin', 'publish sites');
     const updated = await setSitePublished(deps.db, actor, site, true, deps.clock.now());
     return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
   },
 
   unpublishSite: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.siteId,
-    );
-    requireOrganizationRole(role, 'admin', 'unpublish sites');
+    const { site, role } = await loadSiteWithRole(deps, actor, params, 'admin', 'unpublish sites');
     const updated = await setSitePublished(deps.db, actor, site, false, deps.clock.now());
     return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
   },

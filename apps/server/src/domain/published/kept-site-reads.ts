@@ -1,16 +1,10 @@
 import { cachedRead } from '../../store/read-cache.js';
 import type { Executor } from '../../store/schema.js';
-import {
-  findShareLink,
-  findShareLinkByKeyHash,
-  type ShareLinkRecord,
-} from '../../store/share-links.js';
+import { findShareLink, type ShareLinkRecord } from '../../store/share-links.js';
 import { allLiveSiteRedirects, type SiteRedirectRecord } from '../../store/site-redirects.js';
 import { findSiteById, type SiteRecord } from '../../store/sites.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
-import type { ShareKeys } from '../sites/share-keys.js';
-import { shareLinkWorks } from '../sites/share-links.js';
-import { readSiteStructure, type SiteStructure } from '../sites/site-structure.js';
+import { readSiteStructure, type SiteStructure, spacesOf } from '../sites/site-structure.js';
 
 // What every page a reader opens reads again: kept through the read cache until the database
 // changes (on PostgreSQL, the site tables notify as they change: `0017-site-change-notifications`,
@@ -45,31 +39,12 @@ export function findShareLinkKept(
   );
 }
 
-/**
- * The working share link a key opens. Whether it still works is asked of the kept link at
- * `now`: its expiry passes without the database changing.
- */
-export async function openShareKeyKept(
-  db: Executor,
-  keys: ShareKeys,
-  shareKey: string,
-  now: Date,
-): Promise<ShareLinkRecord | undefined> {
-  const hash = keys.hash(shareKey);
-  const link = await cachedRead(db, `share-key\u0000${hash}`, () =>
-    findShareLinkByKeyHash(db, hash),
-  );
-  return link !== undefined && shareLinkWorks(link, now) ? link : undefined;
-}
-
 /** The spaces of these site spaces, by id. */
-export async function spacesOfKept(
+export function spacesOfKept(
   db: Executor,
   siteSpaces: readonly { spaceId: string }[],
 ): Promise<Map<string, SpaceRecord>> {
-  const ids = [...new Set(siteSpaces.map((siteSpace) => siteSpace.spaceId))];
-  const spaces = await Promise.all(ids.map((id) => findSpaceKept(db, id)));
-  return new Map(spaces.flatMap((space) => (space === undefined ? [] : [[space.id, space]])));
+  return spacesOf(db, siteSpaces, (id) => findSpaceKept(db, id));
 }
 
 /** A space by id. */

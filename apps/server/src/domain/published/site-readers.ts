@@ -6,13 +6,12 @@ import type { SiteReader, SiteReaderAccess } from '../actor.js';
 import type { VisitorClaims } from '../sites/conditions.js';
 import { loadPublishingAuth } from '../sites/publishing-auth.js';
 import type { ShareKeys } from '../sites/share-keys.js';
-import { shareLinkWorks } from '../sites/share-links.js';
+import { openShareKey, shareLinkWorks } from '../sites/share-links.js';
 import type { SiteStructure } from '../sites/site-structure.js';
 import {
   findShareLinkKept,
   findSiteKept,
   findSpaceKept,
-  openShareKeyKept,
   readSiteStructureKept,
 } from './kept-site-reads.js';
 import { visibleStructure } from './visible-structure.js';
@@ -55,7 +54,7 @@ export async function openSite(
       const link =
         credentials.shareKey === undefined
           ? undefined
-          : await openShareKeyKept(db, keys, credentials.shareKey, now);
+          : await openShareKey(db, keys, credentials.shareKey, now);
       if (link === undefined || link.siteId !== site.id) return { opened: false };
       return {
         opened: true,

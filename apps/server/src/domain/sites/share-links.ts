@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { badRequest, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { cachedRead } from '../../store/read-cache.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   deleteShareLink,
@@ -146,7 +147,8 @@ export function shareLinkWorks(link: ShareLinkRecord, now: Date): boolean {
 
 /**
  * The working share link a reader's key opens, or `undefined` for an unknown, inactive or
- * expired key.
+ * expired key. Readers bring their key with every page, so the link is read through the read
+ * cache; whether it still works is asked at `now`, as its expiry passes without a write.
  */
 export async function openShareKey(
   db: Executor,
@@ -154,7 +156,10 @@ export async function openShareKey(
   shareKey: string,
   now: Date,
 ): Promise<ShareLinkRecord | undefined> {
-  const link = await findShareLinkByKeyHash(db, keys.hash(shareKey));
+  const hash = keys.hash(shareKey);
+  const link = await cachedRead(db, `share-key\u0000${hash}`, () =>
+    findShareLinkByKeyHash(db, hash),
+  );
   return link !== undefined && shareLinkWorks(link, now) ? link : undefined;
 }
 

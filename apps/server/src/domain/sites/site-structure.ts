@@ -150,13 +150,14 @@ export function defaultSiteSpaceOf(
   return structure.sections.find((section) => section.id === sectionId)?.defaultSiteSpaceId ?? null;
 }
 
-/** The spaces the site spaces point to, by id. */
+/** The spaces the site spaces point to, by id, each found with `find` (by default, read). */
 export async function spacesOf(
   db: Executor,
-  siteSpaces: readonly SiteSpaceRecord[],
+  siteSpaces: readonly { spaceId: string }[],
+  find: (spaceId: string) => Promise<SpaceRecord | undefined> = (id) => findSpaceById(db, id),
 ): Promise<Map<string, SpaceRecord>> {
   const ids = [...new Set(siteSpaces.map((siteSpace) => siteSpace.spaceId))];
-  const spaces = await Promise.all(ids.map((id) => findSpaceById(db, id)));
+  const spaces = await Promise.all(ids.map(find));
   return new Map(spaces.flatMap((space) => (space === undefined ? [] : [[space.id, space]])));
 }
 
