@@ -15,14 +15,15 @@ import { mountPdfExportDownloads } from './http/pdf-export-downloads.js';
 import { mountPublishedSites } from './http/published-sites.js';
 import { requestEnvelope } from './http/request-envelope.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
+import { mountMcpEndpoint } from './mcp/mount-mcp-endpoint.js';
 import { handlers } from './routes/index.js';
 import { readCacheVersion } from './store/read-cache.js';
 
 /**
  * Builds the HTTP app: middleware, published sites, the operations mounted from the contract,
- * health checks, the spec and its rendered reference, signed file and PDF downloads and single
- * sign-on, and the answers of reads kept until the database changes in front of them all. No port
- * is opened here; tests call `app.fetch` directly.
+ * health checks, the spec and its rendered reference, signed file and PDF downloads, single
+ * sign-on, the MCP server, and the answers of reads kept until the database changes in front of
+ * them all. No port is opened here; tests call `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
 export function createApp(
@@ -65,6 +66,8 @@ export function createApp(
   mountSamlEndpoints(app, deps);
   const keptAnswers = createKeptAnswers(() => readCacheVersion(deps.db));
   mountOperations(app, document, handlers, deps, keptAnswers);
+  // Each tool call is a request to the app itself, through everything an HTTP client meets.
+  mountMcpEndpoint(app, document, deps, async (request) => app.fetch(request));
   // Every caller of the app (the Node server, `app.request`, tests) goes through `app.fetch`.
   app.fetch = answerKeptFirst(app.fetch, keptAnswers, deps.logger);
   return app;

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { runCommand, usage } from './cli/commands.js';
+import { serveMcpOverStdio } from './cli/mcp-stdio.js';
 import { ConfigError } from './config.js';
 import { ApiError } from './errors.js';
 
@@ -26,15 +27,19 @@ if (values.help || positionals.length === 0) {
   process.exit(values.help ? 0 : 1);
 }
 
-runCommand(positionals, values, process.env)
-  .then((result) => {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-  })
-  .catch((error: unknown) => {
-    const known = error instanceof ApiError || error instanceof ConfigError;
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(
-      `quire: ${known ? message : error instanceof Error ? error.stack : message}\n`,
-    );
-    process.exitCode = 1;
-  });
+// `quire mcp` keeps stdout for the protocol; every other command prints its result there.
+const running =
+  positionals[0] === 'mcp' && positionals.length === 1
+    ? serveMcpOverStdio(values, process.env)
+    : runCommand(positionals, values, process.env).then((result) => {
+        process.stdout.write(`${JSON.stringify(result)}\n`);
+      });
+
+running.catch((error: unknown) => {
+  const known = error instanceof ApiError || error instanceof ConfigError;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(
+    `quire: ${known ? message : error instanceof Error ? error.stack : message}\n`,
+  );
+  process.exitCode = 1;
+});

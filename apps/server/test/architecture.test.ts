@@ -75,7 +75,7 @@ function importsInto(rooms: string[], targets: string[], { values = false } = {}
     .map((found) => `${found.file} → ${found.target}`);
 }
 
-const edges = ['http', 'routes', 'app', 'main', 'cli', 'jobs'];
+const edges = ['http', 'routes', 'mcp', 'app', 'main', 'cli', 'jobs'];
 
 describe('the one-way flow of apps/server/src', () => {
   it('reads imports from every room', () => {
@@ -110,6 +110,11 @@ describe('the one-way flow of apps/server/src', () => {
     const rooms = ['domain', 'store', 'presenters', 'policies', 'routes'];
     expect(importsInto(['outbound'], [...edges, ...rooms])).toEqual([]);
     expect(importsInto(['config'], [...edges, ...rooms, 'outbound', 'workers'])).toEqual([]);
+  });
+
+  it('lets the MCP server reach Quire only through the API, as any client does', () => {
+    const inside = ['routes', 'domain', 'store', 'presenters', 'policies', 'jobs', 'workers'];
+    expect(importsInto(['mcp'], inside)).toEqual([]);
   });
 
   it('lets routes and HTTP read the store only to look up and list, never to write', () => {

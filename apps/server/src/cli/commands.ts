@@ -32,6 +32,9 @@ export const usage = `Usage: quire <command> [flags]   (from a checkout: npx --y
       Creates another API token for a user; prints {"token"}.
   tokens revoke --token <token>
       Revokes an API token; prints {"revoked": true}.
+  mcp
+      Serves the MCP server over stdio, as the owner of the API token in QUIRE_TOKEN, calling
+      the Quire server at QUIRE_API_URL (else the URL the server last started with).
 
 Roles: ${memberRoles.join(', ')}. The database is DATABASE_URL's, as for the server; URLs
 use PUBLIC_URL (or PORT and HOST) when set, else the URL the server last started with.

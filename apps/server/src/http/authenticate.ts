@@ -27,12 +27,7 @@ export async function authenticate(
   context: AuthenticationContext,
   { readers }: { readers: boolean },
 ): Promise<Caller> {
-  const header = requestHeader(c, 'authorization');
-  if (header === undefined) {
-    throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
-  }
-  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
-  if (token === undefined) throw unauthorized('The Authorization header must be "Bearer <token>"');
+  const token = bearerToken(c);
   if (jwtPattern.test(token)) {
     const reader = await readerTokensOf(context.readerTokenSecret).verify(
       token,
@@ -47,4 +42,15 @@ export async function authenticate(
   const user = await authenticateApiToken(context.db, token);
   if (user === undefined) throw unauthorized('Invalid or revoked API token');
   return { user };
+}
+
+/** The token of `Authorization: Bearer <token>`; a request without one is a 401. */
+export function bearerToken(c: Context): string {
+  const header = requestHeader(c, 'authorization');
+  if (header === undefined) {
+    throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
+  }
+  const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
+  if (token === undefined) throw unauthorized('The Authorization header must be "Bearer <token>"');
+  return token;
 }

@@ -10,6 +10,7 @@ export interface OperationParameter {
   in: 'path' | 'query';
   required: boolean;
   schema: JsonSchema;
+  description: string | undefined;
   /** A path parameter that takes the rest of the path, slashes included (`x-rest-of-path`). */
   restOfPath: boolean;
 }
@@ -17,6 +18,8 @@ export interface OperationParameter {
 /** One operation of the contract, as the router mounts it. */
 export interface OperationRoute {
   operationId: string;
+  summary: string | undefined;
+  description: string | undefined;
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** The path as the spec writes it, after `/v1`: `/spaces/{spaceId}`. */
   specPath: string;
@@ -52,6 +55,8 @@ export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
       const body = operation.requestBody === undefined ? undefined : resolve(operation.requestBody);
       routes.push({
         operationId: String(operation.operationId),
+        summary: textOf(operation.summary),
+        description: textOf(operation.description),
         method,
         specPath,
         // Hono (strict: false) matches `/v1` and `/v1/` alike when the route has no trailing slash.
@@ -89,6 +94,7 @@ function toParameter(parameter: Record<string, unknown>): OperationParameter {
     in: parameter.in,
     required: parameter.required === true,
     schema: isRecord(parameter.schema) ? parameter.schema : {},
+    description: textOf(parameter.description),
     restOfPath: parameter['x-rest-of-path'] === true,
   };
 }
@@ -111,6 +117,10 @@ function resolveRef(document: OpenApiDocument, value: unknown): Record<string, u
       : undefined;
   }
   return resolveRef(document, target);
+}
+
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 function arrayOf(value: unknown): unknown[] {
