@@ -187,6 +187,18 @@ describe('the MCP endpoint', () => {
   });
 });
 
+/** A read tool answers `expected` to a reader of the organization and 404 to an outsider. */
+async function readsForReadersOnly(
+  name: string,
+  args: () => Record<string, unknown>,
+  expected: string,
+) {
+  const reader = await connect(org.reader.token);
+  const outsider = await connect(org.outsider.token);
+  expect(await call(reader, name, args())).toContain(expected);
+  expect(await refused(outsider, name, args())).toMatch(/^404: /);
+}
+
 describe('each tool, for a role that may and one that may not', () => {
   // Filled as the tools run, in order: a change request is opened, edited, commented on,
   // reviewed and merged.
@@ -223,12 +235,7 @@ describe('each tool, for a role that may and one that may not', () => {
     ['listPages', () => ({ spaceId }), 'Deploying'],
     ['getPageByPath', () => ({ spaceId, pagePath: 'deploying' }), '`quire deploy`'],
     ['listChangeRequestsForSpace', () => ({ spaceId }), '"items"'],
-  ])('%s reads for a reader and is refused to an outsider', async (name, args, expected) => {
-    const reader = await connect(org.reader.token);
-    const outsider = await connect(org.outsider.token);
-    expect(await call(reader, name, args())).toContain(expected);
-    expect(await refused(outsider, name, args())).toMatch(/^404: /);
-  });
+  ])('%s reads for a reader and is refused to an outsider', readsForReadersOnly);
 
   it('getPageById reads a page as Markdown under a header with its ids', async () => {
     const reader = await connect(org.reader.token);
@@ -285,12 +292,7 @@ describe('each tool, for a role that may and one that may not', () => {
     ['listPagesInChangeRequest', () => at(), 'Welcome'],
     ['getPageInChangeRequestById', () => ({ ...at(), pageId: welcomeId }), 'roll back if needed'],
     ['getChangeRequestChanges', () => at(), 'page_edited'],
-  ])('%s reads for a reader and is refused to an outsider', async (name, args, expected) => {
-    const reader = await connect(org.reader.token);
-    const outsider = await connect(org.outsider.token);
-    expect(await call(reader, name, args())).toContain(expected);
-    expect(await refused(outsider, name, args())).toMatch(/^404: /);
-  });
+  ])('%s reads for a reader and is refused to an outsider', readsForReadersOnly);
 
   it('postCommentInChangeRequest and its reply are for commenters, not readers', async () => {
     const reader = await connect(org.reader.token);
