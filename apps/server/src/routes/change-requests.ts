@@ -4,26 +4,33 @@ import {
   type ChangeRequestAccess,
   loadChangeRequestForCaller,
 } from '../domain/change-requests/change-request-access.js';
+import { changeRequestDiff } from '../domain/change-requests/change-request-diff.js';
 import { createChangeRequest } from '../domain/change-requests/create-change-request.js';
 import { mergeChangeRequest } from '../domain/change-requests/merge-change-request.js';
 import { changeRequestStanding } from '../domain/change-requests/merge-readiness.js';
 import { updateChangeRequestFields } from '../domain/change-requests/update-change-request.js';
 import { updateChangeRequestFromSpace } from '../domain/change-requests/update-from-space.js';
 import { applyContentChanges } from '../domain/content/apply-content-changes.js';
-import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
+import {
+  changesBetween,
+  loadChangeRequestMergeBase,
+  loadChangeRequestRevision,
+  loadRevision,
+} from '../domain/content/content-revisions.js';
 import { prepareBody } from '../domain/content/prepare-changes.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
+import { presentChangeRequestDiff } from '../presenters/change-request-diff.js';
 import { presentContentChanges } from '../presenters/content-changes.js';
 import { presentList } from '../presenters/list.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
-import { type ContentSource, downloadUrlOf } from './content-responses.js';
+import { bodyMarkdown, type ContentSource, downloadUrlOf } from './content-responses.js';
 import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 
@@ -43,6 +50,7 @@ type ChangeRequestHandlers = Pick<
   | 'mergeChangeRequest'
   | 'updateChangeRequest'
   | 'getChangeRequestChanges'
+  | 'getChangeRequestDiff'
 >;
 
 type ChangeRequestParams = { spaceId: string; changeRequestId: string };
@@ -238,16 +246,32 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
       params.spaceId,
       params.changeRequestId,
     );
-    const mergeBase = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
     const changes = await changesBetween(
       deps.db,
-      await loadRevision(deps.db, space, mergeBase),
-      await loadRevision(deps.db, space, changeRequest.revisionId),
+      await loadChangeRequestMergeBase(deps.db, space, changeRequest),
+      await loadChangeRequestRevision(deps.db, space, changeRequest),
     );
     return {
       status: 200,
       body: presentSemanticChanges(changes, query.limit ?? 10, downloadUrlOf(deps)),
     };
+  },
+
+  getChangeRequestDiff: async ({ params, query, actor, deps }) => {
+    const { space, changeRequest } = await loadChangeRequestForCaller(
+      deps.db,
+      actor,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    const diffs = await changeRequestDiff(
+      deps.db,
+      space,
+      changeRequest,
+      (objects, documentId) => bodyMarkdown(deps, objects, documentId),
+      { pageId: query.pageId, context: query.context ?? 3 },
+    );
+    return { status: 200, body: presentChangeRequestDiff(diffs) };
   },
 
   getRevisionOfChangeRequestById: changeRequestReads.revision,

@@ -2,6 +2,7 @@ import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import type { AppDeps } from '../deps.js';
 import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
+import type { ContentObjects } from '../domain/content/content-objects.js';
 import type { ContentTree } from '../domain/content/content-tree.js';
 import { evaluateDocument } from '../domain/content/evaluate-document.js';
 import {
@@ -183,16 +184,30 @@ async function bodyOf(
     }
   }
   if (asked.format === 'document') return { document: await readBody(tree.objects, documentId) };
-  // A body never changes under its id, so its Markdown is rendered once and kept; stable
-  // references also depend on where the page is and on the revision's pages.
-  const key = asked.refs === 'stable' ? `${documentId}:stable:${root ?? ''}:${path}` : documentId;
+  if (asked.refs === 'relative')
+    return { markdown: await bodyMarkdown(deps, tree.objects, documentId) };
+  // Stable references also depend on where the page is and on the revision's pages.
+  const key = `${documentId}:stable:${root ?? ''}:${path}`;
   const markdown = await deps.renderedMarkdown.get(key, async () => {
     const body = await readBody(tree.objects, documentId);
-    if (asked.refs === 'relative') return deps.documents.toMarkdown(body);
     const pageIds = pageIdsByPath(await readPageTree(tree));
     return deps.documents.toMarkdown(withStableRefs(body, path, pageIds));
   });
   return { markdown };
+}
+
+/**
+ * A body's Markdown as page reads answer it (`format=markdown`, relative references). A body
+ * never changes under its id, so its Markdown is rendered once and kept by that id.
+ */
+export function bodyMarkdown(
+  deps: AppDeps,
+  objects: ContentObjects,
+  documentId: string,
+): Promise<string> {
+  return deps.renderedMarkdown.get(documentId, async () =>
+    deps.documents.toMarkdown(await readBody(objects, documentId)),
+  );
 }
 
 /** Answers a page of the revision's files. */

@@ -2243,6 +2243,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Show a change request's changes as a Markdown diff
+         * @description The pages the change request changed against its merge base (the pages `getChangeRequestChanges` lists), ordered by path, each with a unified diff of its Markdown from the merge base to the change request. The Markdown is the body `getPageById` answers with `format=markdown`; the file names are the page paths, `a/<path>.md` and `b/<path>.md`, and `/dev/null` for the side a created or deleted page is missing from. `patch` is empty when the Markdown is the same on both sides: a page only moved, renamed or otherwise changed outside its body, and a group or link page, which has no body. Needs `read` or higher.
+         */
+        get: operations["getChangeRequestDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/merge": {
         parameters: {
             query?: never;
@@ -3675,6 +3700,9 @@ export interface components {
                 location: string;
             };
         };
+        ChangeRequestDiff: {
+            items: components["schemas"]["PageDiff"][];
+        };
         ChangeRequestList: components["schemas"]["List"] & {
             items: components["schemas"]["ChangeRequest"][];
         };
@@ -4486,6 +4514,18 @@ export interface components {
         } | {
             document: components["schemas"]["JsonDocument"];
         } | Record<string, never>;
+        /** @description How one page of a change request differs from its merge base, as Markdown. */
+        PageDiff: {
+            /**
+             * @description What happened to the page, as `getChangeRequestChanges` names it: `moved` is a page whose parent changed and nothing else.
+             * @enum {string}
+             */
+            change: "created" | "edited" | "moved" | "deleted";
+            /** @description The page as it is in the change request; a deleted page as it was. */
+            page: components["schemas"]["ChangedPage"];
+            /** @description A unified diff of the page's Markdown (`--- a/<path>.md`, `+++ b/<path>.md`, then hunks); empty when the Markdown did not change. */
+            patch: string;
+        };
         /** @description How a document page is laid out when published. */
         PageLayout: {
             /** @description Whether the page's actions show. */
@@ -10682,6 +10722,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getChangeRequestDiff: {
+        parameters: {
+            query?: {
+                /** @description Lines of unchanged Markdown shown around each change. */
+                context?: number;
+                /** @description Only this page (its ID); a page the change request did not change gives no items. */
+                pageId?: components["schemas"]["ResourceId"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages' diffs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChangeRequestDiff"];
                 };
             };
             400: components["responses"]["BadRequestError"];

@@ -36,6 +36,22 @@ export function loadChangeRequestRevision(
   return loadRevision(db, space, changeRequest.revisionId);
 }
 
+/**
+ * The revision a change request's changes are counted from, its merge base: where it last took
+ * in the space's content, else where it started.
+ */
+export function loadChangeRequestMergeBase(
+  db: Executor,
+  space: SpaceRecord,
+  changeRequest: ChangeRequestRecord,
+): Promise<RevisionRecord> {
+  return loadRevision(
+    db,
+    space,
+    changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial,
+  );
+}
+
 /** What changed from one revision of a space to another. */
 export function changesBetween(
   db: Executor,
