@@ -292,6 +292,7 @@ describe('each tool, for a role that may and one that may not', () => {
     ['listPagesInChangeRequest', () => at(), 'Welcome'],
     ['getPageInChangeRequestById', () => ({ ...at(), pageId: welcomeId }), 'roll back if needed'],
     ['getChangeRequestChanges', () => at(), 'page_edited'],
+    ['getChangeRequestDiff', () => at(), '+Start with the **quickstart**, then roll back'],
   ])('%s reads for a reader and is refused to an outsider', readsForReadersOnly);
 
   it('postCommentInChangeRequest and its reply are for commenters, not readers', async () => {
@@ -399,6 +400,14 @@ describe('an agent at work', () => {
       expect.objectContaining({
         type: 'page_edited',
         page: expect.objectContaining({ id: deploying.id }),
+      }),
+    ]);
+
+    const diff = await callJson(agent, 'getChangeRequestDiff', path);
+    expect(diff.items).toEqual([
+      expect.objectContaining({
+        change: 'edited',
+        patch: expect.stringContaining('\n+Roll back with `quire rollback`.\n'),
       }),
     ]);
 

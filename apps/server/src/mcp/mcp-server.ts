@@ -20,7 +20,7 @@ const instructions = `Quire's API, as tools named by their operationIds. Find yo
 listOrganizationsForAuthenticatedUser, listSpacesInOrganizationById, listSites and the search tools; \
 read pages as Markdown with getPageById or getPageByPath. Content changes go through a change request: \
 createChangeRequest, then updateChangeRequestContent with a batch of changes, then \
-getChangeRequestChanges to check them, submitChangeRequestReview and mergeChangeRequest. You can do \
+getChangeRequestChanges and getChangeRequestDiff to check them, submitChangeRequestReview and mergeChangeRequest. You can do \
 exactly what your API token can do; a refusal comes back as a tool error with the API's message.`;
 
 /**

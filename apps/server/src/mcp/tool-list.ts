@@ -38,6 +38,7 @@ export const toolChoices: readonly ToolChoice[] = [
   { operationId: 'getPageInChangeRequestById', fixed: asMarkdown },
   { operationId: 'updateChangeRequestContent' },
   { operationId: 'getChangeRequestChanges' },
+  { operationId: 'getChangeRequestDiff' },
   { operationId: 'listCommentsInChangeRequest', fixed: asMarkdown },
   { operationId: 'postCommentInChangeRequest', fixed: asMarkdown },
   { operationId: 'listCommentRepliesInChangeRequest', fixed: asMarkdown },
