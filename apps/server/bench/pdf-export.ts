@@ -80,7 +80,7 @@ async function main(): Promise<void> {
       dialect: deps.dialect,
       clock: systemClock,
       logger: pino({ level: 'silent' }),
-      handlers: jobHandlers(deps),
+      handlers: jobHandlers(deps, { auditRetentionDays: 365 }),
     });
     const space = await client.POST('/orgs/{organizationId}/spaces', {
       params: { path: { organizationId } },

@@ -12,8 +12,8 @@ import { createAnswerCache } from './http/answer-cache.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
-import { startPruningOfAuditEvents } from './jobs/prune-audit-events.js';
-import { startPurgeOfDeletedSpaces } from './jobs/purge-deleted-spaces.js';
+import { scheduleRecurringJobs } from './jobs/recurring-jobs.js';
+import { sweeps } from './jobs/sweeps.js';
 import { createLogger } from './logger.js';
 import { createUrls } from './presenters/urls.js';
 import { openBlobStore } from './store/blobs/open-blob-store.js';
@@ -77,11 +77,10 @@ async function main(): Promise<void> {
     dialect,
     clock: systemClock,
     logger,
-    handlers: jobHandlers(deps),
+    handlers: jobHandlers(deps, config),
   });
+  await scheduleRecurringJobs(db, sweeps(deps, config), systemClock.now());
   jobs.start();
-  const stopPurge = startPurgeOfDeletedSpaces(db, systemClock, logger);
-  const stopPruning = startPruningOfAuditEvents(db, systemClock, config.auditRetentionDays, logger);
   const server = listen(app, config, logger, (info) => {
     logger.info(
       { address: info.address, port: info.port, publicUrl: config.publicUrl },
@@ -91,8 +90,6 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    stopPurge();
-    stopPruning();
     // close() stops accepting connections and calls back once in-flight requests are answered.
     server.close(async () => {
       await jobs.stop();

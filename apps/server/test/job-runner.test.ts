@@ -1,7 +1,12 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createJobRunner, type JobHandler, type JobOutcome } from '../src/jobs/job-runner.js';
-import { claimDueJobs, enqueueJob, type JobRecord } from '../src/store/jobs.js';
+import {
+  type RecurringJob,
+  recurringJobHandler,
+  scheduleRecurringJobs,
+} from '../src/jobs/recurring-jobs.js';
+import { claimDueJobs, enqueueJob, type JobRecord, markJobFailed } from '../src/store/jobs.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe('the durable job runner', () => {
@@ -108,6 +113,45 @@ describe('the durable job runner', () => {
       attempts: 8,
       last_error: 'database away',
     });
+  });
+
+  it('keeps one row per recurring job, runs it on its interval, and queues a failed one again', async () => {
+    let sweeps = 0;
+    const sweep: RecurringJob = {
+      kind: 'test.sweep',
+      what: 'test rows',
+      intervalMs: 60_000,
+      sweep: async () => {
+        sweeps += 1;
+        if (sweeps === 2) throw new Error('the database went away');
+        return 1;
+      },
+    };
+    const runner = runnerWith({
+      'test.sweep': recurringJobHandler(sweep, pino({ level: 'silent' })),
+    });
+    const schedule = () => scheduleRecurringJobs(server.deps.db, [sweep], server.clock.now());
+    await schedule();
+    await schedule();
+    expect(await runner.runDue()).toBe(1);
+    const id = 'recurring:test.sweep';
+    const next = new Date(server.clock.now().getTime() + 60_000).toISOString();
+    expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0, run_at: next });
+    // A sweep that throws is tried again at the next run, not given up.
+    server.clock.advance(60_000);
+    expect(await runner.runDue()).toBe(1);
+    expect(sweeps).toBe(2);
+    expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0 });
+    // Failed some other way (a handler missing in an older process), the next start queues it.
+    await markJobFailed(server.deps.db, id, { error: 'no handler', now: server.clock.now() });
+    await schedule();
+    expect(await jobRow(id)).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      run_at: server.clock.now().toISOString(),
+    });
+    expect(await runner.runDue()).toBe(1);
+    expect(sweeps).toBe(3);
   });
 
   it('keeps jobs of a kind no handler runs as failed', async () => {

@@ -1,7 +1,9 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
-import { startPurgeOfDeletedSpaces } from '../src/jobs/purge-deleted-spaces.js';
+import { jobHandlers } from '../src/jobs/job-handlers.js';
+import { createJobRunner } from '../src/jobs/job-runner.js';
+import { scheduleRecurringJobs } from '../src/jobs/recurring-jobs.js';
+import { sweeps } from '../src/jobs/sweeps.js';
 import { findSpaceById } from '../src/store/spaces.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
@@ -54,7 +56,7 @@ describe('first start and background work', () => {
     }
   });
 
-  it('purges spaces deleted more than 7 days ago in the background sweep', async () => {
+  it('purges spaces deleted more than 7 days ago in a recurring job', async () => {
     const admin = await server.createUser();
     const organizationId = await server.createOrganization(admin);
     const create = () =>
@@ -69,16 +71,31 @@ describe('first start and background work', () => {
     await admin.client.DELETE('/spaces/{spaceId}', { params: { path: { spaceId: recent.id } } });
     server.clock.advance(3 * day);
 
-    const stop = startPurgeOfDeletedSpaces(
-      server.deps.db,
-      server.clock,
-      pino({ level: 'silent' }),
-      10,
-    );
-    await expect
-      .poll(() => findSpaceById(server.deps.db, old.id), { timeout: 10_000 })
-      .toBeUndefined();
-    stop();
+    // The sweeps are jobs: one row each, however often (or by however many processes) the
+    // server starts; each run queues the next an hour later.
+    const schedule = () =>
+      scheduleRecurringJobs(
+        server.deps.db,
+        sweeps(server.deps, { auditRetentionDays: 365 }),
+        server.clock.now(),
+      );
+    await schedule();
+    await schedule();
+    const recurring = () =>
+      server.deps.db
+        .selectFrom('jobs')
+        .select(['kind', 'run_at', 'state', 'attempts'])
+        .where('id', 'like', 'recurring:%')
+        .orderBy('kind')
+        .execute();
+    expect((await recurring()).map((job) => job.kind)).toEqual(['events.prune', 'spaces.purge']);
+    await server.jobs.runDue();
+    expect(await findSpaceById(server.deps.db, old.id)).toBeUndefined();
+    const nextHour = new Date(server.clock.now().getTime() + 60 * 60 * 1000).toISOString();
+    expect(await recurring()).toEqual([
+      { kind: 'events.prune', run_at: nextHour, state: 'queued', attempts: 0 },
+      { kind: 'spaces.purge', run_at: nextHour, state: 'queued', attempts: 0 },
+    ]);
     expect(await findSpaceById(server.deps.db, recent.id)).toBeDefined();
     await expectApiError(
       admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: old.id } } }),
@@ -91,5 +108,38 @@ describe('first start and background work', () => {
         })
       ).id,
     ).toBe(recent.id);
+  });
+});
+
+describe('the audit retention sweep', () => {
+  it('removes events older than the retention, hourly, on the job runner', async () => {
+    const server = await startTestServer();
+    try {
+      const admin = await server.createUser();
+      await server.createOrganization(admin);
+      const before = await server.countRows('events');
+      expect(before).toBeGreaterThan(0);
+      const retention = { auditRetentionDays: 30 };
+      const runner = createJobRunner({
+        db: server.deps.db,
+        dialect: server.deps.dialect,
+        clock: server.clock,
+        logger: server.deps.logger,
+        handlers: jobHandlers(server.deps, retention),
+      });
+      await scheduleRecurringJobs(
+        server.deps.db,
+        sweeps(server.deps, retention),
+        server.clock.now(),
+      );
+      await runner.runDue();
+      expect(await server.countRows('events')).toBe(before);
+      // The next run is an hour later; by then, 31 days on, the events are past the retention.
+      server.clock.advance(31 * day);
+      await runner.runDue();
+      expect(await server.countRows('events')).toBe(0);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -3,12 +3,17 @@ import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
 import type { JobHandler } from './job-runner.js';
 import { pdfExportJob } from './pdf-export-job.js';
+import { recurringJobHandler } from './recurring-jobs.js';
+import { type SweepSettings, sweeps } from './sweeps.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
 
 /** Every kind of background job, with what runs it. */
-export function jobHandlers(deps: AppDeps): Record<string, JobHandler> {
+export function jobHandlers(deps: AppDeps, settings: SweepSettings): Record<string, JobHandler> {
   return {
     [deliveryJobKind]: webhookDeliveryJob(deps),
     [pdfExportJobKind]: pdfExportJob(deps),
+    ...Object.fromEntries(
+      sweeps(deps, settings).map((sweep) => [sweep.kind, recurringJobHandler(sweep, deps.logger)]),
+    ),
   };
 }

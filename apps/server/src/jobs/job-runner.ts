@@ -9,11 +9,19 @@ import {
   type JobRecord,
   markJobFailed,
   requeueJob,
+  rescheduleJob,
 } from '../store/jobs.js';
 import type { Database } from '../store/schema.js';
 
-/** What became of one run of a job. */
-export type JobOutcome = { done: true } | { retryAt: Date; error: string } | { failed: string };
+/**
+ * What became of one run of a job: done (the job is removed), to be retried, failed for good, or,
+ * for a recurring job, done until it runs `again`.
+ */
+export type JobOutcome =
+  | { done: true }
+  | { retryAt: Date; error: string }
+  | { failed: string }
+  | { again: Date };
 
 /** Runs the jobs of one kind. */
 export interface JobHandler {
@@ -96,7 +104,9 @@ export function createJobRunner({
     }
     const finishedAt = clock.now();
     if ('done' in outcome) await deleteJob(db, job.id);
-    else if ('retryAt' in outcome) {
+    else if ('again' in outcome) {
+      await rescheduleJob(db, job.id, { runAt: outcome.again, now: finishedAt });
+    } else if ('retryAt' in outcome) {
       await requeueJob(db, job.id, {
         runAt: outcome.retryAt,
         error: outcome.error,

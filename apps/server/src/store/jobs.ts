@@ -124,6 +124,55 @@ export async function requeueJob(
     .execute();
 }
 
+/**
+ * Queues the one job of a recurring kind under its fixed `id`: nothing changes while it is
+ * queued or running (another process may have queued it first), and one that failed is queued
+ * again.
+ */
+export async function ensureRecurringJob(
+  db: Executor,
+  { id, kind, runAt }: { id: string; kind: string; runAt: Date },
+  now: Date,
+): Promise<void> {
+  const row = { ...jobRow({ kind, payload: {}, runAt }, now.toISOString()), id };
+  await db
+    .insertInto('jobs')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet({
+          state: 'queued',
+          attempts: 0,
+          run_at: row.run_at,
+          locked_until: null,
+          updated_at: row.updated_at,
+        })
+        .where('jobs.state', '=', 'failed'),
+    )
+    .execute();
+}
+
+/** Queues a recurring job for its next run, as fresh as when it was first queued. */
+export async function rescheduleJob(
+  db: Executor,
+  id: string,
+  { runAt, now }: { runAt: Date; now: Date },
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({
+      state: 'queued',
+      attempts: 0,
+      run_at: runAt.toISOString(),
+      locked_until: null,
+      last_error: null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** Marks a job that will not run again; failed jobs stay for whoever looks into them. */
 export async function markJobFailed(
   db: Executor,

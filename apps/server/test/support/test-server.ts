@@ -120,7 +120,7 @@ export async function startTestServer({
     dialect: deps.dialect,
     clock,
     logger: deps.logger,
-    handlers: jobHandlers(deps),
+    handlers: jobHandlers(deps, { auditRetentionDays: 365 }),
   });
   const fetch = contractCheckedFetch((request) => app.fetch(request), document);
   const clientWith = (token?: string) =>

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { ensureRecurringJob } from '../store/jobs.js';
+import type { Database } from '../store/schema.js';
+import type { JobHandler } from './job-runner.js';
+
+/** Work the server does on a schedule: a sweep that removes what is past its time. */
+export interface RecurringJob {
+  kind: string;
+  /** What the sweep removes, for the log. */
+  what: string;
+  intervalMs: number;
+  /** Removes what is due at `now`; answers how many things it removed. */
+  sweep(now: Date): Promise<number>;
+}
+
+/**
+ * Runs a recurring job on the job runner: its one row runs the sweep, then waits `intervalMs` for
+ * the next run. A sweep that fails is logged and tried again at the next run, never given up:
+ * sweeps only remove what is past its time, so a late or second run is harmless.
+ */
+export function recurringJobHandler(job: RecurringJob, logger: Logger): JobHandler {
+  return {
+    async run(_record, now) {
+      try {
+        const removed = await job.sweep(now);
+        if (removed > 0) logger.info({ removed }, `removed ${job.what}`);
+      } catch (error) {
+        logger.error({ err: error }, `removing ${job.what} failed; retrying at the next run`);
+      }
+      return { again: new Date(now.getTime() + job.intervalMs) };
+    },
+  };
+}
+
+/**
+ * Makes sure each recurring job has its row, due now if it had none. Every process calls this
+ * at start; the fixed ids keep one row per job however many processes share the database.
+ */
+export async function scheduleRecurringJobs(
+  db: Kysely<Database>,
+  jobs: readonly RecurringJob[],
+  now: Date,
+): Promise<void> {
+  for (const job of jobs) {
+    await ensureRecurringJob(db, { id: `recurring:${job.kind}`, kind: job.kind, runAt: now }, now);
+  }
+}
