@@ -1,5 +1,7 @@
 export { type CodeToken, highlightCodeTokens } from './code.js';
 export type { RenderedHeading } from './headings.js';
+export { openAPIReferences } from './openapi/references.js';
+export type { OpenAPIReference, OpenAPISpec } from './openapi/spec.js';
 export type { CodeThemes, RenderOptions } from './options.js';
 export {
   type PdfBook,

@@ -1,5 +1,6 @@
 import type { Document } from '@quire/document';
 import type { BundledTheme } from 'shiki/themes';
+import type { OpenAPIReference, OpenAPISpec } from './openapi/spec.js';
 
 /** The two themes code blocks are highlighted with; both are emitted as CSS variables. */
 export interface CodeThemes {
@@ -22,6 +23,12 @@ export interface RenderOptions {
   /** The URL of an OpenAPI spec named by an OpenAPI block (`spec="petstore"`). Default: none. */
   resolveOpenAPISpecUrl?: (spec: string) => string | undefined;
   /**
+   * The spec an OpenAPI block names, loaded by the caller beforehand (see `openAPIReferences`):
+   * the block then shows the operation or schemas from it. Unresolved (the default): the block
+   * names what it shows and links to the spec.
+   */
+  resolveOpenAPISpec?: (reference: OpenAPIReference) => OpenAPISpec | undefined;
+  /**
    * The document a `{% include "…" %}` refers to, loaded by the caller beforehand. Unresolved
    * (the default): nothing is rendered in its place.
    */
@@ -41,6 +48,7 @@ export function resolveRenderOptions(options: RenderOptions): ResolvedRenderOpti
     resolvePageUrl: options.resolvePageUrl ?? (() => undefined),
     resolveFileUrl: options.resolveFileUrl ?? ((file) => file),
     resolveOpenAPISpecUrl: options.resolveOpenAPISpecUrl ?? (() => undefined),
+    resolveOpenAPISpec: options.resolveOpenAPISpec ?? (() => undefined),
     resolveReusableContent: options.resolveReusableContent ?? (() => undefined),
     showCondition: options.showCondition ?? (() => true),
     codeThemes: options.codeThemes ?? { light: 'github-light', dark: 'github-dark' },
