@@ -35,7 +35,7 @@ const petstore: OpenAPISpec = {
           deprecated: true,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { $ref: 'pets.yaml#/NewPet' } } },
+            content: { 'application/json': { schema: { $ref: '../specs/pets.yaml#/NewPet' } } },
           },
           responses: { '201': { description: 'Added.' } },
         },
@@ -54,8 +54,9 @@ const petstore: OpenAPISpec = {
       schemas: { Error: { type: 'object', properties: { message: { type: 'string' } } } },
     },
   },
+  entry: '/specs/api.yaml',
   files: {
-    'pets.yaml': {
+    '/specs/pets.yaml': {
       Pet: {
         allOf: [
           { $ref: '#/NewPet' },

@@ -2,11 +2,13 @@
 export type SpecObject = Record<string, unknown>;
 
 /**
- * An OpenAPI spec as a page renders it: its entry document and, for `$ref`s to other files, those
- * files by the name the refs use (`schemas/pet.yaml`). Loaded by the caller beforehand.
+ * An OpenAPI spec as a page renders it: its entry document, at the path `entry` (`/specs/api.yaml`,
+ * `/` unless given), and the other files its `$ref`s reach, by their paths (`/specs/pet.yaml`).
+ * Loaded by the caller beforehand.
  */
 export interface OpenAPISpec {
   document: SpecObject;
+  entry?: string;
   files?: Readonly<Record<string, SpecObject>>;
 }
 
@@ -21,7 +23,8 @@ const maxRefHops = 32;
 
 /**
  * Follows `$ref`s until a value that is not one: `#/components/schemas/Pet` in the file the ref
- * is in, `pet.yaml#/Pet` or `pet.yaml` in another file of the spec. Answers the value and the
+ * is in, `pet.yaml#/Pet` or `../pet.yaml` in another file of the spec. `file` is the path of the
+ * file `value` is in (`undefined`: the entry). Answers the value and the
  * file it came from (for the refs inside it), or `undefined` for a ref that leads nowhere.
  */
 export function dereference(
@@ -36,8 +39,13 @@ export function dereference(
       return { value: current, file: currentFile };
     }
     const [target = '', pointer = ''] = current.$ref.split('#');
-    if (target !== '') currentFile = target;
-    const root = currentFile === undefined ? spec.document : spec.files?.[currentFile];
+    const entry = spec.entry ?? '/';
+    // A ref to another file is relative to the file it is written in.
+    if (target !== '') currentFile = new URL(target, `file://${currentFile ?? entry}`).pathname;
+    const root =
+      currentFile === undefined || currentFile === entry
+        ? spec.document
+        : spec.files?.[currentFile];
     if (root === undefined) return undefined;
     current = atPointer(root, pointer);
     if (current === undefined) return undefined;
