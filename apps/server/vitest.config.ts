@@ -7,6 +7,9 @@ export default defineConfig({
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
+    // Many tests start a server on a fresh database and some make PDFs on worker threads: on a
+    // busy shared runner (PostgreSQL creating databases, two cores) five seconds is too tight.
+    testTimeout: 20_000,
     // The MCP SDK's client reads eventsource-parser, which also publishes its TypeScript under a
     // `source` export condition: with that condition on, they are transformed here rather than
     // handed to Node as .ts files.
