@@ -28,7 +28,21 @@ export interface Config {
   filesS3Endpoint: string | undefined;
   /** Largest file, in bytes, that an upload or an import may store. */
   fileSizeLimit: number;
+  /** The engine translations run on; `undefined`: none, runs wait. */
+  translationEngine: TranslationEngineConfig | undefined;
 }
+
+/** Which engine translates, where, and how to sign in to it. */
+export interface TranslationEngineConfig {
+  kind: 'libretranslate' | 'deepl' | 'openai';
+  url: string;
+  /** Sent to the engine only; never shown, logged or recorded. */
+  apiKey: string | undefined;
+  /** The model an OpenAI-compatible engine runs. */
+  model: string | undefined;
+}
+
+const translationEngines = ['libretranslate', 'deepl', 'openai'] as const;
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof logLevels)[number];
@@ -111,6 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     1 << 30,
     problems,
   );
+  const translationEngine = translationEngineSetting(env, problems);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -132,7 +147,45 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     filesS3Endpoint,
     fileSizeLimit,
     auditRetentionDays,
+    translationEngine,
   };
+}
+
+// The engine's key and model are read only with an engine; a URL is needed, but DeepL's is known.
+function translationEngineSetting(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): TranslationEngineConfig | undefined {
+  const raw = env.TRANSLATION_ENGINE?.trim().toLowerCase() || undefined;
+  if (raw === undefined) return undefined;
+  const kind = translationEngines.find((engine) => engine === raw);
+  if (kind === undefined) {
+    problems.push(
+      `TRANSLATION_ENGINE must be one of ${translationEngines.join(', ')} (got "${raw}")`,
+    );
+    return undefined;
+  }
+  const apiKey = env.TRANSLATION_API_KEY?.trim() || undefined;
+  const defaultUrl =
+    kind === 'deepl'
+      ? apiKey?.endsWith(':fx')
+        ? 'https://api-free.deepl.com'
+        : 'https://api.deepl.com'
+      : kind === 'openai'
+        ? 'https://api.openai.com'
+        : undefined;
+  const url = (env.TRANSLATION_URL?.trim() || defaultUrl)?.replace(/\/+$/, '');
+  if (url === undefined || !URL.canParse(url) || !/^https?:/.test(url)) {
+    problems.push(
+      `TRANSLATION_URL must be the engine's absolute http(s) URL, such as http://127.0.0.1:5000 (got "${url ?? ''}")`,
+    );
+    return undefined;
+  }
+  if (kind === 'deepl' && apiKey === undefined) {
+    problems.push('TRANSLATION_API_KEY is needed with TRANSLATION_ENGINE=deepl');
+  }
+  const model = env.TRANSLATION_MODEL?.trim() || undefined;
+  return { kind, url, apiKey, model };
 }
 
 // Files sit beside the SQLite database, so one directory holds all of an instance's data.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
+import type { TranslationEngineConfig } from './config.js';
 import type { HeadFollowers } from './domain/content/head-moves.js';
 import type { FileUrlSigner } from './domain/files/file-urls.js';
 import type { InstanceKeys } from './domain/instance/instance-keys.js';
@@ -46,4 +47,6 @@ export interface AppDeps {
    * `Retry-After`; 25 seconds unless given.
    */
   pdfExportWaitMs?: number;
+  /** The engine translations run on; none: their runs wait. */
+  translationEngine?: TranslationEngineConfig | undefined;
 }

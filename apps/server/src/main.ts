@@ -8,6 +8,7 @@ import { createFileUrlSigner } from './domain/files/file-urls.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { loadVisitorClaimsKey } from './domain/members/visitor-claims.js';
+import { withTranslationRuns } from './domain/translations/translation-queue.js';
 import { createAnswerCache } from './http/answer-cache.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/job-handlers.js';
@@ -67,7 +68,11 @@ async function main(): Promise<void> {
     documents: createDocumentConverter(),
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
-    headFollowers: contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
+    headFollowers: withTranslationRuns(
+      contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
+      systemClock,
+    ),
+    translationEngine: config.translationEngine,
   };
   const app = createApp(deps);
   const indexed = await indexSpacesMissingFromIndexes(db, deps.headFollowers);

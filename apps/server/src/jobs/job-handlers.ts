@@ -1,10 +1,12 @@
 import type { AppDeps } from '../deps.js';
 import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
+import { translationJobKind } from '../domain/translations/translation-queue.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
 import type { JobHandler } from './job-runner.js';
 import { pdfExportJob } from './pdf-export-job.js';
 import { recurringJobHandler } from './recurring-jobs.js';
 import { type SweepSettings, sweeps } from './sweeps.js';
+import { translationJob } from './translation-job.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
 
 /** Every kind of background job, with what runs it. */
@@ -15,5 +17,6 @@ export function jobHandlers(deps: AppDeps, settings: SweepSettings): Record<stri
     ...Object.fromEntries(
       sweeps(deps, settings).map((sweep) => [sweep.kind, recurringJobHandler(sweep, deps.logger)]),
     ),
+    [translationJobKind]: translationJob(deps),
   };
 }

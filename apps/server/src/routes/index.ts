@@ -23,6 +23,7 @@ import { spacePermissionHandlers } from './space-permissions.js';
 import { spaceHandlers } from './spaces.js';
 import { systemHandlers } from './system.js';
 import { teamHandlers } from './teams.js';
+import { translationHandlers } from './translations.js';
 import { userHandlers } from './users.js';
 import { webhookHandlers } from './webhooks.js';
 
@@ -54,4 +55,5 @@ export const handlers: HandlerTable = combineHandlerTables([
   teamHandlers,
   inviteLinkHandlers,
   spacePermissionHandlers,
+  translationHandlers,
 ]);

@@ -185,3 +185,15 @@ export async function markJobFailed(
     .where('id', '=', id)
     .execute();
 }
+
+/** Moves a queued job up to run at `runAt` when it was to run later; a running job is left be. */
+export async function hurryJob(db: Executor, id: string, runAt: Date): Promise<void> {
+  const at = runAt.toISOString();
+  await db
+    .updateTable('jobs')
+    .set({ run_at: at, updated_at: at })
+    .where('id', '=', id)
+    .where('state', '=', 'queued')
+    .where('run_at', '>', at)
+    .execute();
+}

@@ -422,6 +422,49 @@ export interface SiteRedirectsTable {
   changed_at: string;
 }
 
+export interface TranslationsTable {
+  id: string;
+  organization_id: string;
+  source_space_id: string;
+  source_language: string;
+  language: string;
+  /** JSON of the instructions document. */
+  instructions: string;
+  /** `pending`, `running` or `completed`. */
+  status: string;
+  /** The space the runs write; `null` until the first run makes it. */
+  result_space_id: string | null;
+  result_revision_id: string | null;
+  runs: number;
+  total_words: number;
+  /** Source pages the result holds a translation of. */
+  total_pages: number;
+  total_duration: number;
+  latest_run_duration: number;
+  latest_pages: number;
+  latest_words: number;
+  /** Who created it: the runs write the result space as them. */
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  /** The job queued to run it next, if any: another request moves it up rather than adding one. */
+  queued_job_id: string | null;
+  /** The job running it now, if any, and since when. */
+  running_job_id: string | null;
+  run_started_at: string | null;
+}
+
+export interface TranslationPagesTable {
+  translation_id: string;
+  source_page_id: string;
+  /** The page written for it in the result space. */
+  result_page_id: string;
+  /** Hash of what the page was translated from, with the languages and instructions. */
+  source_hash: string;
+  /** Words of the page the last translation of it sent. */
+  words: number;
+}
+
 export interface InstanceSettingsTable {
   name: string;
   value: string;
@@ -549,6 +592,8 @@ export interface Database {
   site_share_links: SiteShareLinksTable;
   site_publishing_auth: SitePublishingAuthTable;
   site_redirects: SiteRedirectsTable;
+  translations: TranslationsTable;
+  translation_pages: TranslationPagesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   space_user_grants: SpaceUserGrantsTable;

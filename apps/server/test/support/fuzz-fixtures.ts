@@ -42,6 +42,8 @@ export interface FuzzFixtures extends ContentFixtures {
   shareLinkIds: string[];
   /** A live redirect of the first site, then a draft. */
   siteRedirectIds: string[];
+  /** A translation of the first space into French. */
+  translationIds: string[];
   /** A team of the first organization with the reader in it, and an invite link of it. */
   teamIds: string[];
   inviteIds: string[];
@@ -123,6 +125,10 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     params: { path: { organizationId } },
     body: { role: 'read' },
   });
+  const translation = await admin.client.POST('/orgs/{organizationId}/translations', {
+    params: { path: { organizationId } },
+    body: { source: { space: spaces[0]?.id ?? '', language: 'en' }, language: 'fr' },
+  });
   const auditLog = await admin.client.GET('/orgs/{organizationId}/audit-events', {
     params: { path: { organizationId }, query: { limit: 2 } },
   });
@@ -135,6 +141,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     reviewIds: [review.id],
     teamIds: [team.id],
     inviteIds: [invite.id],
+    translationIds: [translation.id],
     admin,
     reader,
     outsider,

@@ -5,11 +5,13 @@ import { createQuireClient, type QuireClient } from '@quire/client';
 import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
+import type { TranslationEngineConfig } from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
 import { contentIndexFollowers } from '../../src/domain/content-index/content-index-followers.js';
 import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
 import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
+import { withTranslationRuns } from '../../src/domain/translations/translation-queue.js';
 import { createUserWithToken } from '../../src/domain/users/create-user.js';
 import { createAnswerCache } from '../../src/http/answer-cache.js';
 import { jobHandlers } from '../../src/jobs/job-handlers.js';
@@ -75,6 +77,7 @@ export async function startTestServer({
   outboundAllowPrivate = false,
   publicUrl = testBaseUrl,
   pdfExportWaitMs,
+  translationEngine,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
@@ -84,6 +87,8 @@ export async function startTestServer({
   publicUrl?: string;
   /** How long a download of a PDF still being made waits for it; the app's default if unset. */
   pdfExportWaitMs?: number;
+  /** The engine translations run on; none unless given. */
+  translationEngine?: TranslationEngineConfig;
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
@@ -111,8 +116,12 @@ export async function startTestServer({
     documents: createDocumentConverter(),
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
-    headFollowers: contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
+    headFollowers: withTranslationRuns(
+      contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
+      clock,
+    ),
     ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
+    ...(translationEngine === undefined ? {} : { translationEngine }),
   };
   const app = createApp(deps, document);
   const jobs = createJobRunner({

@@ -1513,6 +1513,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/translations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the translations of an organization
+         * @description Newest first. Any member may list them.
+         */
+        get: operations["listTranslations"];
+        put?: never;
+        /**
+         * Create a translation
+         * @description Keeps the source space translated into `language`, in a space of the organization made by the first run. A run is queued at once, and again whenever the source space changes. Needs `create` or higher, and the source space must be one the caller may read.
+         */
+        post: operations["createTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/translations/{translationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["translationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a translation by its ID
+         * @description Any member may read it.
+         */
+        get: operations["getTranslation"];
+        /**
+         * Update a translation
+         * @description Replaces the instructions and queues a run. Pages already translated are translated again only when their source changes. Needs `create` or higher.
+         */
+        put: operations["updateTranslation"];
+        post?: never;
+        /**
+         * Delete a translation
+         * @description Stops keeping the result space translated; the result space stays. Answers 205 when it deleted the translation, 204 when there was none. Needs `create` or higher.
+         */
+        delete: operations["deleteTranslation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/translations/{translationId}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["translationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a translation again
+         * @description Queues a run now (a run already waiting is moved up). Only pages whose source changed since the last run are translated again. Needs `create` or higher.
+         */
+        post: operations["runTranslation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/webhooks": {
         parameters: {
             query?: never;
@@ -3582,7 +3667,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.completed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -5829,6 +5914,83 @@ export interface components {
          * @example 2026-11-22T10:00:00.000Z
          */
         Timestamp: string;
+        /** @description A space kept translated into another language, in a result space of the same organization. */
+        Translation: {
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Unique identifier of the translation. */
+            id: string;
+            /** @description What the engine is told besides the text (tone, terms to keep); OpenAI-compatible engines read it. An empty document when none was given. */
+            instructions: components["schemas"]["JsonDocument"] & {
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+            language: components["schemas"]["TranslationLanguage"];
+            /** @enum {string} */
+            object: "translation";
+            permissions: {
+                /** @description Whether the caller may change, run or delete it. */
+                edit: boolean;
+                /** @description Whether the caller may read the translation. */
+                view: boolean;
+            };
+            result?: components["schemas"]["TranslationResult"];
+            source: components["schemas"]["TranslationSource"];
+            stats: components["schemas"]["TranslationStats"];
+            status: components["schemas"]["TranslationStatus"];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description URL of the translation in the API.
+                 */
+                location: string;
+            };
+        };
+        /**
+         * @description A language a translation reads from or writes in.
+         * @enum {string}
+         */
+        TranslationLanguage: "en" | "fr" | "de" | "es" | "it" | "pt" | "ru" | "ja" | "zh" | "ko" | "ar" | "hi" | "nl" | "pl" | "tr" | "sv" | "no" | "da" | "fi" | "el" | "cs" | "hu" | "ro" | "th" | "vi" | "id" | "ms" | "he" | "uk" | "sk" | "bg" | "hr" | "lt" | "lv" | "et" | "sl";
+        TranslationList: components["schemas"]["List"] & {
+            items: components["schemas"]["Translation"][];
+        };
+        /** @description Where a translation writes: a space of the organization, and the revision its latest run wrote. */
+        TranslationResult: {
+            language: components["schemas"]["TranslationLanguage"];
+            /** @description ID of the revision the latest run made (or found current). */
+            revision: string;
+            /** @description ID of the space holding the translated content. */
+            space: string;
+        };
+        /** @description The space a translation reads, and the language it is written in. */
+        TranslationSource: {
+            language: components["schemas"]["TranslationLanguage"];
+            /** @description ID of the source space. */
+            space: components["schemas"]["ResourceId"];
+        };
+        /** @description What the runs of a translation did; durations in seconds. */
+        TranslationStats: {
+            /** @description Pages the latest run translated (those whose source changed since the run before). */
+            latestPages: number;
+            /** @description Seconds the latest run took. */
+            latestRunDuration: number;
+            /** @description Words the latest run sent for translation. */
+            latestWords: number;
+            /** @description Runs finished so far. */
+            runs: number;
+            /** @description Seconds spent over all runs. */
+            totalDuration: number;
+            /** @description Pages of the source translated at least once, each counted once. */
+            totalPages: number;
+            /** @description Words sent for translation over all runs. */
+            totalWords: number;
+        };
+        /**
+         * @description `pending` while a run waits (for its turn, or for an engine to be configured), `running` during a run, `completed` once the latest run finished.
+         * @enum {string}
+         */
+        TranslationStatus: "pending" | "running" | "completed";
         /** @description A merge rule the change request does not pass yet, and why. */
         UnmetMergeRule: {
             /** @description What is missing, for people. */
@@ -6172,6 +6334,8 @@ export interface components {
         teamOwnerFilter: components["schemas"]["ResourceId"];
         /** @description Only teams whose title contains this text, ignoring case. */
         teamTitleFilter: string;
+        /** @description The unique id of the translation. */
+        translationId: components["schemas"]["ResourceId"];
         /** @description ID of the user. */
         userId: components["schemas"]["ResourceId"];
         /** @description ID of the delivery. */
@@ -9308,6 +9472,204 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listTranslations: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of translations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TranslationList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    instructions?: components["schemas"]["JsonDocument"];
+                    language: components["schemas"]["TranslationLanguage"];
+                    source: components["schemas"]["TranslationSource"];
+                };
+            };
+        };
+        responses: {
+            /** @description Translation has been created. */
+            201: {
+                headers: {
+                    /** @description URL of the new translation in the API. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["translationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The translation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            /** @description No matching translation found. */
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["translationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    instructions: components["schemas"]["JsonDocument"];
+                };
+            };
+        };
+        responses: {
+            /** @description Translation has been updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Translation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["translationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Translation did not exist. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Translation has been deleted. */
+            205: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    runTranslation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description The unique id of the translation. */
+                translationId: components["parameters"]["translationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Translation run triggered. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            /** @description No matching translation found. */
             404: components["responses"]["NotFoundError"];
         };
     };

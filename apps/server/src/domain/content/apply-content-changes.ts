@@ -85,7 +85,10 @@ export async function applyContentChangesToSpace(
   spaceId: string,
   changes: readonly ContentChangeInput[],
   services: ContentWriteServices,
-  action: Extract<EventAction, 'space.content_imported' | 'space.template_applied'>,
+  action: Extract<
+    EventAction,
+    'space.content_imported' | 'space.template_applied' | 'space.content_translated'
+  >,
   now: Date,
   payload: Record<string, unknown> = {},
 ): Promise<AppliedSpaceChanges> {

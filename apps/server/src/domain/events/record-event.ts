@@ -25,7 +25,8 @@ export interface EventTarget {
     | 'site-redirect'
     | 'member'
     | 'team'
-    | 'invite-link';
+    | 'invite-link'
+    | 'translation';
   id: string;
   label: string;
 }
