@@ -1559,7 +1559,7 @@ export interface paths {
         get: operations["getTranslation"];
         /**
          * Update a translation
-         * @description Replaces the instructions and queues a run. Pages already translated are translated again only when their source changes. Needs `create` or higher.
+         * @description Replaces the instructions and queues a run, which translates every page again with them. Needs `create` or higher.
          */
         put: operations["updateTranslation"];
         post?: never;
