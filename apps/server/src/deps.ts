@@ -49,4 +49,6 @@ export interface AppDeps {
   pdfExportWaitMs?: number;
   /** The engine translations run on; none: their runs wait. */
   translationEngine?: TranslationEngineConfig | undefined;
+  /** How long each fetch of an OpenAPI spec's files may take; 10 seconds unless given. */
+  openApiFetchTimeoutMs?: number;
 }

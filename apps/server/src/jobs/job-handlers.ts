@@ -1,8 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
+import { openApiProcessingJobKind } from '../domain/openapi/openapi-specs.js';
 import { translationJobKind } from '../domain/translations/translation-queue.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
 import type { JobHandler } from './job-runner.js';
+import { openApiProcessingJob } from './openapi-processing-job.js';
 import { pdfExportJob } from './pdf-export-job.js';
 import { recurringJobHandler } from './recurring-jobs.js';
 import { type SweepSettings, sweeps } from './sweeps.js';
@@ -18,5 +20,6 @@ export function jobHandlers(deps: AppDeps, settings: SweepSettings): Record<stri
       sweeps(deps, settings).map((sweep) => [sweep.kind, recurringJobHandler(sweep, deps.logger)]),
     ),
     [translationJobKind]: translationJob(deps),
+    [openApiProcessingJobKind]: openApiProcessingJob(deps),
   };
 }

@@ -9,6 +9,7 @@ import { importHandlers } from './imports.js';
 import { inviteLinkHandlers } from './invite-links.js';
 import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
+import { openApiSpecHandlers } from './openapi-specs.js';
 import { organizationHandlers } from './organizations.js';
 import { pdfExportHandlers } from './pdf-exports.js';
 import { publishedContentHandlers } from './published-content.js';
@@ -49,6 +50,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   siteStructureHandlers,
   siteSpaceHandlers,
   siteRedirectHandlers,
+  openApiSpecHandlers,
   publishedContentHandlers,
   publishingAuthHandlers,
   memberHandlers,

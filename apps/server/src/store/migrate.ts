@@ -19,6 +19,7 @@ import { sitePublishingAuthMigration } from './migrations/0016-site-publishing-a
 import { siteChangeNotificationsMigration } from './migrations/0017-site-change-notifications.js';
 import { pdfExportsMigration } from './migrations/0018-pdf-exports.js';
 import { siteRedirectsMigration } from './migrations/0019-site-redirects.js';
+import { openapiSpecsMigration } from './migrations/0020-openapi-specs.js';
 import { translationsMigration } from './migrations/0021-translations.js';
 import type { Database } from './schema.js';
 
@@ -51,6 +52,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0017-site-change-notifications': siteChangeNotificationsMigration(dialect),
         '0018-pdf-exports': pdfExportsMigration(),
         '0019-site-redirects': siteRedirectsMigration(dialect),
+        '0020-openapi-specs': openapiSpecsMigration(),
         '0021-translations': translationsMigration(),
       }),
     },

@@ -422,6 +422,46 @@ export interface SiteRedirectsTable {
   changed_at: string;
 }
 
+export interface OpenapiSpecsTable {
+  id: string;
+  organization_id: string;
+  slug: string;
+  /** The URL the spec is fetched from; `null` for a spec given as text. */
+  source_url: string | null;
+  /** The spec given as text; `null` for one fetched from a URL. */
+  source_text: string | null;
+  /** The contract's `OpenAPISpecVisibility`. */
+  visibility: string;
+  /** The contract's `OpenAPISpecProcessingState`. */
+  processing_state: string;
+  /** Raised by every write of the source; a processing job carries the one it was queued for. */
+  generation: number;
+  last_version_id: string | null;
+  last_processed_at: string | null;
+  /** The contract's `OpenAPISpecProcessingErrorCode`, after a failed processing. */
+  last_process_error_code: string | null;
+  /** JSON of the contract's `OpenAPIErrorObject[]`, at most 20. */
+  last_process_errors: string | null;
+  last_process_error_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OpenapiSpecVersionsTable {
+  id: string;
+  spec_id: string;
+  /** 1, 2, … in the spec, zero-padded to 12 digits. */
+  number: string;
+  url: string;
+  /** The name of the entry file in the version's files. */
+  entry_path: string;
+  /** SHA-256 of the canonical JSON of the version's files: the blob holding them. */
+  content_sha256: string;
+  /** JSON of what the version changed against the one before it. */
+  changes: string;
+  created_at: string;
+}
+
 export interface TranslationsTable {
   id: string;
   organization_id: string;
@@ -592,6 +632,8 @@ export interface Database {
   site_share_links: SiteShareLinksTable;
   site_publishing_auth: SitePublishingAuthTable;
   site_redirects: SiteRedirectsTable;
+  openapi_specs: OpenapiSpecsTable;
+  openapi_spec_versions: OpenapiSpecVersionsTable;
   translations: TranslationsTable;
   translation_pages: TranslationPagesTable;
   teams: TeamsTable;

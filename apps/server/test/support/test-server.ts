@@ -78,6 +78,7 @@ export async function startTestServer({
   publicUrl = testBaseUrl,
   pdfExportWaitMs,
   translationEngine,
+  openApiFetchTimeoutMs,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
@@ -89,6 +90,8 @@ export async function startTestServer({
   pdfExportWaitMs?: number;
   /** The engine translations run on; none unless given. */
   translationEngine?: TranslationEngineConfig;
+  /** How long each fetch of an OpenAPI spec's files may take; the app's default if unset. */
+  openApiFetchTimeoutMs?: number;
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
@@ -122,6 +125,7 @@ export async function startTestServer({
     ),
     ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
     ...(translationEngine === undefined ? {} : { translationEngine }),
+    ...(openApiFetchTimeoutMs === undefined ? {} : { openApiFetchTimeoutMs }),
   };
   const app = createApp(deps, document);
   const jobs = createJobRunner({

@@ -443,6 +443,226 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/openapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the OpenAPI specs of an organization
+         * @description By slug. Any member may list them.
+         */
+        get: operations["listOpenAPISpecs"];
+        put?: never;
+        /**
+         * Create an OpenAPI spec
+         * @description Creates the spec and queues the processing of its source (`processingState` `pending`), which makes its first version. A slug the organization already has is a 409. Needs `create` or higher.
+         */
+        post: operations["createOpenAPISpec"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an OpenAPI spec by its slug
+         * @description Any member may read it.
+         */
+        get: operations["getOpenAPISpecBySlug"];
+        /**
+         * Create or update an OpenAPI spec
+         * @description Creates the spec with this slug (201), or sets the source of the existing one (200); either way its processing is queued. Putting the same source again processes it again: a version is made only when the content changed. Needs `create` or higher.
+         */
+        put: operations["createOrUpdateOpenAPISpecBySlug"];
+        post?: never;
+        /**
+         * Delete an OpenAPI spec
+         * @description Deletes the spec and its versions. Answers 204 also when there is no such spec. Needs `create` or higher.
+         */
+        delete: operations["deleteOpenAPISpecBySlug"];
+        options?: never;
+        head?: never;
+        /**
+         * Update the visibility of an OpenAPI spec
+         * @description Needs `create` or higher.
+         */
+        patch: operations["updateOpenAPISpecBySlug"];
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the versions of an OpenAPI spec
+         * @description Newest first. Any member may list them.
+         */
+        get: operations["listOpenAPISpecVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+                /** @description ID of the OpenAPI spec version. */
+                versionId: components["parameters"]["openapiSpecVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a version of an OpenAPI spec
+         * @description Any member may read it.
+         */
+        get: operations["getOpenAPISpecVersionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+                /** @description ID of the OpenAPI spec version. */
+                versionId: components["parameters"]["openapiSpecVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get what a version of an OpenAPI spec changed
+         * @description The operations the version added, removed and changed against the version before it, breaking changes flagged (see `OpenAPIOperationChangeKind`). Any member may read it.
+         */
+        get: operations["getOpenAPISpecVersionChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+                /** @description ID of the OpenAPI spec version. */
+                versionId: components["parameters"]["openapiSpecVersionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the content of a version of an OpenAPI spec
+         * @description Any member may read it.
+         */
+        get: operations["getOpenAPISpecVersionContentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}/versions/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the latest version of an OpenAPI spec
+         * @description A spec with no version yet is a 404. Any member may read it.
+         */
+        get: operations["getLatestOpenAPISpecVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the content of the latest version of an OpenAPI spec
+         * @description A spec with no version yet is a 404. Any member may read it.
+         */
+        get: operations["getLatestOpenAPISpecVersionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/ping": {
         parameters: {
             query?: never;
@@ -3667,7 +3887,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.completed" | "space.content_translated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.completed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -4467,6 +4687,183 @@ export interface components {
         };
         /** @description IDs of members of the organization. */
         MergeRuleUsers: components["schemas"]["ResourceId"][];
+        /** @description One problem the last processing found. */
+        OpenAPIErrorObject: {
+            /** @description The rule or step that found it. */
+            code?: string;
+            /** @description What is wrong, for a person. */
+            message: string;
+        };
+        /** @description What changed in one operation of the spec, by method and path. */
+        OpenAPIOperationChange: {
+            /** @description Whether any of `changes` is breaking. */
+            breaking: boolean;
+            changes: {
+                breaking: boolean;
+                kind: components["schemas"]["OpenAPIOperationChangeKind"];
+                /** @description What changed, for a person (`query parameter limit is now required`). */
+                message: string;
+            }[];
+            /** @enum {string} */
+            method: "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+            operationId?: string;
+            /** @description The path as the newer version writes it (the older one for a removed operation). */
+            path: string;
+        };
+        /**
+         * @description One way an operation changed between two versions; those marked breaking may break a client
+         *     written for the previous version.
+         *     * `operation-added`: a new method and path.
+         *     * `operation-removed` (breaking): a method and path no longer there.
+         *     * `required-parameter-added` (breaking): a new parameter that is required.
+         *     * `optional-parameter-added`: a new parameter that is optional.
+         *     * `parameter-removed` (breaking): a parameter no longer there.
+         *     * `parameter-made-required` (breaking): an optional parameter became required.
+         *     * `request-body-added`: a request body where there was none; breaking when it is required.
+         *     * `request-body-made-required` (breaking): an optional request body became required.
+         *     * `request-body-removed` (breaking): the request body is no longer accepted.
+         *     * `response-status-added`: a new response status.
+         *     * `response-status-removed` (breaking): a response status no longer answered.
+         *     * `operation-changed`: anything else in the operation as written (summary, schemas it names, …).
+         * @enum {string}
+         */
+        OpenAPIOperationChangeKind: "operation-added" | "operation-removed" | "required-parameter-added" | "optional-parameter-added" | "parameter-removed" | "parameter-made-required" | "request-body-added" | "request-body-made-required" | "request-body-removed" | "response-status-added" | "response-status-removed" | "operation-changed";
+        /** @description An OpenAPI document of an organization, processed from its source into versions. */
+        OpenAPISpec: {
+            createdAt: components["schemas"]["Timestamp"];
+            id: string;
+            lastProcessedAt?: components["schemas"]["Timestamp"];
+            /** @description How many problems the last processing found, before `lastProcessedErrors` was cut short. */
+            lastProcessedErrorCount: number;
+            /** @description What the last processing found wrong (at most 20); empty when it succeeded. */
+            lastProcessedErrors?: components["schemas"]["OpenAPIErrorObject"][];
+            lastProcessErrorCode?: components["schemas"]["OpenAPISpecProcessingErrorCode"];
+            /** @description ID of the latest version; absent until a processing succeeded. */
+            lastVersion?: string;
+            /** @enum {string} */
+            object: "openapi-spec";
+            permissions: {
+                /** @description The caller may change or delete the spec. */
+                edit: boolean;
+                /** @description The caller may read the spec and its versions. */
+                view: boolean;
+            };
+            processingState: components["schemas"]["OpenAPISpecProcessingState"];
+            slug: components["schemas"]["OpenAPISpecSlug"];
+            /**
+             * Format: uri
+             * @description The URL the spec is fetched from; absent for a spec given as text.
+             */
+            sourceURL?: string;
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /**
+                 * Format: uri
+                 * @description The spec in the application.
+                 */
+                app: string;
+                /**
+                 * Format: uri
+                 * @description The spec in the API.
+                 */
+                location: string;
+                /**
+                 * Format: uri
+                 * @description Where anyone reads the spec; only when `visibility` is `public` and the spec comes from a URL (that URL).
+                 */
+                published?: string;
+            };
+            visibility: components["schemas"]["OpenAPISpecVisibility"];
+        };
+        /** @description The files of an OpenAPI spec version, parsed. */
+        OpenAPISpecContent: {
+            /** @description Every file of the version by its path on the source's origin (`/specs/api.yaml`), parsed from YAML or JSON: the entry file and those it references by relative `$ref`. A spec given as text is the one file `/openapi.yaml`. */
+            filesystem: {
+                [key: string]: unknown;
+            };
+            /**
+             * Format: uri
+             * @description The URL of the entry file (as the version's `url`).
+             */
+            url: string;
+            urls: {
+                /** @description Where anyone reads the spec when it is public and comes from a URL (that URL); else `null`. */
+                public: null | string;
+                /**
+                 * Format: uri
+                 * @description The URL of the entry file.
+                 */
+                source: string;
+            };
+        };
+        OpenAPISpecList: components["schemas"]["List"] & {
+            items: components["schemas"]["OpenAPISpec"][];
+        };
+        /**
+         * @description Why the last processing failed: `FETCH_TIMEOUT` (the source was too slow), `FETCH_ERROR` (it could not be fetched, or answered outside 2xx), `PARSE_ERROR` (it is not a valid OpenAPI 3.0, 3.1 or Swagger 2.0 document).
+         * @enum {string}
+         */
+        OpenAPISpecProcessingErrorCode: "FETCH_TIMEOUT" | "FETCH_ERROR" | "PARSE_ERROR";
+        /**
+         * @description Where processing of the spec's source stands: `pending` (queued), `progress` (running), `complete` (done, with `lastProcessErrorCode` when it failed).
+         * @enum {string}
+         */
+        OpenAPISpecProcessingState: "pending" | "progress" | "complete";
+        /**
+         * @description The name of an OpenAPI spec in its organization, used in its URLs.
+         * @example petstore
+         */
+        OpenAPISpecSlug: string;
+        /** @description Where an OpenAPI spec comes from. */
+        OpenAPISpecSource: {
+            /** Format: uri */
+            url: string;
+        } | {
+            text: string;
+        };
+        /** @description One processed content of an OpenAPI spec; a new one is made only when the content changed. */
+        OpenAPISpecVersion: {
+            createdAt: components["schemas"]["Timestamp"];
+            id: string;
+            /** @enum {string} */
+            object: "openapi-spec-version";
+            /**
+             * Format: uri
+             * @description Where the version's entry file came from; for a spec given as text, the version's content in the API.
+             */
+            url: string;
+            urls: {
+                /**
+                 * Format: uri
+                 * @description The version in the API.
+                 */
+                location: string;
+            };
+        };
+        /** @description What a version changed against the version before it, operation by operation (methods and paths, path parameters matched whatever their names). */
+        OpenAPISpecVersionChanges: {
+            added: components["schemas"]["OpenAPIOperationChange"][];
+            /** @description Whether any change is breaking. */
+            breaking: boolean;
+            changed: components["schemas"]["OpenAPIOperationChange"][];
+            /** @enum {string} */
+            object: "openapi-spec-version-changes";
+            /** @description ID of the version it is compared with; absent for the first version, whose operations are all `added`. */
+            previousVersion?: string;
+            removed: components["schemas"]["OpenAPIOperationChange"][];
+            /** @description ID of the version. */
+            version: string;
+        };
+        OpenAPISpecVersionList: components["schemas"]["List"] & {
+            items: components["schemas"]["OpenAPISpecVersion"][];
+        };
+        /**
+         * @description Who may see the spec.
+         *     * `private`: members of the organization only.
+         *     * `public`: anyone with its public link.
+         * @enum {string}
+         */
+        OpenAPISpecVisibility: "private" | "public";
         Organization: {
             /** @description Whether AI features are on. */
             ai: boolean;
@@ -6294,6 +6691,8 @@ export interface components {
         memberSearch: string;
         /** @description Sort by when members joined (the default) or when they were last seen; sorting by `lastSeenAt` lists only members seen at least once. */
         memberSort: "joinedAt" | "lastSeenAt";
+        /** @description ID of the OpenAPI spec version. */
+        openapiSpecVersionId: components["schemas"]["ResourceId"];
         /** @description ID of the organization. */
         organizationId: components["schemas"]["ResourceId"];
         /** @description ID of the page. */
@@ -6328,6 +6727,8 @@ export interface components {
         siteSpaceId: components["schemas"]["ResourceId"];
         /** @description ID of the space. */
         spaceId: components["schemas"]["ResourceId"];
+        /** @description Slug of the OpenAPI spec. */
+        specSlug: string;
         /** @description ID of the team. */
         teamId: components["schemas"]["ResourceId"];
         /** @description Only teams this member (a user ID) may manage. */
@@ -7178,6 +7579,393 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listOpenAPISpecs: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of OpenAPI specs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createOpenAPISpec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    slug: components["schemas"]["OpenAPISpecSlug"];
+                    source: components["schemas"]["OpenAPISpecSource"];
+                    visibility?: components["schemas"]["OpenAPISpecVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new spec, its processing queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spec. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    createOrUpdateOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    source: components["schemas"]["OpenAPISpecSource"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated spec, its processing queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            /** @description The new spec, its processing queued. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was no such spec. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateOpenAPISpecBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    visibility: components["schemas"]["OpenAPISpecVisibility"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated spec. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpec"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listOpenAPISpecVersions: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecVersionList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getOpenAPISpecVersionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+                /** @description ID of the OpenAPI spec version. */
+                versionId: components["parameters"]["openapiSpecVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecVersion"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getOpenAPISpecVersionChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+                /** @description ID of the OpenAPI spec version. */
+                versionId: components["parameters"]["openapiSpecVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What the version changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecVersionChanges"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getOpenAPISpecVersionContentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+                /** @description ID of the OpenAPI spec version. */
+                versionId: components["parameters"]["openapiSpecVersionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parsed files of the version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecContent"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getLatestOpenAPISpecVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecVersion"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getLatestOpenAPISpecVersionContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description Slug of the OpenAPI spec. */
+                specSlug: components["parameters"]["specSlug"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The parsed files of the version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenAPISpecContent"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
         };
     };

@@ -23,6 +23,7 @@ export interface EventTarget {
     | 'site-space'
     | 'share-link'
     | 'site-redirect'
+    | 'openapi-spec'
     | 'member'
     | 'team'
     | 'invite-link'

@@ -1,0 +1,227 @@
+import type { components } from '@quire/contract';
+import type { Kysely } from 'kysely';
+import { conflict, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { MemberRole } from '../../model/roles.js';
+import { requireOrganizationRole } from '../../policies/organization-policy.js';
+import { isUniqueViolation } from '../../store/constraint-errors.js';
+import { enqueueJob } from '../../store/jobs.js';
+import {
+  deleteOpenApiSpec,
+  findOpenApiSpecBySlug,
+  insertOpenApiSpec,
+  type OpenApiSpecRecord,
+  replaceOpenApiSpec,
+  type SpecSource,
+} from '../../store/openapi-specs.js';
+import type { Database, Executor } from '../../store/schema.js';
+import type { Actor } from '../actor.js';
+import { recordEvent, type systemActor } from '../events/record-event.js';
+import { loadOrganizationForMember } from '../organizations/organization-access.js';
+
+type Visibility = components['schemas']['OpenAPISpecVisibility'];
+type SpecAction =
+  | 'openapi_spec.created'
+  | 'openapi_spec.updated'
+  | 'openapi_spec.deleted'
+  | 'openapi_spec.version_created';
+
+/** The job kind that processes a spec's source; its payload is `{specId, generation}`. */
+export const openApiProcessingJobKind = 'openapi.process';
+
+/** A spec and the caller's role in its organization. */
+export interface OpenApiSpecAccess {
+  spec: OpenApiSpecRecord;
+  role: MemberRole;
+}
+
+/**
+ * Loads the caller's role in an organization, requiring `create` or higher to change its specs
+ * (a non-member gets a 404, a member below `create` a 403).
+ */
+export async function loadOrganizationToChangeSpecs(
+  db: Executor,
+  actor: Actor,
+  organizationId: string,
+): Promise<MemberRole> {
+  const { role } = await loadOrganizationForMember(db, actor, organizationId);
+  requireOrganizationRole(role, 'create', 'change OpenAPI specs');
+  return role;
+}
+
+/** A spec of an organization the caller is a member of, by slug; else a 404. */
+export async function loadOpenApiSpecForMember(
+  db: Executor,
+  actor: Actor,
+  organizationId: string,
+  slug: string,
+): Promise<OpenApiSpecAccess> {
+  const { role } = await loadOrganizationForMember(db, actor, organizationId);
+  const spec = await findOpenApiSpecBySlug(db, organizationId, slug);
+  if (spec === undefined) throw notFound(`OpenAPI spec ${slug} not found`);
+  return { spec, role };
+}
+
+/**
+ * Creates a spec and queues the processing of its source, in one transaction; a slug the
+ * organization already has is a 409.
+ */
+export function createOpenApiSpec(
+  db: Kysely<Database>,
+  actor: Actor,
+  organizationId: string,
+  input: { slug: string; source: SpecSource; visibility?: Visibility | undefined },
+  now: Date,
+): Promise<OpenApiSpecRecord> {
+  return writeOrConflict(input.slug, () =>
+    db.transaction().execute(async (trx) => {
+      if ((await findOpenApiSpecBySlug(trx, organizationId, input.slug)) !== undefined) {
+        throw conflict(`The organization already has an OpenAPI spec ${input.slug}`);
+      }
+      return insertSpec(trx, actor, organizationId, input, now);
+    }),
+  );
+}
+
+/**
+ * Creates the spec with this slug, or sets the source of the existing one; either way queues
+ * the processing of the source. Answers the spec and whether it was created.
+ */
+export function putOpenApiSpec(
+  db: Kysely<Database>,
+  actor: Actor,
+  organizationId: string,
+  slug: string,
+  source: SpecSource,
+  now: Date,
+): Promise<{ spec: OpenApiSpecRecord; created: boolean }> {
+  return writeOrConflict(slug, () =>
+    db.transaction().execute(async (trx) => {
+      const found = await findOpenApiSpecBySlug(trx, organizationId, slug);
+      if (found === undefined) {
+        return {
+          spec: await insertSpec(trx, actor, organizationId, { slug, source }, now),
+          created: true,
+        };
+      }
+      const spec: OpenApiSpecRecord = {
+        ...found,
+        source,
+        processingState: 'pending',
+        generation: found.generation + 1,
+        updatedAt: now.toISOString(),
+      };
+      await replaceOpenApiSpec(trx, spec);
+      await queueProcessing(trx, spec, now);
+      await recordSpecEvent(trx, actor, spec, 'openapi_spec.updated', now, { fields: ['source'] });
+      return { spec, created: false };
+    }),
+  );
+}
+
+/** Sets who may see a spec. */
+export function setOpenApiSpecVisibility(
+  db: Kysely<Database>,
+  actor: Actor,
+  spec: OpenApiSpecRecord,
+  visibility: Visibility,
+  now: Date,
+): Promise<OpenApiSpecRecord> {
+  return db.transaction().execute(async (trx) => {
+    const updated: OpenApiSpecRecord = { ...spec, visibility, updatedAt: now.toISOString() };
+    await replaceOpenApiSpec(trx, updated);
+    await recordSpecEvent(trx, actor, updated, 'openapi_spec.updated', now, {
+      fields: ['visibility'],
+    });
+    return updated;
+  });
+}
+
+/** Deletes a spec and its versions (their content blobs stay: other versions may share them). */
+export function removeOpenApiSpec(
+  db: Kysely<Database>,
+  actor: Actor,
+  spec: OpenApiSpecRecord,
+  now: Date,
+): Promise<void> {
+  return db.transaction().execute(async (trx) => {
+    await deleteOpenApiSpec(trx, spec.id);
+    await recordSpecEvent(trx, actor, spec, 'openapi_spec.deleted', now);
+  });
+}
+
+async function insertSpec(
+  trx: Executor,
+  actor: Actor,
+  organizationId: string,
+  input: { slug: string; source: SpecSource; visibility?: Visibility | undefined },
+  now: Date,
+): Promise<OpenApiSpecRecord> {
+  const at = now.toISOString();
+  const spec: OpenApiSpecRecord = {
+    id: newId(),
+    organizationId,
+    slug: input.slug,
+    source: input.source,
+    visibility: input.visibility ?? 'private',
+    processingState: 'pending',
+    generation: 1,
+    lastVersionId: null,
+    lastProcessedAt: null,
+    lastProcessErrorCode: null,
+    lastProcessErrors: [],
+    lastProcessErrorCount: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await insertOpenApiSpec(trx, spec);
+  await queueProcessing(trx, spec, now);
+  await recordSpecEvent(trx, actor, spec, 'openapi_spec.created', now);
+  return spec;
+}
+
+function queueProcessing(trx: Executor, spec: OpenApiSpecRecord, now: Date): Promise<string> {
+  return enqueueJob(
+    trx,
+    {
+      kind: openApiProcessingJobKind,
+      payload: { specId: spec.id, generation: spec.generation },
+      runAt: now,
+    },
+    now,
+  );
+}
+
+/** A concurrent write of the same slug loses on the unique index: a 409, not a 500. */
+async function writeOrConflict<T>(slug: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw conflict(`The organization already has an OpenAPI spec ${slug}`);
+    }
+    throw error;
+  }
+}
+
+/** Records an event about a spec, by a member or (processing) by the server. */
+export async function recordSpecEvent(
+  trx: Executor,
+  actor: Actor | typeof systemActor,
+  spec: OpenApiSpecRecord,
+  action: SpecAction,
+  now: Date,
+  payload?: Record<string, unknown>,
+): Promise<void> {
+  await recordEvent(
+    trx,
+    actor,
+    {
+      action,
+      organizationId: spec.organizationId,
+      target: { type: 'openapi-spec', id: spec.id, label: spec.slug },
+      ...(payload === undefined ? {} : { payload }),
+    },
+    now,
+  );
+}

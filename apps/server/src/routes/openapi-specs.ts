@@ -1,0 +1,188 @@
+import {
+  createOpenApiSpec,
+  loadOpenApiSpecForMember,
+  loadOrganizationToChangeSpecs,
+  putOpenApiSpec,
+  removeOpenApiSpec,
+  setOpenApiSpecVisibility,
+} from '../domain/openapi/openapi-specs.js';
+import {
+  loadOpenApiSpecVersion,
+  previousVersionId,
+  readVersionFilesystem,
+} from '../domain/openapi/spec-versions.js';
+import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import type { HandlerTable } from '../http/handler.js';
+import { presentList } from '../presenters/list.js';
+import {
+  presentOpenApiSpec,
+  presentOpenApiSpecContent,
+  presentOpenApiSpecVersion,
+  presentOpenApiSpecVersionChanges,
+} from '../presenters/openapi-spec.js';
+import {
+  findOpenApiSpecBySlug,
+  listOpenApiSpecs,
+  listOpenApiSpecVersions,
+} from '../store/openapi-specs.js';
+import { pageRequest } from './page-request.js';
+
+type OpenApiSpecHandlers = Pick<
+  HandlerTable,
+  | 'listOpenAPISpecs'
+  | 'createOpenAPISpec'
+  | 'getOpenAPISpecBySlug'
+  | 'createOrUpdateOpenAPISpecBySlug'
+  | 'updateOpenAPISpecBySlug'
+  | 'deleteOpenAPISpecBySlug'
+  | 'listOpenAPISpecVersions'
+  | 'getLatestOpenAPISpecVersion'
+  | 'getLatestOpenAPISpecVersionContent'
+  | 'getOpenAPISpecVersionById'
+  | 'getOpenAPISpecVersionContentById'
+  | 'getOpenAPISpecVersionChanges'
+>;
+
+/** Handlers of OpenAPI specs: any member reads them, `create` or higher writes them. */
+export const openApiSpecHandlers: OpenApiSpecHandlers = {
+  listOpenAPISpecs: async ({ params, query, actor, deps }) => {
+    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+    const page = await listOpenApiSpecs(deps.db, params.organizationId, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (spec) => presentOpenApiSpec(spec, role, deps.urls)),
+    };
+  },
+
+  createOpenAPISpec: async ({ params, body, actor, deps }) => {
+    const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
+    const spec = await createOpenApiSpec(
+      deps.db,
+      actor,
+      params.organizationId,
+      body,
+      deps.clock.now(),
+    );
+    return { status: 201, body: presentOpenApiSpec(spec, role, deps.urls) };
+  },
+
+  getOpenAPISpecBySlug: async ({ params, actor, deps }) => {
+    const { spec, role } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    return { status: 200, body: presentOpenApiSpec(spec, role, deps.urls) };
+  },
+
+  createOrUpdateOpenAPISpecBySlug: async ({ params, body, actor, deps }) => {
+    const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
+    const { spec, created } = await putOpenApiSpec(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+      body.source,
+      deps.clock.now(),
+    );
+    return { status: created ? 201 : 200, body: presentOpenApiSpec(spec, role, deps.urls) };
+  },
+
+  updateOpenAPISpecBySlug: async ({ params, body, actor, deps }) => {
+    const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const updated = await setOpenApiSpecVisibility(
+      deps.db,
+      actor,
+      spec,
+      body.visibility,
+      deps.clock.now(),
+    );
+    return { status: 200, body: presentOpenApiSpec(updated, role, deps.urls) };
+  },
+
+  deleteOpenAPISpecBySlug: async ({ params, actor, deps }) => {
+    await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
+    const spec = await findOpenApiSpecBySlug(deps.db, params.organizationId, params.specSlug);
+    if (spec !== undefined) await removeOpenApiSpec(deps.db, actor, spec, deps.clock.now());
+    return { status: 204 };
+  },
+
+  listOpenAPISpecVersions: async ({ params, query, actor, deps }) => {
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const page = await listOpenApiSpecVersions(deps.db, spec.id, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (version) => presentOpenApiSpecVersion(spec, version, deps.urls)),
+    };
+  },
+
+  getLatestOpenAPISpecVersion: async ({ params, actor, deps }) => {
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const version = await loadOpenApiSpecVersion(deps.db, spec, 'latest');
+    return { status: 200, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
+  },
+
+  getLatestOpenAPISpecVersionContent: async ({ params, actor, deps }) => {
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const version = await loadOpenApiSpecVersion(deps.db, spec, 'latest');
+    const filesystem = await readVersionFilesystem(deps.blobs, version);
+    return { status: 200, body: presentOpenApiSpecContent(spec, version, filesystem) };
+  },
+
+  getOpenAPISpecVersionById: async ({ params, actor, deps }) => {
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
+    return { status: 200, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
+  },
+
+  getOpenAPISpecVersionContentById: async ({ params, actor, deps }) => {
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
+    const filesystem = await readVersionFilesystem(deps.blobs, version);
+    return { status: 200, body: presentOpenApiSpecContent(spec, version, filesystem) };
+  },
+
+  getOpenAPISpecVersionChanges: async ({ params, actor, deps }) => {
+    const { spec } = await loadOpenApiSpecForMember(
+      deps.db,
+      actor,
+      params.organizationId,
+      params.specSlug,
+    );
+    const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
+    const previous = await previousVersionId(deps.db, version);
+    return { status: 200, body: presentOpenApiSpecVersionChanges(version, previous) };
+  },
+};
