@@ -1,7 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
 import {
@@ -12,6 +17,9 @@ import {
 } from './support/test-server.js';
 
 const fixturesDir = join(import.meta.dirname, 'fixtures', 'openapi');
+const run = promisify(execFile);
+/** GitBook's CLI, run as its users run it (its bin script, on Node). */
+const gitbookCli = createRequire(import.meta.url).resolve('@gitbook/cli/cli.js');
 const fixture = (name: string) => readFile(join(fixturesDir, name), 'utf8');
 
 /**
@@ -418,5 +426,58 @@ describe('OpenAPI specs', () => {
     );
     expect(first.status).toBe(201);
     await server.jobs.runDue();
+  });
+
+  it("publishes with GitBook's CLI: gitbook openapi publish creates the spec, then a new version", async () => {
+    const api = serve({ fetch: server.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => api.once('listening', resolve));
+    const { port } = api.address() as AddressInfo;
+    // The CLI keeps its endpoint and token in its config file, under a home of its own here.
+    const home = await mkdtemp(join(tmpdir(), 'quire-gitbook-cli-'));
+    const gitbook = (...args: string[]) =>
+      run(process.execPath, [gitbookCli, ...args], {
+        cwd: home,
+        env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: join(home, '.config') },
+      });
+    try {
+      const auth = await gitbook(
+        'auth',
+        '--endpoint',
+        `http://127.0.0.1:${port}`,
+        '--token',
+        org.creator.token,
+      );
+      expect(auth.stdout).toContain(`You are now authenticated as ${org.creator.user.displayName}`);
+
+      const file = join(home, 'petstore.yaml');
+      await writeFile(file, await fixture('petstore-3.0.yaml'));
+      const publish = () =>
+        gitbook(
+          'openapi',
+          'publish',
+          file,
+          '--spec',
+          'cli-pets',
+          '--organization',
+          org.organizationId,
+        );
+      expect((await publish()).stdout).toContain(
+        `OpenAPI specification "cli-pets" published to http://quire.test/app/orgs/${org.organizationId}/openapi/cli-pets`,
+      );
+      await server.jobs.runDue();
+      const first = await specs().get('cli-pets');
+      expect(first.lastVersion).toEqual(expect.any(String));
+
+      await writeFile(file, await fixture('petstore-3.0-breaking.yaml'));
+      await publish();
+      await server.jobs.runDue();
+      const second = await specs().get('cli-pets');
+      expect(second.lastVersion).not.toBe(first.lastVersion);
+      expect((await specs().versions('cli-pets')).count).toBe(2);
+      expect((await specs().changes('cli-pets', second.lastVersion ?? '')).breaking).toBe(true);
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

@@ -47,6 +47,9 @@ export interface FuzzFixtures extends ContentFixtures {
   /** A team of the first organization with the reader in it, and an invite link of it. */
   teamIds: string[];
   inviteIds: string[];
+  /** An OpenAPI spec of the first organization, processed into a version. */
+  specSlugs: string[];
+  versionIds: string[];
   /** The reader, the admin and the outsider, by user id. */
   userIds: string[];
   /** Events of the first organization's audit log. */
@@ -129,6 +132,18 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     params: { path: { organizationId } },
     body: { source: { space: spaces[0]?.id ?? '', language: 'en' }, language: 'fr' },
   });
+  await admin.client.POST('/orgs/{organizationId}/openapi', {
+    params: { path: { organizationId } },
+    body: {
+      slug: 'petstore',
+      source: { text: 'openapi: 3.1.0\ninfo: {title: Petstore, version: "1"}\npaths: {}\n' },
+    },
+  });
+  await server.jobs.runDue();
+  const specVersion = await admin.client.GET(
+    '/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
+    { params: { path: { organizationId, specSlug: 'petstore' } } },
+  );
   const auditLog = await admin.client.GET('/orgs/{organizationId}/audit-events', {
     params: { path: { organizationId }, query: { limit: 2 } },
   });
@@ -138,6 +153,8 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     ...content,
     userIds: [reader.user.id, admin.user.id, outsider.user.id],
     auditEventIds: auditLog.items.map((event) => event.id),
+    specSlugs: ['petstore'],
+    versionIds: [specVersion.id],
     reviewIds: [review.id],
     teamIds: [team.id],
     inviteIds: [invite.id],
