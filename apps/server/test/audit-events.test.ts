@@ -143,6 +143,23 @@ describe('events and the audit log', () => {
       body: { mergeRules: { type: 'rules', rules: [{ rule: 'require_all_reviews_approved' }] } },
     });
     await expectApiError(merges.merge(changeRequestId), 409, /require_all_reviews_approved/);
+    // An OpenAPI spec, processed into a version before any webhook would send its events.
+    const spec = { params: { path: { organizationId, specSlug: 'audited' } } };
+    const specText = 'openapi: 3.1.0\ninfo: {title: Audited, version: "1"}\npaths: {}\n';
+    await client.POST('/orgs/{organizationId}/openapi', {
+      ...org,
+      body: { slug: 'audited', source: { text: specText } },
+    });
+    await client.PUT('/orgs/{organizationId}/openapi/{specSlug}', {
+      ...spec,
+      body: { source: { text: specText } },
+    });
+    await client.PATCH('/orgs/{organizationId}/openapi/{specSlug}', {
+      ...spec,
+      body: { visibility: 'public' },
+    });
+    await server.jobs.runDue();
+    await client.DELETE('/orgs/{organizationId}/openapi/{specSlug}', spec);
     const webhook = await client.POST('/orgs/{organizationId}/webhooks', {
       ...org,
       body: { url: 'https://hooks.example.com/quire', events: ['*'] },
@@ -272,7 +289,14 @@ describe('events and the audit log', () => {
     );
     const createdId = ((await created.json()) as { id: string }).id;
 
-    const events = (await auditLog()).items;
+    // The walk records more events than a page holds.
+    const firstPage = await auditLog();
+    const events = [
+      ...firstPage.items,
+      ...(firstPage.next === undefined
+        ? []
+        : (await auditLog({ page: firstPage.next.page })).items),
+    ];
     const actions = new Set(events.map((event) => event.action));
     for (const action of recordedActions) {
       if (action === 'organization.created') continue;
