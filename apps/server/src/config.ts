@@ -30,6 +30,8 @@ export interface Config {
   fileSizeLimit: number;
   /** The engine translations run on; `undefined`: none, runs wait. */
   translationEngine: TranslationEngineConfig | undefined;
+  /** How long each fetch of an OpenAPI spec's files may take, in milliseconds. */
+  openApiFetchTimeoutMs: number;
 }
 
 /** Which engine translates, where, and how to sign in to it. */
@@ -126,6 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const translationEngine = translationEngineSetting(env, problems);
+  const openApiFetchTimeoutMs = integerSetting(
+    env,
+    'OPENAPI_FETCH_TIMEOUT_MS',
+    10_000,
+    100,
+    300_000,
+    problems,
+  );
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -146,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     filesUrl,
     filesS3Endpoint,
     fileSizeLimit,
+    openApiFetchTimeoutMs,
     auditRetentionDays,
     translationEngine,
   };

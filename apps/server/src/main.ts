@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       systemClock,
     ),
     translationEngine: config.translationEngine,
+    openApiFetchTimeoutMs: config.openApiFetchTimeoutMs,
   };
   const app = createApp(deps);
   const indexed = await indexSpacesMissingFromIndexes(db, deps.headFollowers);

@@ -20,6 +20,7 @@ describe('configuration', () => {
       filesUrl: undefined,
       filesS3Endpoint: undefined,
       fileSizeLimit: 10 * 1024 * 1024,
+      openApiFetchTimeoutMs: 10_000,
     });
   });
 
@@ -39,8 +40,10 @@ describe('configuration', () => {
       FILES_URL: 's3://quire-files/prod',
       FILES_S3_ENDPOINT: 'http://127.0.0.1:9000/',
       FILE_SIZE_LIMIT: '2048',
+      OPENAPI_FETCH_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
+      openApiFetchTimeoutMs: 2500,
       filesDir: '/var/lib/quire/files',
       filesUrl: 's3://quire-files/prod',
       filesS3Endpoint: 'http://127.0.0.1:9000',
