@@ -143,6 +143,19 @@ describe('events and the audit log', () => {
       body: { mergeRules: { type: 'rules', rules: [{ rule: 'require_all_reviews_approved' }] } },
     });
     await expectApiError(merges.merge(changeRequestId), 409, /require_all_reviews_approved/);
+    // A translation of the space: made, its instructions changed, run again and deleted (its
+    // runs wait: the test server has no engine).
+    const translation = await client.POST('/orgs/{organizationId}/translations', {
+      ...org,
+      body: { source: { space: space.id, language: 'en' }, language: 'de' },
+    });
+    const translated = { params: { path: { organizationId, translationId: translation.id } } };
+    await client.PUT('/orgs/{organizationId}/translations/{translationId}', {
+      ...translated,
+      body: { instructions: { object: 'document', data: {}, nodes: [] } },
+    });
+    await client.POST('/orgs/{organizationId}/translations/{translationId}/run', translated);
+    await client.DELETE('/orgs/{organizationId}/translations/{translationId}', translated);
     // An OpenAPI spec, processed into a version before any webhook would send its events.
     const spec = { params: { path: { organizationId, specSlug: 'audited' } } };
     const specText = 'openapi: 3.1.0\ninfo: {title: Audited, version: "1"}\npaths: {}\n';

@@ -155,6 +155,7 @@ describe('translations', () => {
     expect(log.items.map((event) => event.action).sort()).toEqual([
       'translation.created',
       'translation.deleted',
+      'translation.run_requested',
       'translation.updated',
     ]);
     await translations.remove(org.admin, second.id);

@@ -25,6 +25,7 @@ export interface NewTranslation {
 type TranslationAction =
   | 'translation.created'
   | 'translation.updated'
+  | 'translation.run_requested'
   | 'translation.deleted'
   | 'translation.completed';
 
@@ -141,6 +142,7 @@ export async function requestTranslationRun(
       sourceNoLongerReadable,
     );
     await queueTranslationRun(trx, translation, now);
+    await recordTranslationEvent(trx, actor, translation, 'translation.run_requested', now);
   });
 }
 
