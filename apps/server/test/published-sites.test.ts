@@ -5,6 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createSiteApp } from '@quire/site';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from './support/expect-api-error.js';
 import { createShareLinkWithKey } from './support/share-link-keys.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
@@ -308,5 +309,92 @@ describe('published sites, as readers open them', () => {
     expect(html).toContain('Install Node.');
     expect(html).toContain('href="/help/welcome"');
     expect((await server.fetch(new Request('http://acme.quire.test/other'))).status).toBe(404);
+  });
+
+  it("shows the operations of the organization's OpenAPI specs, and follows their new versions", async () => {
+    const specAt = { organizationId: org.organizationId, specSlug: 'shop' };
+    const shop = (summary: string) =>
+      [
+        'openapi: 3.1.0',
+        'info: {title: Shop, version: "1"}',
+        'servers: [{url: "https://shop.example.com"}]',
+        'paths:',
+        '  /orders:',
+        '    post:',
+        `      summary: ${summary}`,
+        '      parameters: [{name: dryRun, in: query, schema: {type: boolean}}]',
+        '      responses: {"201": {description: Placed.}}',
+        '',
+      ].join('\n');
+    await org.admin.client.POST('/orgs/{organizationId}/openapi', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { slug: 'shop', source: { text: shop('Place an order') } },
+    });
+    await server.jobs.runDue();
+    const spaceId = await createSpaceWithContent(org, 'API', [
+      {
+        operation: 'insert_page',
+        title: 'Orders',
+        document: {
+          markdown:
+            '{% openapi-operation spec="shop" path="/orders" method="post" %}\n{% endopenapi-operation %}\n',
+        },
+      },
+    ]);
+    const apiSite = await org.admin.client.POST('/orgs/{organizationId}/sites', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { title: 'Shop API', spaces: [spaceId] },
+    });
+    await org.admin.client.POST('/orgs/{organizationId}/sites/{siteId}/publish', {
+      params: { path: { organizationId: org.organizationId, siteId: apiSite.id } },
+    });
+    const orders = () => server.fetch(new Request(`http://quire.test/s/${apiSite.id}/orders`));
+
+    const first = await orders();
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(html).toContain('Place an order');
+    expect(html).toContain('<code>https://shop.example.com</code>');
+    expect(html).toMatch(/<caption>Parameters<\/caption>[\s\S]*<code>dryRun<\/code>/);
+    const etag = (await orders()).headers.get('etag') ?? '';
+
+    // A new version of the spec shows at once, under a new ETag.
+    await org.admin.client.PUT('/orgs/{organizationId}/openapi/{specSlug}', {
+      params: { path: specAt },
+      body: { source: { text: shop('Place an order, paid at once') } },
+    });
+    await server.jobs.runDue();
+    const again = await orders();
+    expect(again.headers.get('etag')).not.toBe(etag);
+    expect(await again.text()).toContain('Place an order, paid at once');
+
+    // The reader token of a site reads its organization's specs, and no other's.
+    const lookup = await server.fetch(
+      new Request('http://quire.test/v1/urls/published', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `http://quire.test/s/${apiSite.id}/orders` }),
+      }),
+    );
+    const { apiToken } = (await lookup.json()) as { apiToken: string };
+    const reader = server.clientWith(apiToken);
+    const content = await reader.GET(
+      '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
+      { params: { path: specAt } },
+    );
+    expect(Object.keys(content.filesystem)).toEqual(['/openapi.yaml']);
+    const elsewhere = await server.createOrganization(org.admin, 'Elsewhere');
+    await expectApiError(
+      reader.GET('/orgs/{organizationId}/openapi/{specSlug}/versions/latest', {
+        params: { path: { organizationId: elsewhere, specSlug: 'shop' } },
+      }),
+      404,
+    );
+    await expectApiError(
+      reader.GET('/orgs/{organizationId}/openapi', {
+        params: { path: { organizationId: org.organizationId } },
+      }),
+      401,
+    );
   });
 });

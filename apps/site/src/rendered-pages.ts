@@ -6,13 +6,13 @@ import { LRUCache } from 'lru-cache';
 export interface RenderedPages {
   /**
    * The page's HTML: kept under `key` (which must name the revision, the page, the visitor's
-   * context and where links point); on a miss, `document()` is read and rendered with
-   * `options()`. `undefined` when there is no document to read.
+   * context and where links point); on a miss, `document()` is read and rendered with the
+   * options `options(document)` makes for it. `undefined` when there is no document to read.
    */
   get(
     key: string,
     document: () => Promise<Document | undefined>,
-    options: () => Promise<RenderOptions>,
+    options: (document: Document) => Promise<RenderOptions>,
   ): Promise<RenderedDocument | undefined>;
 }
 
@@ -39,7 +39,7 @@ export function createRenderedPages({ maxBytes = 64 * 1024 * 1024 } = {}): Rende
       if (rendering === undefined) {
         rendering = (async () => {
           const read = await document();
-          return read === undefined ? undefined : renderDocument(read, await options());
+          return read === undefined ? undefined : renderDocument(read, await options(read));
         })();
         pending.set(key, rendering);
         rendering

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Document } from '@quire/document';
+import { openAPIReferences } from '@quire/render';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { fileUrlResolver, pageUrlResolver } from './content-links.js';
+import { latestSpecVersions, readOpenAPISpecs } from './openapi-specs.js';
 import { withoutRepeatedTitle } from './page-body.js';
 import type { PageTrees } from './page-trees.js';
 import { type RevisionPage, readFileUrls, readPage } from './published-reads.js';
@@ -20,8 +22,8 @@ export type SitePages = (c: Context, visit: Visit) => Promise<Response>;
 
 /**
  * A page's HTML depends on the site's profile (structure, customization), the revision shown,
- * the page path, the visitor's claims and where the site is served, and on nothing else: that
- * is its ETag, readers' caches revalidate against it (304), and the HTML is kept under it.
+ * the page path, the visitor's claims, where the site is served and the versions of the OpenAPI
+ * specs it shows, and on nothing else: that is its ETag, readers' caches revalidate against it (304), and the HTML is kept under it.
  * Only the URL's resolution and the profile are read on every request.
  * @example const pages = createSitePages(trees); return pages(c, visit);
  */
@@ -38,11 +40,24 @@ export function createSitePages(trees: PageTrees): SitePages {
     return c.body(html);
   };
 
+  // The specs each page's OpenAPI blocks show, learnt when it is rendered: while their latest
+  // versions stay, so do the page's ETag and HTML.
+  const specsOfPages = new LRUCache<string, string[]>({ max: 10_000 });
+
   return async function sitePage(c, visit) {
     const { content, site } = visit;
     const opened = await currentPages(visit, trees);
     if (opened === undefined) return notFound(c);
-    const etag = etagOf(visit, opened.siteSpace.space.revision);
+    const pageKey = [
+      opened.siteSpace.space.revision,
+      content.pathname,
+      content.contextId ?? '',
+      content.basePath,
+    ].join('\u0000');
+    const specs = specsOfPages.get(pageKey) ?? [];
+    const specVersions =
+      specs.length === 0 ? [] : await latestSpecVersions(visit.reader, content.organization, specs);
+    const etag = etagOf(visit, opened.siteSpace.space.revision, specVersions);
     setCaching(c, site.site.visibility === 'public');
     c.header('ETag', etag);
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
@@ -56,7 +71,13 @@ export function createSitePages(trees: PageTrees): SitePages {
       return notFound(c, siteProps(site, content, pages, undefined));
     }
     const place = { spaceId: content.space, revisionId, pagePath: target.path };
-    const key = [revisionId, target.id, content.contextId ?? '', content.basePath].join('\u0000');
+    const key = [
+      revisionId,
+      target.id,
+      content.contextId ?? '',
+      content.basePath,
+      ...specVersions,
+    ].join('\u0000');
     // The body is read only when its rendering is not kept already.
     const rendered = await contents.get(
       key,
@@ -68,12 +89,19 @@ export function createSitePages(trees: PageTrees): SitePages {
         // The contract's JSON document is the document model's, as the API writes it.
         return withoutRepeatedTitle(page.document as unknown as Document, page.title);
       },
-      async () => ({
-        resolvePageUrl: pageUrlResolver(pages, content, target),
-        resolveFileUrl: fileUrlResolver(
-          await readFileUrls(visit.reader, content.space, revisionId),
-        ),
-      }),
+      async (document) => {
+        const references = openAPIReferences(document);
+        const openAPISpecs = await readOpenAPISpecs(visit.reader, content.organization, references);
+        specsOfPages.set(pageKey, [...openAPISpecs.keys()].sort());
+        return {
+          resolvePageUrl: pageUrlResolver(pages, content, target),
+          resolveFileUrl: fileUrlResolver(
+            await readFileUrls(visit.reader, content.space, revisionId),
+          ),
+          resolveOpenAPISpec: (reference) =>
+            'spec' in reference ? openAPISpecs.get(reference.spec) : undefined,
+        };
+      },
     );
     if (rendered === undefined) return notFound(c, siteProps(site, content, pages, undefined));
     const paginated = customizationOf(site, content).pagination?.enabled !== false;
@@ -99,7 +127,7 @@ export function createSitePages(trees: PageTrees): SitePages {
   };
 }
 
-function etagOf({ content, site }: Visit, revisionId: string): string {
+function etagOf({ content, site }: Visit, revisionId: string, specVersions: string[]): string {
   const hash = createHash('sha256')
     .update(JSON.stringify(site))
     .update('\u0000')
@@ -111,6 +139,7 @@ function etagOf({ content, site }: Visit, revisionId: string): string {
         content.contextId ?? '',
         content.basePath,
         new URL(content.canonicalUrl).origin,
+        ...specVersions,
       ].join('\u0000'),
     )
     .digest('base64url');

@@ -27,6 +27,9 @@ export const siteReaderOperations = [
   'listFilesInRevisionById',
   'getFileInRevisionById',
   'getUserById',
+  // The operations of OpenAPI blocks, drawn from the organization's specs.
+  'getLatestOpenAPISpecVersion',
+  'getLatestOpenAPISpecVersionContent',
 ] as const satisfies readonly OperationId[];
 type SiteReaderOperation = (typeof siteReaderOperations)[number];
 

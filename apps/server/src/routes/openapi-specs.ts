@@ -1,5 +1,6 @@
 import {
   createOpenApiSpec,
+  loadOpenApiSpecForCaller,
   loadOpenApiSpecForMember,
   loadOrganizationToChangeSpecs,
   putOpenApiSpec,
@@ -26,6 +27,7 @@ import {
   listOpenApiSpecVersions,
 } from '../store/openapi-specs.js';
 import { pageRequest } from './page-request.js';
+import { shareKeysOf } from './site-views.js';
 
 type OpenApiSpecHandlers = Pick<
   HandlerTable,
@@ -129,22 +131,22 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
   },
 
   getLatestOpenAPISpecVersion: async ({ params, actor, deps }) => {
-    const { spec } = await loadOpenApiSpecForMember(
+    const spec = await loadOpenApiSpecForCaller(
       deps.db,
       actor,
-      params.organizationId,
-      params.specSlug,
+      { organizationId: params.organizationId, slug: params.specSlug },
+      { keys: shareKeysOf(deps), now: deps.clock.now() },
     );
     const version = await loadOpenApiSpecVersion(deps.db, spec, 'latest');
     return { status: 200, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
   },
 
   getLatestOpenAPISpecVersionContent: async ({ params, actor, deps }) => {
-    const { spec } = await loadOpenApiSpecForMember(
+    const spec = await loadOpenApiSpecForCaller(
       deps.db,
       actor,
-      params.organizationId,
-      params.specSlug,
+      { organizationId: params.organizationId, slug: params.specSlug },
+      { keys: shareKeysOf(deps), now: deps.clock.now() },
     );
     const version = await loadOpenApiSpecVersion(deps.db, spec, 'latest');
     const filesystem = await readVersionFilesystem(deps.blobs, version);

@@ -15,9 +15,11 @@ import {
   type SpecSource,
 } from '../../store/openapi-specs.js';
 import type { Database, Executor } from '../../store/schema.js';
-import type { Actor } from '../actor.js';
+import { type Actor, type Caller, isSiteReader } from '../actor.js';
 import { recordEvent, type systemActor } from '../events/record-event.js';
 import { loadOrganizationForMember } from '../organizations/organization-access.js';
+import { loadSiteOfReader } from '../published/site-readers.js';
+import type { ShareKeys } from '../sites/share-keys.js';
 
 type Visibility = components['schemas']['OpenAPISpecVisibility'];
 type SpecAction =
@@ -60,6 +62,29 @@ export async function loadOpenApiSpecForMember(
   const spec = await findOpenApiSpecBySlug(db, organizationId, slug);
   if (spec === undefined) throw notFound(`OpenAPI spec ${slug} not found`);
   return { spec, role };
+}
+
+/**
+ * A spec as a caller reads its versions: a member of its organization, or the reader of one of
+ * the organization's published sites, whose pages show the operations of its specs. A reader
+ * whose site no longer opens is refused as on any read; another organization's spec is a 404.
+ */
+export async function loadOpenApiSpecForCaller(
+  db: Executor,
+  caller: Caller,
+  { organizationId, slug }: { organizationId: string; slug: string },
+  { keys, now }: { keys: ShareKeys; now: Date },
+): Promise<OpenApiSpecRecord> {
+  if (!isSiteReader(caller)) {
+    return (await loadOpenApiSpecForMember(db, caller, organizationId, slug)).spec;
+  }
+  await loadSiteOfReader(db, caller, keys, now);
+  const spec =
+    caller.organizationId === organizationId
+      ? await findOpenApiSpecBySlug(db, organizationId, slug)
+      : undefined;
+  if (spec === undefined) throw notFound(`OpenAPI spec ${slug} not found`);
+  return spec;
 }
 
 /**
