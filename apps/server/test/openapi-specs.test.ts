@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHandlers } from '../src/jobs/job-handlers.js';
+import { createJobRunner } from '../src/jobs/job-runner.js';
+import { claimDueJobs, enqueueJob } from '../src/store/jobs.js';
 import { expectApiError } from './support/expect-api-error.js';
 import {
   createStaffedOrganization,
@@ -324,6 +327,42 @@ describe('OpenAPI specs', () => {
       },
     });
     expect(events.items.some((event) => event.source === 'workflow')).toBe(true);
+  });
+
+  it('completes a processing interrupted by a restart exactly once, however many processes run jobs', async () => {
+    await specs().create({
+      slug: 'interrupted',
+      source: { text: await fixture('petstore-3.0.yaml') },
+    });
+    // A process claims the job and dies before finishing: its lease runs out.
+    const [claimed] = await claimDueJobs(server.deps.db, server.deps.dialect, {
+      now: server.clock.now(),
+      lockedUntil: new Date(server.clock.now().getTime() + 60_000),
+      limit: 10,
+    });
+    expect(claimed?.kind).toBe('openapi.process');
+    expect(await server.jobs.runDue()).toBe(0);
+    server.clock.advance(61_000);
+    // Two processes look for work at once; the job runs once, and makes one version.
+    const another = createJobRunner({
+      db: server.deps.db,
+      dialect: server.deps.dialect,
+      clock: server.clock,
+      logger: server.deps.logger,
+      handlers: jobHandlers(server.deps, { auditRetentionDays: 365 }),
+    });
+    const runs = await Promise.all([server.jobs.runDue(), another.runDue()]);
+    expect(runs.reduce((sum, ran) => sum + ran, 0)).toBe(1);
+    expect(await specs().get('interrupted')).toMatchObject({ processingState: 'complete' });
+    expect((await specs().versions('interrupted')).items).toHaveLength(1);
+    // A second run of the same job (its first run's end was never recorded) changes nothing.
+    await enqueueJob(
+      server.deps.db,
+      { kind: claimed?.kind ?? '', payload: claimed?.payload ?? {}, runAt: server.clock.now() },
+      server.clock.now(),
+    );
+    await server.jobs.runDue();
+    expect((await specs().versions('interrupted')).items).toHaveLength(1);
   });
 
   it('sets visibility, and deletes with 204 also when gone', async () => {
