@@ -32,6 +32,8 @@ export interface Config {
   translationEngine: TranslationEngineConfig | undefined;
   /** How long each fetch of an OpenAPI spec's files may take, in milliseconds. */
   openApiFetchTimeoutMs: number;
+  /** Seals stored secrets (32 bytes from `SECRETS_KEY`); `undefined`: a key kept in the database. */
+  secretsKey: Buffer | undefined;
 }
 
 /** Which engine translates, where, and how to sign in to it. */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     300_000,
     problems,
   );
+  const secretsKey = secretsKeySetting(env, problems);
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -159,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     openApiFetchTimeoutMs,
     auditRetentionDays,
     translationEngine,
+    secretsKey,
   };
 }
 
@@ -197,6 +201,24 @@ function translationEngineSetting(
   }
   const model = env.TRANSLATION_MODEL?.trim() || undefined;
   return { kind, url, apiKey, model };
+}
+
+// 32 bytes, written as 64 hex characters or in base64 (url-safe or not), as `openssl rand` makes them.
+function secretsKeySetting(env: NodeJS.ProcessEnv, problems: string[]): Buffer | undefined {
+  const value = env.SECRETS_KEY?.trim();
+  if (!value) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value.replace(/\+/g, '-').replace(/\//g, '_'), 'base64url')
+      : undefined;
+  if (key?.length !== 32) {
+    problems.push(
+      'SECRETS_KEY must be 32 bytes as 64 hex characters or in base64 (openssl rand -hex 32)',
+    );
+    return undefined;
+  }
+  return key;
 }
 
 // Files sit beside the SQLite database, so one directory holds all of an instance's data.

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   // The CLI hands out URLs too; it reads this one when it runs without PUBLIC_URL or PORT.
   await recordPublicUrl(db, config.publicUrl, systemClock.now());
 
-  const keys = await loadInstanceKeys(db, systemClock.now());
+  const keys = await loadInstanceKeys(db, systemClock.now(), { secretsKey: config.secretsKey });
   // Made now rather than on the first ping, so the JWKS is the same from the first request.
   await loadVisitorClaimsKey(db, systemClock.now());
   const deps = {

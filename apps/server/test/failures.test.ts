@@ -37,7 +37,11 @@ function appOnBrokenDatabase() {
       urls: createUrls('http://quire.test'),
       logger: pino({ level: 'info' }, destination),
       requestBodyLimit: 1024,
-      keys: { pageTokenKey: Buffer.alloc(32), fileUrlKey: Buffer.alloc(32) },
+      keys: {
+        pageTokenKey: Buffer.alloc(32),
+        fileUrlKey: Buffer.alloc(32),
+        secretsKey: Buffer.alloc(32),
+      },
       // Never written to: these tests make no uploads.
       blobs: createLocalBlobStore(join(tmpdir(), 'quire-failures-unused')),
       fileUrls: createFileUrlSigner({ key: Buffer.alloc(32), publicUrl: 'http://quire.test' }),

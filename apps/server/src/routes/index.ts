@@ -6,6 +6,8 @@ import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { contentHandlers } from './content.js';
 import { importHandlers } from './imports.js';
+import { installationHandlers } from './integration-installations.js';
+import { integrationHandlers } from './integrations.js';
 import { inviteLinkHandlers } from './invite-links.js';
 import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
@@ -44,6 +46,8 @@ export const handlers: HandlerTable = combineHandlerTables([
   changeRequestReviewHandlers,
   auditEventHandlers,
   webhookHandlers,
+  integrationHandlers,
+  installationHandlers,
   commentOperationHandlers,
   samlHandlers,
   siteHandlers,

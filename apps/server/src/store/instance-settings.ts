@@ -4,6 +4,7 @@ import type { Executor } from './schema.js';
 export type InstanceSettingName =
   | 'page-token-key'
   | 'file-url-key'
+  | 'secrets-key'
   | 'public-url'
   | 'visitor-claims-key';
 

@@ -270,3 +270,21 @@ export async function membersByEmail(
     .execute();
   return new Map(rows.map((row) => [row.email, row.id]));
 }
+
+/** The organizations a user is a member of (guests left out), with their role in each. */
+export async function memberRolesOfUser(
+  db: Executor,
+  userId: string,
+): Promise<Map<string, MemberRole>> {
+  const rows = await db
+    .selectFrom('organization_members')
+    .select(['organization_id', 'role'])
+    .where('user_id', '=', userId)
+    .where('role', 'is not', null)
+    .execute();
+  const roles = new Map<string, MemberRole>();
+  for (const row of rows) {
+    if (row.role !== null && isMemberRole(row.role)) roles.set(row.organization_id, row.role);
+  }
+  return roles;
+}

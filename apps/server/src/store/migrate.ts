@@ -21,6 +21,7 @@ import { pdfExportsMigration } from './migrations/0018-pdf-exports.js';
 import { siteRedirectsMigration } from './migrations/0019-site-redirects.js';
 import { openapiSpecsMigration } from './migrations/0020-openapi-specs.js';
 import { translationsMigration } from './migrations/0021-translations.js';
+import { integrationsMigration } from './migrations/0022-integrations.js';
 import type { Database } from './schema.js';
 
 /**
@@ -54,6 +55,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0019-site-redirects': siteRedirectsMigration(dialect),
         '0020-openapi-specs': openapiSpecsMigration(),
         '0021-translations': translationsMigration(),
+        '0022-integrations': integrationsMigration(),
       }),
     },
   });

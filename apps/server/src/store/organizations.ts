@@ -165,6 +165,19 @@ export async function findOrganizationById(
   return organization;
 }
 
+/** The organization with this hostname (its subdomain), if any. */
+export async function findOrganizationByHostname(
+  db: Executor,
+  hostname: string,
+): Promise<OrganizationRecord | undefined> {
+  const row = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('hostname', '=', hostname.toLowerCase())
+    .executeTakeFirst();
+  return row && findOrganizationById(db, row.id);
+}
+
 /** Applies changes to an organization; email domains are replaced as a whole. */
 export async function updateOrganization(
   db: Executor,

@@ -406,6 +406,76 @@ export interface SiteShareLinksTable {
   created_at: string;
 }
 
+export interface IntegrationsTable {
+  name: string;
+  organization_id: string;
+  version: number;
+  title: string;
+  description: string;
+  summary: string | null;
+  runtime: string;
+  visibility: string;
+  target: string;
+  /** JSON arrays and objects of the contract's shapes. */
+  scopes: string;
+  categories: string;
+  blocks: string;
+  /** JSON array of the lower-cased hosts the blocks unfurl, for the `blockDomain` filter. */
+  block_domains: string;
+  content_sources: string;
+  configurations: string;
+  external_links: string;
+  /** JSON of the policy string or directives. */
+  content_security_policy: string | null;
+  /** JSON `{sha256, contentType}` of the icon's blob. */
+  icon: string | null;
+  /** JSON array of `{sha256, contentType}`. */
+  preview_images: string;
+  script: string;
+  /** The secrets' JSON object, sealed with AES-256-GCM; never the plain text. */
+  secrets: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationInstallationsTable {
+  id: string;
+  integration_name: string;
+  organization_id: string;
+  status: string;
+  space_selection: string;
+  site_selection: string;
+  /** JSON object. */
+  configuration: string;
+  /** JSON array; the same ids have rows in `integration_installation_external_ids`. */
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationInstallationExternalIdsTable {
+  installation_id: string;
+  external_id: string;
+}
+
+export interface IntegrationSpaceInstallationsTable {
+  installation_id: string;
+  space_id: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IntegrationSiteInstallationsTable {
+  installation_id: string;
+  site_id: string;
+  configuration: string;
+  external_ids: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SiteRedirectsTable {
   id: string;
   site_id: string;
@@ -636,6 +706,11 @@ export interface Database {
   openapi_spec_versions: OpenapiSpecVersionsTable;
   translations: TranslationsTable;
   translation_pages: TranslationPagesTable;
+  integrations: IntegrationsTable;
+  integration_installations: IntegrationInstallationsTable;
+  integration_installation_external_ids: IntegrationInstallationExternalIdsTable;
+  integration_space_installations: IntegrationSpaceInstallationsTable;
+  integration_site_installations: IntegrationSiteInstallationsTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;
   space_user_grants: SpaceUserGrantsTable;

@@ -54,6 +54,9 @@ export interface FuzzFixtures extends ContentFixtures {
   userIds: string[];
   /** Events of the first organization's audit log. */
   auditEventIds: string[];
+  /** An integration of the first organization, installed on it, on its first space and site. */
+  integrationNames: string[];
+  installationIds: string[];
 }
 
 /**
@@ -144,6 +147,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     '/orgs/{organizationId}/openapi/{specSlug}/versions/latest',
     { params: { path: { organizationId, specSlug: 'petstore' } } },
   );
+  const integrations = await createIntegrationFixtures(admin, organizationId, spaces, sites);
   const auditLog = await admin.client.GET('/orgs/{organizationId}/audit-events', {
     params: { path: { organizationId }, query: { limit: 2 } },
   });
@@ -151,6 +155,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     ...comments,
     ...sites,
     ...content,
+    ...integrations,
     userIds: [reader.user.id, admin.user.id, outsider.user.id],
     auditEventIds: auditLog.items.map((event) => event.id),
     specSlugs: ['petstore'],
@@ -259,6 +264,42 @@ async function createSiteFixtures(
     shareLinkIds: [link.id],
     siteRedirectIds: [redirect.id, draftRedirect.id],
   };
+}
+
+async function createIntegrationFixtures(
+  admin: TestUser,
+  organizationId: string,
+  spaces: readonly { id: string }[],
+  sites: { siteIds: string[] },
+) {
+  const integrationName = 'fuzzed';
+  await admin.client.POST('/integrations/{integrationName}', {
+    params: { path: { integrationName } },
+    body: {
+      organization: organizationId,
+      title: 'Fuzzed',
+      description: 'An integration to fuzz',
+      script: 'export default {}',
+      scopes: ['space:content:read'],
+      visibility: 'public',
+      configurations: { space: { properties: { depth: { type: 'number' } } } },
+      secrets: { KEY: 'fuzzed secret' },
+    },
+  });
+  const installation = await admin.client.POST('/integrations/{integrationName}/installations', {
+    params: { path: { integrationName } },
+    body: { organization: organizationId },
+  });
+  const at = { integrationName, installationId: installation.id };
+  await admin.client.POST('/integrations/{integrationName}/installations/{installationId}/spaces', {
+    params: { path: at },
+    body: { space: spaces[0]?.id ?? '' },
+  });
+  await admin.client.POST('/integrations/{integrationName}/installations/{installationId}/sites', {
+    params: { path: at },
+    body: { siteId: sites.siteIds[0] ?? '' },
+  });
+  return { integrationNames: [integrationName], installationIds: [installation.id] };
 }
 
 /**

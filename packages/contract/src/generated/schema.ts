@@ -84,6 +84,245 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List integrations
+         * @description Public integrations, and the private and unlisted ones of the caller's organizations, by name. `search` keeps those whose name or title contains it; `blockDomain` those with a block that unfurls URLs of that host; `blocks` and `contentSources` those with (true) or without (false).
+         */
+        get: operations["listIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an integration by its name
+         * @description Private integrations are visible only to the members of their organization.
+         */
+        get: operations["getIntegrationByName"];
+        put?: never;
+        /**
+         * Publish an integration
+         * @description Publishes the integration under `organization` (its ID or hostname), whose admins alone may; publishing it again replaces its definition and adds one to its `version`. A name another organization published is a 409. The icon and preview images are kept as files, the script as given, the secrets encrypted; secrets are never answered.
+         */
+        post: operations["publishIntegration"];
+        /**
+         * Unpublish an integration
+         * @description Removes the integration and every installation of it. Needs admin of its organization. Answers 204 also when there is no such integration (or none the caller can see).
+         */
+        delete: operations["unpublishIntegration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationName}/installations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the installations of an integration
+         * @description Admins of the integration's organization see every installation; others see the installations in the organizations they administer. `externalId` keeps those with that external ID.
+         */
+        get: operations["listIntegrationInstallations"];
+        put?: never;
+        /**
+         * Install an integration
+         * @description Installs the integration on `organization` (its ID), whose admins alone may. An organization has one installation of an integration: installing again is a 409.
+         */
+        post: operations["installIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationName}/installations/{installationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installation of an integration
+         * @description For admins of the organization it is installed on, and of the integration's organization.
+         */
+        get: operations["getIntegrationInstallationById"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an integration
+         * @description Removes the installation with its space and site installations. Needs admin of the organization. Answers 204 also when there is no such installation.
+         */
+        delete: operations["uninstallIntegration"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an installation of an integration
+         * @description Changes what is given. `configuration` replaces the organization's settings and must be valid against the integration's `configurations.account` schema. Needs admin of the organization.
+         */
+        patch: operations["updateIntegrationInstallation"];
+        trace?: never;
+    };
+    "/integrations/{integrationName}/installations/{installationId}/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the sites an installation is on
+         * @description For admins of the organization it is installed on, and of the integration's organization.
+         */
+        get: operations["listIntegrationInstallationSites"];
+        put?: never;
+        /**
+         * Install an integration on a site
+         * @description Installs the organization's installation on one of its sites; the integration's `target` must be `all` or `site`. Needs admin of the organization; installing twice is a 409.
+         */
+        post: operations["installIntegrationOnSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationName}/installations/{installationId}/sites/{siteId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installation of an integration on a site
+         * @description For admins of the organization it is installed on, and of the integration's organization.
+         */
+        get: operations["getIntegrationSiteInstallation"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an integration from a site
+         * @description Needs admin of the organization. Answers 204 also when it was not installed there.
+         */
+        delete: operations["uninstallIntegrationFromSite"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an installation of an integration on a site
+         * @description Changes what is given. `configuration` replaces the site's settings and must be valid against the integration's `configurations.site` schema. Needs admin of the organization.
+         */
+        patch: operations["updateIntegrationSiteInstallation"];
+        trace?: never;
+    };
+    "/integrations/{integrationName}/installations/{installationId}/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the spaces an installation is on
+         * @description For admins of the organization it is installed on, and of the integration's organization.
+         */
+        get: operations["listIntegrationInstallationSpaces"];
+        put?: never;
+        /**
+         * Install an integration on a space
+         * @description Installs the organization's installation on one of its spaces; the integration's `target` must be `all` or `space`. Needs admin of the organization; installing twice is a 409.
+         */
+        post: operations["installIntegrationOnSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an installation of an integration on a space
+         * @description For admins of the organization it is installed on, and of the integration's organization.
+         */
+        get: operations["getIntegrationSpaceInstallation"];
+        put?: never;
+        post?: never;
+        /**
+         * Uninstall an integration from a space
+         * @description Needs admin of the organization. Answers 204 also when it was not installed there.
+         */
+        delete: operations["uninstallIntegrationFromSpace"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an installation of an integration on a space
+         * @description Changes what is given. `configuration` replaces the space's settings and must be valid against the integration's `configurations.space` schema. Needs admin of the organization.
+         */
+        patch: operations["updateIntegrationSpaceInstallation"];
+        trace?: never;
+    };
     "/orgs": {
         parameters: {
             query?: never;
@@ -3887,7 +4126,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -4473,6 +4712,252 @@ export interface components {
              */
             type?: "document" | "group" | "link";
         };
+        /** @description An integration published by an organization, installable on organizations, spaces and sites. */
+        Integration: {
+            blocks: components["schemas"]["IntegrationBlock"][];
+            categories: components["schemas"]["IntegrationCategory"][];
+            configurations: components["schemas"]["IntegrationConfigurations"];
+            contentSecurityPolicy?: components["schemas"]["IntegrationContentSecurityPolicy"];
+            contentSources: components["schemas"]["IntegrationContentSource"][];
+            createdAt?: components["schemas"]["Timestamp"];
+            description: string;
+            externalLinks: components["schemas"]["IntegrationExternalLinks"];
+            /** @description Unique name of the integration. */
+            name: string;
+            /** @enum {string} */
+            object: "integration";
+            owner: components["schemas"]["Organization"];
+            permissions: {
+                /** @description The caller administers the publishing organization (may republish and unpublish). */
+                admin: boolean;
+                /** @description The caller administers an organization it may be installed in. */
+                install: boolean;
+            };
+            /** @description URLs of the preview images; like `urls.icon`, signed and valid for an hour. */
+            previewImages: string[];
+            scopes: components["schemas"]["IntegrationScope"][];
+            /** @description Long form Markdown summary. */
+            summary?: string;
+            target: components["schemas"]["IntegrationTarget"];
+            title: string;
+            updatedAt?: components["schemas"]["Timestamp"];
+            urls: {
+                /** Format: uri */
+                app: string;
+                /** Format: uri */
+                assets: string;
+                /**
+                 * Format: uri
+                 * @description Signed download URL of the icon, valid for an hour; absent without an icon.
+                 */
+                icon?: string;
+                /**
+                 * Format: uri
+                 * @description URL of the integration in the API.
+                 */
+                location: string;
+                /** Format: uri */
+                publicContentEndpoint: string;
+                /**
+                 * Format: uri
+                 * @description Where the integration's script would answer; Quire stores scripts but does not run them.
+                 */
+                publicEndpoint: string;
+            };
+            /** @description Always false on a self-hosted server, which verifies no publisher. */
+            verified: boolean;
+            /** @description 1 when first published, one more at each publish. */
+            version: number;
+            visibility: components["schemas"]["IntegrationVisibility"];
+        };
+        /** @description A custom block an integration provides. */
+        IntegrationBlock: {
+            description?: string;
+            /** @description URL of the icon of the block. */
+            icon?: string;
+            /** @description Unique in the integration; also the UI component that renders the block. */
+            id: string;
+            /** @description How the block is written as a Markdown code block. */
+            markdown?: {
+                body: string;
+                codeblock: string;
+            };
+            title: string;
+            /** @description URL patterns converted into this block; their hosts are what `blockDomain` filters on. */
+            urlUnfurl?: string[];
+        };
+        /**
+         * @description A category an integration is listed under.
+         * @enum {string}
+         */
+        IntegrationCategory: "analytics" | "collaboration" | "content" | "gitsync" | "marketing" | "visitor-auth" | "other";
+        /** @description Settings as a schema, or drawn by a component of the integration. */
+        IntegrationConfiguration: components["schemas"]["IntegrationConfigurationSchema"] | components["schemas"]["IntegrationConfigurationComponent"];
+        /** @description A configuration drawn by a component of the integration. */
+        IntegrationConfigurationComponent: {
+            componentId: string;
+        };
+        /** @description One setting of a configuration schema; `button` settings hold no value. */
+        IntegrationConfigurationProperty: {
+            button_text?: string;
+            callback_url?: string;
+            completion_url?: string;
+            /** @description The value it starts with, of its type. */
+            default?: string | number | boolean;
+            description?: string;
+            enum?: string[];
+            title?: string;
+            /** @enum {string} */
+            type: "string" | "number" | "boolean" | "button";
+        };
+        /** @description How an installation is configured on the organization (`account`), on a space and on a site. */
+        IntegrationConfigurations: {
+            account?: components["schemas"]["IntegrationConfiguration"];
+            site?: components["schemas"]["IntegrationConfiguration"];
+            space?: components["schemas"]["IntegrationConfiguration"];
+        };
+        /** @description The settings an installation is configured with; configurations are validated against it. */
+        IntegrationConfigurationSchema: {
+            properties: {
+                [key: string]: components["schemas"]["IntegrationConfigurationProperty"];
+            };
+            required?: string[];
+        };
+        /** @description What an installation of an integration on a space or a site has. */
+        IntegrationContentInstallationBase: {
+            configuration: components["schemas"]["IntegrationInstallationConfiguration"];
+            createdAt: components["schemas"]["Timestamp"];
+            externalIds: components["schemas"]["IntegrationInstallationExternalIds"];
+            /** @description ID of the organization's installation. */
+            installation: string;
+            /** @description Name of the integration. */
+            integration: string;
+            status: components["schemas"]["IntegrationInstallationStatus"];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /** Format: uri */
+                location: string;
+                /** Format: uri */
+                publicContentEndpoint: string;
+                /** Format: uri */
+                publicEndpoint: string;
+            };
+        };
+        /** @description Content security policy sent as headers when the integration's script answers fetch and block events: a policy string, or its directives by name. */
+        IntegrationContentSecurityPolicy: string | {
+            [key: string]: string;
+        };
+        /** @description A content source an integration provides. */
+        IntegrationContentSource: {
+            configuration: components["schemas"]["IntegrationConfigurationComponent"];
+            description?: string;
+            icon?: string;
+            id: string;
+            title: string;
+        };
+        /** @description Links to the integration's own pages. */
+        IntegrationExternalLinks: {
+            label: string;
+            /** Format: uri */
+            url: string;
+        }[];
+        /** @description An integration installed on an organization; space and site installations hang off it. */
+        IntegrationInstallation: {
+            configuration: components["schemas"]["IntegrationInstallationConfiguration"];
+            createdAt: components["schemas"]["Timestamp"];
+            externalIds: components["schemas"]["IntegrationInstallationExternalIds"];
+            id: string;
+            /** @description Name of the integration. */
+            integration: string;
+            /** @enum {string} */
+            object: "integration-installation";
+            site_selection: components["schemas"]["IntegrationInstallationSelection"];
+            /** @description How many sites it is installed on. */
+            sites: number;
+            space_selection: components["schemas"]["IntegrationInstallationSelection"];
+            /** @description How many spaces it is installed on. */
+            spaces: number;
+            status: components["schemas"]["IntegrationInstallationStatus"];
+            target: {
+                /** @description ID of the organization it is installed on. */
+                organization: string;
+            };
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /** Format: uri */
+                app: string;
+                /** Format: uri */
+                location: string;
+                /** Format: uri */
+                publicContentEndpoint: string;
+                /** Format: uri */
+                publicEndpoint: string;
+            };
+        };
+        /** @description Settings of an installation, valid against the integration's configuration schema. */
+        IntegrationInstallationConfiguration: {
+            [key: string]: unknown;
+        };
+        /** @description IDs the integration gives the installation in its own system. */
+        IntegrationInstallationExternalIds: string[];
+        IntegrationInstallationList: components["schemas"]["List"] & {
+            items: components["schemas"]["IntegrationInstallation"][];
+        };
+        /**
+         * @description Whether the installation applies to every space (or site) or to those it was installed on.
+         * @enum {string}
+         */
+        IntegrationInstallationSelection: "all" | "selected";
+        /**
+         * @description Installations are active from the start on a self-hosted server.
+         * @enum {string}
+         */
+        IntegrationInstallationStatus: "active" | "pending" | "paused";
+        IntegrationList: components["schemas"]["List"] & {
+            items: components["schemas"]["Integration"][];
+        };
+        /**
+         * @description The runtime the integration's script is written for.
+         * @enum {string}
+         */
+        IntegrationRuntime: "v1" | "v2";
+        /**
+         * @description A permission an integration asks for.
+         * @enum {string}
+         */
+        IntegrationScope: "space:views:read" | "space:content:read" | "space:content:write" | "space:metadata:read" | "space:metadata:write" | "space:script:inject" | "space:script:cookies" | "space:git:sync" | "space:visitor:auth" | "page:feedback:read" | "site:metadata:read" | "site:views:read" | "site:script:inject" | "site:script:cookies" | "site:visitor:auth" | "site:visitor:claims" | "site:adaptive:read" | "site:adaptive:write" | "openapi:read" | "openapi:write" | "conversations:ingest";
+        /** @description Secrets passed to the integration's script; stored encrypted and never answered. */
+        IntegrationSecrets: {
+            [key: string]: string;
+        };
+        IntegrationSiteInstallation: components["schemas"]["IntegrationContentInstallationBase"] & {
+            /** @enum {string} */
+            object: "integration-site-installation";
+            /** @description ID of the site. */
+            site: string;
+        };
+        IntegrationSiteInstallationList: components["schemas"]["List"] & {
+            items: components["schemas"]["IntegrationSiteInstallation"][];
+        };
+        IntegrationSpaceInstallation: components["schemas"]["IntegrationContentInstallationBase"] & {
+            /** @enum {string} */
+            object: "integration-space-installation";
+            /** @description ID of the space. */
+            space: string;
+        };
+        IntegrationSpaceInstallationList: components["schemas"]["List"] & {
+            items: components["schemas"]["IntegrationSpaceInstallation"][];
+        };
+        /**
+         * @description Where an integration can be installed; `all` allows the organization, its spaces and its sites.
+         * @enum {string}
+         */
+        IntegrationTarget: "all" | "site" | "space" | "organization";
+        /**
+         * @description `public`: listed to everyone; `unlisted`: readable by name by everyone, listed only to members of its organization; `private`: only its organization's members see or install it.
+         * @enum {string}
+         */
+        IntegrationVisibility: "public" | "private" | "unlisted";
         /** @description A link that lets any signed-in user join the organization with a role. */
         InviteLink: {
             createdAt: components["schemas"]["Timestamp"];
@@ -5130,6 +5615,33 @@ export interface components {
         };
         /** @description The content a published URL points at, or where to go instead. */
         PublishedSiteContentLookup: components["schemas"]["PublishedContentRedirect"] | components["schemas"]["PublishedSiteContent"];
+        /** @description What an integration is published with; each publish replaces the whole definition. Absent, `runtime` is `v1`, `visibility` `private` and `target` `all`. */
+        PublishIntegration: {
+            blocks?: components["schemas"]["IntegrationBlock"][];
+            categories?: components["schemas"]["IntegrationCategory"][];
+            configurations?: components["schemas"]["IntegrationConfigurations"];
+            contentSecurityPolicy?: components["schemas"]["IntegrationContentSecurityPolicy"];
+            contentSources?: components["schemas"]["IntegrationContentSource"][];
+            description: string;
+            externalLinks?: components["schemas"]["IntegrationExternalLinks"];
+            /**
+             * Format: byte
+             * @description Base64 of the icon (PNG, JPEG, GIF or WebP), 256 KiB at most.
+             */
+            icon?: string;
+            /** @description ID or hostname (subdomain) of the publishing organization. */
+            organization: string;
+            previewImages?: string[];
+            runtime?: components["schemas"]["IntegrationRuntime"];
+            scopes: components["schemas"]["IntegrationScope"][];
+            /** @description Content of the script, stored as given; the request body limit bounds it. */
+            script: string;
+            secrets?: components["schemas"]["IntegrationSecrets"];
+            summary?: string;
+            target?: components["schemas"]["IntegrationTarget"];
+            title: string;
+            visibility?: components["schemas"]["IntegrationVisibility"];
+        };
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
         /** @description Puts a page back as it was in a revision of the space (by default the change request's merge base). Without `block`, the whole page: a page the revision lacks is deleted with the pages under it, a page the content lacks is restored where the revision had it (with the pages under it that the content lacks too), and a page both have gets the revision's fields, body and place back. With `block`, only those top-level blocks of its body, by key: removed if the revision lacks them, restored after their nearest neighbour otherwise; the rest of the page stays as it is. */
@@ -6395,6 +6907,11 @@ export interface components {
             /** @description The rule's `rule`, as configured. */
             rule: string;
         };
+        /** @description What an update of a space or site installation changes; absent fields stay. */
+        UpdateIntegrationContentInstallation: {
+            configuration?: components["schemas"]["IntegrationInstallationConfiguration"];
+            externalIds?: components["schemas"]["IntegrationInstallationExternalIds"];
+        };
         /** @description Changes a page's fields or body, or moves it under `into` (`null`, the top level) before position `at`. */
         UpdatePageChange: {
             at?: number;
@@ -6673,6 +7190,10 @@ export interface components {
         emailDomain: components["schemas"]["EmailDomain"];
         /** @description ID of the file. */
         fileId: components["schemas"]["ResourceId"];
+        /** @description ID of the installation. */
+        installationId: components["schemas"]["ResourceId"];
+        /** @description Name of the integration. */
+        integrationName: string;
         /** @description ID of the invite link. */
         inviteId: components["schemas"]["ResourceId"];
         /** @description Only links in this state. */
@@ -6844,6 +7365,640 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: {
+                /** @description Keeps the integrations with a block that unfurls URLs of this host. */
+                blockDomain?: string;
+                /** @description true keeps the integrations with blocks, false those without. */
+                blocks?: boolean;
+                /** @description Keeps the integrations listed in this category. */
+                category?: components["schemas"]["IntegrationCategory"];
+                /** @description true keeps the integrations with content sources, false those without. */
+                contentSources?: boolean;
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Keeps the integrations published by this organization (its ID). */
+                owner?: string;
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Keeps the integrations asking for this scope. */
+                scope?: components["schemas"]["IntegrationScope"];
+                /** @description Keeps the integrations whose name or title contains this text. */
+                search?: string;
+                /** @description Keeps the integrations with this target. */
+                target?: components["schemas"]["IntegrationTarget"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of integrations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+        };
+    };
+    getIntegrationByName: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    publishIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishIntegration"];
+            };
+        };
+        responses: {
+            /** @description The published integration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Integration"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    unpublishIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unpublished, or there was no such integration. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+        };
+    };
+    listIntegrationInstallations: {
+        parameters: {
+            query?: {
+                /** @description Keeps the installations with this external ID. */
+                externalId?: string;
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallationList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    installIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ID of the organization to install it on. */
+                    organization: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new installation. */
+            201: {
+                headers: {
+                    /** @description API URL of the installation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getIntegrationInstallationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    uninstallIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uninstalled, or there was no such installation. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateIntegrationInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    configuration?: components["schemas"]["IntegrationInstallationConfiguration"];
+                    externalIds?: components["schemas"]["IntegrationInstallationExternalIds"];
+                    site_selection?: components["schemas"]["IntegrationInstallationSelection"];
+                    space_selection?: components["schemas"]["IntegrationInstallationSelection"];
+                };
+            };
+        };
+        responses: {
+            /** @description The updated installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listIntegrationInstallationSites: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of site installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallationList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    installIntegrationOnSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ID of the site. */
+                    siteId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new site installation. */
+            201: {
+                headers: {
+                    /** @description API URL of the site installation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getIntegrationSiteInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The site installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    uninstallIntegrationFromSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uninstalled, or it was not installed there. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateIntegrationSiteInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIntegrationContentInstallation"];
+            };
+        };
+        responses: {
+            /** @description The updated site installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSiteInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    listIntegrationInstallationSpaces: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of space installations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallationList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    installIntegrationOnSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description ID of the space. */
+                    space: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new space installation. */
+            201: {
+                headers: {
+                    /** @description API URL of the space installation. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getIntegrationSpaceInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    uninstallIntegrationFromSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uninstalled, or it was not installed there. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    updateIntegrationSpaceInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the installation. */
+                installationId: components["parameters"]["installationId"];
+                /** @description Name of the integration. */
+                integrationName: components["parameters"]["integrationName"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIntegrationContentInstallation"];
+            };
+        };
+        responses: {
+            /** @description The updated space installation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSpaceInstallation"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
         };
     };
     listOrganizationsForAuthenticatedUser: {

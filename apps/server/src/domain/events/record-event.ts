@@ -27,7 +27,9 @@ export interface EventTarget {
     | 'member'
     | 'team'
     | 'invite-link'
-    | 'translation';
+    | 'translation'
+    | 'integration'
+    | 'integration-installation';
   id: string;
   label: string;
 }

@@ -12,17 +12,26 @@ export interface InstanceKeys {
   pageTokenKey: Buffer;
   /** Signs file download URLs, which need no token. */
   fileUrlKey: Buffer;
+  /** Seals the secrets the database keeps (integration secrets): `SECRETS_KEY`, or one made here. */
+  secretsKey: Buffer;
 }
 
 /**
  * Reads the server's keys, making each one the first time. They live in the database, not in a
  * process, so every server behind one PostgreSQL database accepts the tokens the others sign.
- * @example const keys = await loadInstanceKeys(db, new Date());
+ * A `secretsKey` given (from `SECRETS_KEY`) is used instead of the stored one, so the key that
+ * seals secrets can be kept out of the database it protects.
+ * @example const keys = await loadInstanceKeys(db, new Date(), { secretsKey: config.secretsKey });
  */
-export async function loadInstanceKeys(db: Executor, now: Date): Promise<InstanceKeys> {
+export async function loadInstanceKeys(
+  db: Executor,
+  now: Date,
+  { secretsKey }: { secretsKey?: Buffer | undefined } = {},
+): Promise<InstanceKeys> {
   return {
     pageTokenKey: await loadKey(db, 'page-token-key', now),
     fileUrlKey: await loadKey(db, 'file-url-key', now),
+    secretsKey: secretsKey ?? (await loadKey(db, 'secrets-key', now)),
   };
 }
 

@@ -1,0 +1,119 @@
+import type { AppDeps } from '../deps.js';
+import { secretSealer } from '../domain/instance/sealed-secrets.js';
+import {
+  type CallerRoles,
+  callerRoles,
+  loadPublishingOrganization,
+  loadVisibleIntegration,
+  mayInstallIntegration,
+  type OwnedIntegration,
+  seesIntegration,
+} from '../domain/integrations/integration-access.js';
+import {
+  mayChangeIntegration,
+  publishIntegration,
+  unpublishIntegration,
+} from '../domain/integrations/publish-integration.js';
+import { forbidden } from '../errors.js';
+import type { HandlerTable } from '../http/handler.js';
+import { presentIntegration } from '../presenters/integration.js';
+import { presentList } from '../presenters/list.js';
+import { findIntegration, listIntegrations } from '../store/integrations.js';
+import { findOrganizationById, type OrganizationRecord } from '../store/organizations.js';
+import { pageRequest } from './page-request.js';
+
+type IntegrationHandlers = Pick<
+  HandlerTable,
+  'listIntegrations' | 'getIntegrationByName' | 'publishIntegration' | 'unpublishIntegration'
+>;
+
+// Signed image URLs last an hour from the read that hands them out, as file URLs do.
+const imageUrlLifetimeMs = 60 * 60 * 1000;
+
+/** What integration secrets are sealed with: the server's secrets key, for this use only. */
+export function integrationSecrets(deps: AppDeps) {
+  return secretSealer(deps.keys.secretsKey, 'quire integration secrets');
+}
+
+/** Presents integrations for one caller: their roles, and image URLs signed for an hour. */
+function integrationPresenter(deps: AppDeps, roles: CallerRoles) {
+  const expiresAt = new Date(deps.clock.now().getTime() + imageUrlLifetimeMs);
+  return ({ integration, owner }: OwnedIntegration) =>
+    presentIntegration(integration, {
+      owner,
+      ownerRole: roles.get(owner.id) ?? null,
+      install: mayInstallIntegration(integration, roles),
+      imageUrl: (image, name) =>
+        deps.fileUrls.downloadUrl(
+          { sha256: image.sha256, name, contentType: image.contentType },
+          expiresAt,
+        ),
+      urls: deps.urls,
+    });
+}
+
+/** Handlers of integrations: anyone lists and reads those they see, organization admins publish. */
+export const integrationHandlers: IntegrationHandlers = {
+  listIntegrations: async ({ query, actor, deps }) => {
+    const roles = await callerRoles(deps.db, actor);
+    const page = await listIntegrations(
+      deps.db,
+      { ...query, memberOf: [...roles.keys()] },
+      pageRequest(query),
+    );
+    const owners = new Map<string, OrganizationRecord>();
+    for (const integration of page.items) {
+      const owner =
+        owners.get(integration.organizationId) ??
+        (await findOrganizationById(deps.db, integration.organizationId));
+      if (owner === undefined)
+        throw new Error(`Integration ${integration.name} has no organization`);
+      owners.set(owner.id, owner);
+    }
+    const present = integrationPresenter(deps, roles);
+    return {
+      status: 200,
+      body: presentList(page, (integration) => {
+        const owner = owners.get(integration.organizationId);
+        if (owner === undefined)
+          throw new Error(`Integration ${integration.name} has no organization`);
+        return present({ integration, owner });
+      }),
+    };
+  },
+
+  getIntegrationByName: async ({ params, actor, deps }) => {
+    const roles = await callerRoles(deps.db, actor);
+    const owned = await loadVisibleIntegration(deps.db, roles, params.integrationName);
+    return { status: 200, body: integrationPresenter(deps, roles)(owned) };
+  },
+
+  publishIntegration: async ({ params, body, actor, deps }) => {
+    const roles = await callerRoles(deps.db, actor);
+    const owner = await loadPublishingOrganization(deps.db, roles, body.organization);
+    const integration = await publishIntegration(
+      deps.db,
+      { blobs: deps.blobs, secrets: integrationSecrets(deps) },
+      actor,
+      owner,
+      params.integrationName,
+      body,
+      deps.clock.now(),
+    );
+    return { status: 200, body: integrationPresenter(deps, roles)({ integration, owner }) };
+  },
+
+  unpublishIntegration: async ({ params, actor, deps }) => {
+    const roles = await callerRoles(deps.db, actor);
+    const integration = await findIntegration(deps.db, params.integrationName);
+    // One the caller can't see is as good as gone for them: the same 204, nothing leaks.
+    if (integration === undefined || !seesIntegration(integration, roles)) return { status: 204 };
+    if (!mayChangeIntegration(integration, roles)) {
+      throw forbidden(
+        'Only admins of the organization that published an integration may unpublish it',
+      );
+    }
+    await unpublishIntegration(deps.db, actor, integration, deps.clock.now());
+    return { status: 204 };
+  },
+};
