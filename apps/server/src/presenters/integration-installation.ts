@@ -1,8 +1,6 @@
 import type { components } from '@quire/contract';
-import type {
-  ContentInstallationRecord,
-  InstallationRecord,
-} from '../store/integration-installations.js';
+import type { ContentInstallationRecord } from '../store/integration-content-installations.js';
+import type { InstallationRecord } from '../store/integration-installations.js';
 import type { Urls } from './urls.js';
 
 type Schemas = components['schemas'];

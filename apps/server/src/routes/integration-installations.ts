@@ -1,14 +1,16 @@
 import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import {
-  installIntegration,
   installOnContent,
   loadContentInstallation,
+  uninstallFromContent,
+  updateContentInstallation,
+} from '../domain/integrations/content-installations.js';
+import {
+  installIntegration,
   loadInstallation,
   requireInstallationAdmin,
-  uninstallFromContent,
   uninstallIntegration,
-  updateContentInstallation,
   updateInstallation,
 } from '../domain/integrations/installations.js';
 import {
@@ -25,11 +27,13 @@ import {
 } from '../presenters/integration-installation.js';
 import { presentList } from '../presenters/list.js';
 import {
-  countContentInstallations,
   findContentInstallation,
+  listContentInstallations,
+} from '../store/integration-content-installations.js';
+import {
+  countContentInstallations,
   findInstallation,
   type InstallationRecord,
-  listContentInstallations,
   listInstallations,
 } from '../store/integration-installations.js';
 import type { IntegrationRecord } from '../store/integrations.js';
@@ -91,11 +95,12 @@ async function loadToRemove(
 ): Promise<Loaded | undefined> {
   const roles = await callerRoles(deps.db, actor);
   const { integration } = await loadVisibleIntegration(deps.db, roles, params.integrationName);
-  const installation = await findInstallation(deps.db, integration.name, params.installationId);
-  if (installation === undefined) return undefined;
-  const loaded = await loadForCaller(deps, actor, params);
-  requireInstallationAdmin(roles, loaded.installation);
-  return loaded;
+  if ((await findInstallation(deps.db, integration.name, params.installationId)) === undefined) {
+    return undefined;
+  }
+  const installation = await loadInstallation(deps.db, roles, integration, params.installationId);
+  requireInstallationAdmin(roles, installation);
+  return { roles, integration, installation };
 }
 
 async function presentWithCounts(deps: AppDeps, installation: InstallationRecord) {

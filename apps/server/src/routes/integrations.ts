@@ -8,6 +8,7 @@ import {
   mayInstallIntegration,
   type OwnedIntegration,
   seesIntegration,
+  withOwners,
 } from '../domain/integrations/integration-access.js';
 import {
   mayChangeIntegration,
@@ -19,7 +20,6 @@ import type { HandlerTable } from '../http/handler.js';
 import { presentIntegration } from '../presenters/integration.js';
 import { presentList } from '../presenters/list.js';
 import { findIntegration, listIntegrations } from '../store/integrations.js';
-import { findOrganizationById, type OrganizationRecord } from '../store/organizations.js';
 import { pageRequest } from './page-request.js';
 
 type IntegrationHandlers = Pick<
@@ -61,24 +61,10 @@ export const integrationHandlers: IntegrationHandlers = {
       { ...query, memberOf: [...roles.keys()] },
       pageRequest(query),
     );
-    const owners = new Map<string, OrganizationRecord>();
-    for (const integration of page.items) {
-      const owner =
-        owners.get(integration.organizationId) ??
-        (await findOrganizationById(deps.db, integration.organizationId));
-      if (owner === undefined)
-        throw new Error(`Integration ${integration.name} has no organization`);
-      owners.set(owner.id, owner);
-    }
-    const present = integrationPresenter(deps, roles);
+    const owned = await withOwners(deps.db, page.items);
     return {
       status: 200,
-      body: presentList(page, (integration) => {
-        const owner = owners.get(integration.organizationId);
-        if (owner === undefined)
-          throw new Error(`Integration ${integration.name} has no organization`);
-        return present({ integration, owner });
-      }),
+      body: presentList({ ...page, items: owned }, integrationPresenter(deps, roles)),
     };
   },
 

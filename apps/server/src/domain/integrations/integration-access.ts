@@ -66,6 +66,24 @@ export async function loadVisibleIntegration(
   return { integration, owner };
 }
 
+/** Each integration with the organization that published it, each organization read once. */
+export async function withOwners(
+  db: Executor,
+  integrations: readonly IntegrationRecord[],
+): Promise<OwnedIntegration[]> {
+  const owners = new Map<string, OrganizationRecord>();
+  const owned: OwnedIntegration[] = [];
+  for (const integration of integrations) {
+    const owner =
+      owners.get(integration.organizationId) ??
+      (await findOrganizationById(db, integration.organizationId));
+    if (owner === undefined) throw new Error(`Integration ${integration.name} has no organization`);
+    owners.set(owner.id, owner);
+    owned.push({ integration, owner });
+  }
+  return owned;
+}
+
 /**
  * The organization a publish names (its id, or its hostname), which the caller must administer:
  * one they are not a member of is a 404, one they are not an admin of a 403.

@@ -106,10 +106,7 @@ export async function publishIntegration(
   }
 }
 
-/**
- * Removes an integration (and so every installation of it) when the caller administers its
- * organization; answers whether there was one to remove.
- */
+/** Removes an integration, and so every installation of it, with its event. */
 export function unpublishIntegration(
   db: Kysely<Database>,
   actor: Actor,
