@@ -5634,7 +5634,7 @@ export interface components {
             previewImages?: string[];
             runtime?: components["schemas"]["IntegrationRuntime"];
             scopes: components["schemas"]["IntegrationScope"][];
-            /** @description Content of the script, stored as given; the request body limit bounds it. */
+            /** @description Content of the script, stored as given. */
             script: string;
             secrets?: components["schemas"]["IntegrationSecrets"];
             summary?: string;
