@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { OpenApiDocument } from '@quire/contract';
 import { serverVersion } from '../version.js';
-import { type ContractTool, contractTools } from './contract-tools.js';
+import { contractTools } from './contract-tools.js';
 import { pageResources, pageResourceTemplate } from './page-resources.js';
 import { toolAnswer, toolError } from './tool-answers.js';
 import { type ApiTarget, ToolArgumentError, toolRequest } from './tool-requests.js';
@@ -41,7 +41,6 @@ export function quireMcpServers(document: OpenApiDocument) {
   }));
 
   return {
-    tools: tools as readonly ContractTool[],
     forCaller(target: ApiTarget, fetch: ApiFetch): Server {
       const server = new Server(
         { name: 'quire', title: 'Quire', version: serverVersion.version },

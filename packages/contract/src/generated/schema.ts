@@ -7249,7 +7249,7 @@ export interface components {
         /** @description ID of the space. */
         spaceId: components["schemas"]["ResourceId"];
         /** @description Slug of the OpenAPI spec. */
-        specSlug: string;
+        specSlug: components["schemas"]["OpenAPISpecSlug"];
         /** @description ID of the team. */
         teamId: components["schemas"]["ResourceId"];
         /** @description Only teams this member (a user ID) may manage. */
