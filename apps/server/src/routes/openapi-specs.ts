@@ -1,3 +1,5 @@
+import type { AppDeps } from '../deps.js';
+import type { Actor, Caller } from '../domain/actor.js';
 import {
   createOpenApiSpec,
   loadOpenApiSpecForCaller,
@@ -25,6 +27,7 @@ import {
   findOpenApiSpecBySlug,
   listOpenApiSpecs,
   listOpenApiSpecVersions,
+  type OpenApiSpecRecord,
 } from '../store/openapi-specs.js';
 import { pageRequest } from './page-request.js';
 import { shareKeysOf } from './site-views.js';
@@ -93,12 +96,7 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
 
   updateOpenAPISpecBySlug: async ({ params, body, actor, deps }) => {
     const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
-    const { spec } = await loadOpenApiSpecForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.specSlug,
-    );
+    const spec = await specForMember(deps, actor, params);
     const updated = await setOpenApiSpecVisibility(
       deps.db,
       actor,
@@ -117,12 +115,7 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
   },
 
   listOpenAPISpecVersions: async ({ params, query, actor, deps }) => {
-    const { spec } = await loadOpenApiSpecForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.specSlug,
-    );
+    const spec = await specForMember(deps, actor, params);
     const page = await listOpenApiSpecVersions(deps.db, spec.id, pageRequest(query));
     return {
       status: 200,
@@ -130,61 +123,56 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
     };
   },
 
-  getLatestOpenAPISpecVersion: async ({ params, actor, deps }) => {
-    const spec = await loadOpenApiSpecForCaller(
-      deps.db,
-      actor,
-      { organizationId: params.organizationId, slug: params.specSlug },
-      { keys: shareKeysOf(deps), now: deps.clock.now() },
-    );
-    const version = await loadOpenApiSpecVersion(deps.db, spec, 'latest');
-    return { status: 200, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
-  },
+  getLatestOpenAPISpecVersion: async ({ params, actor, deps }) =>
+    versionAnswer(deps, await specForCaller(deps, actor, params), 'latest'),
 
-  getLatestOpenAPISpecVersionContent: async ({ params, actor, deps }) => {
-    const spec = await loadOpenApiSpecForCaller(
-      deps.db,
-      actor,
-      { organizationId: params.organizationId, slug: params.specSlug },
-      { keys: shareKeysOf(deps), now: deps.clock.now() },
-    );
-    const version = await loadOpenApiSpecVersion(deps.db, spec, 'latest');
-    const filesystem = await readVersionFilesystem(deps.blobs, version);
-    return { status: 200, body: presentOpenApiSpecContent(spec, version, filesystem) };
-  },
+  getLatestOpenAPISpecVersionContent: async ({ params, actor, deps }) =>
+    contentAnswer(deps, await specForCaller(deps, actor, params), 'latest'),
 
-  getOpenAPISpecVersionById: async ({ params, actor, deps }) => {
-    const { spec } = await loadOpenApiSpecForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.specSlug,
-    );
-    const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
-    return { status: 200, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
-  },
+  getOpenAPISpecVersionById: async ({ params, actor, deps }) =>
+    versionAnswer(deps, await specForMember(deps, actor, params), params.versionId),
 
-  getOpenAPISpecVersionContentById: async ({ params, actor, deps }) => {
-    const { spec } = await loadOpenApiSpecForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.specSlug,
-    );
-    const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
-    const filesystem = await readVersionFilesystem(deps.blobs, version);
-    return { status: 200, body: presentOpenApiSpecContent(spec, version, filesystem) };
-  },
+  getOpenAPISpecVersionContentById: async ({ params, actor, deps }) =>
+    contentAnswer(deps, await specForMember(deps, actor, params), params.versionId),
 
   getOpenAPISpecVersionChanges: async ({ params, actor, deps }) => {
-    const { spec } = await loadOpenApiSpecForMember(
-      deps.db,
-      actor,
-      params.organizationId,
-      params.specSlug,
-    );
+    const spec = await specForMember(deps, actor, params);
     const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
     const previous = await previousVersionId(deps.db, version);
     return { status: 200, body: presentOpenApiSpecVersionChanges(version, previous) };
   },
 };
+
+interface SpecParams {
+  organizationId: string;
+  specSlug: string;
+}
+
+/** The spec a member reads. */
+async function specForMember(deps: AppDeps, actor: Actor, params: SpecParams) {
+  return (await loadOpenApiSpecForMember(deps.db, actor, params.organizationId, params.specSlug))
+    .spec;
+}
+
+/** The spec a member, or a reader of one of its organization's sites, reads. */
+function specForCaller(deps: AppDeps, caller: Caller, params: SpecParams) {
+  return loadOpenApiSpecForCaller(
+    deps.db,
+    caller,
+    { organizationId: params.organizationId, slug: params.specSlug },
+    { keys: shareKeysOf(deps), now: deps.clock.now() },
+  );
+}
+
+/** A version of the spec (`latest`, or by id). */
+async function versionAnswer(deps: AppDeps, spec: OpenApiSpecRecord, versionId: string) {
+  const version = await loadOpenApiSpecVersion(deps.db, spec, versionId);
+  return { status: 200 as const, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
+}
+
+/** The files of a version of the spec (`latest`, or by id). */
+async function contentAnswer(deps: AppDeps, spec: OpenApiSpecRecord, versionId: string) {
+  const version = await loadOpenApiSpecVersion(deps.db, spec, versionId);
+  const filesystem = await readVersionFilesystem(deps.blobs, version);
+  return { status: 200 as const, body: presentOpenApiSpecContent(spec, version, filesystem) };
+}

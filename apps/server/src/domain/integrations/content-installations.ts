@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, conflict, notFound } from '../../errors.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import {
   type ContentInstallationRecord,
   type ContentKind,
@@ -15,6 +14,7 @@ import type { Database, Executor } from '../../store/schema.js';
 import { findSiteById } from '../../store/sites.js';
 import { findSpaceById } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 import { checkConfiguration } from './configuration-schema.js';
 import { changedFields, recordInstallationEvent } from './installation-events.js';
 
@@ -46,25 +46,24 @@ export async function installOnContent(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await insertContentInstallation(trx, record);
-      await recordInstallationEvent(
-        trx,
-        actor,
-        installation,
-        `integration_installation.${kind}_added`,
-        now,
-        {
-          [kind]: targetId,
-        },
-      );
-      return record;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`It is already installed on ${kind} ${targetId}`);
-    throw error;
-  }
+  return conflictOnDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await insertContentInstallation(trx, record);
+        await recordInstallationEvent(
+          trx,
+          actor,
+          installation,
+          `integration_installation.${kind}_added`,
+          now,
+          {
+            [kind]: targetId,
+          },
+        );
+        return record;
+      }),
+    `It is already installed on ${kind} ${targetId}`,
+  );
 }
 
 /** The installation on this space or site, or a 404. */

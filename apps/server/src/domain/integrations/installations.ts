@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
 import {
   deleteInstallation,
   findInstallation,
@@ -12,6 +11,7 @@ import {
 import type { IntegrationRecord } from '../../store/integrations.js';
 import type { Database, Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 import { checkConfiguration } from './configuration-schema.js';
 import { changedFields, recordInstallationEvent } from './installation-events.js';
 import { administersIntegration, type CallerRoles } from './integration-access.js';
@@ -52,24 +52,21 @@ export async function installIntegration(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await insertInstallation(trx, installation);
-      await recordInstallationEvent(
-        trx,
-        actor,
-        installation,
-        'integration_installation.created',
-        now,
-      );
-      return installation;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(`Integration ${integration.name} is already installed on ${organizationId}`);
-    }
-    throw error;
-  }
+  return conflictOnDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await insertInstallation(trx, installation);
+        await recordInstallationEvent(
+          trx,
+          actor,
+          installation,
+          'integration_installation.created',
+          now,
+        );
+        return installation;
+      }),
+    `Integration ${integration.name} is already installed on ${organizationId}`,
+  );
 }
 
 /**

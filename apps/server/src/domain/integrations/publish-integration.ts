@@ -2,7 +2,6 @@ import type { components } from '@quire/contract';
 import type { Kysely } from 'kysely';
 import { conflict } from '../../errors.js';
 import type { BlobStore } from '../../store/blobs/blob-store.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
 import {
   deleteIntegration,
   findIntegration,
@@ -15,6 +14,7 @@ import type { Database, Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 import { checkConfigurationSchemas } from './configuration-schema.js';
 import { administersIntegration, type CallerRoles } from './integration-access.js';
 import { storeImage } from './integration-images.js';
@@ -80,30 +80,27 @@ export async function publishIntegration(
       Object.keys(secrets).length === 0 ? null : services.secrets.seal(JSON.stringify(secrets)),
     updatedAt: now.toISOString(),
   } satisfies Omit<IntegrationRecord, 'version' | 'createdAt'>;
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const existing = await findIntegration(trx, name);
-      if (existing !== undefined && existing.organizationId !== owner.id) {
-        throw conflict(`The name ${name} is taken by an integration of another organization`);
-      }
-      const integration: IntegrationRecord = {
-        ...definition,
-        version: (existing?.version ?? 0) + 1,
-        createdAt: existing?.createdAt ?? now.toISOString(),
-      };
-      if (existing === undefined) await insertIntegration(trx, integration);
-      else if (!(await replaceIntegration(trx, integration))) {
-        throw conflict(`Integration ${name} was published at the same time; publish again`);
-      }
-      await recordIntegrationEvent(trx, actor, integration, 'integration.published', now);
-      return integration;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(`Integration ${name} was published at the same time; publish again`);
-    }
-    throw error;
-  }
+  return conflictOnDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const existing = await findIntegration(trx, name);
+        if (existing !== undefined && existing.organizationId !== owner.id) {
+          throw conflict(`The name ${name} is taken by an integration of another organization`);
+        }
+        const integration: IntegrationRecord = {
+          ...definition,
+          version: (existing?.version ?? 0) + 1,
+          createdAt: existing?.createdAt ?? now.toISOString(),
+        };
+        if (existing === undefined) await insertIntegration(trx, integration);
+        else if (!(await replaceIntegration(trx, integration))) {
+          throw conflict(`Integration ${name} was published at the same time; publish again`);
+        }
+        await recordIntegrationEvent(trx, actor, integration, 'integration.published', now);
+        return integration;
+      }),
+    `Integration ${name} was published at the same time; publish again`,
+  );
 }
 
 /** Removes an integration, and so every installation of it, with its event. */

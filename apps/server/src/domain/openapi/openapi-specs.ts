@@ -4,7 +4,6 @@ import { conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { MemberRole } from '../../model/roles.js';
 import { requireOrganizationRole } from '../../policies/organization-policy.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
 import { enqueueJob } from '../../store/jobs.js';
 import {
   deleteOpenApiSpec,
@@ -20,6 +19,7 @@ import { recordEvent, type systemActor } from '../events/record-event.js';
 import { loadOrganizationForMember } from '../organizations/organization-access.js';
 import { loadSiteOfReader } from '../published/site-readers.js';
 import type { ShareKeys } from '../sites/share-keys.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 
 type Visibility = components['schemas']['OpenAPISpecVisibility'];
 type SpecAction =
@@ -98,13 +98,15 @@ export function createOpenApiSpec(
   input: { slug: string; source: SpecSource; visibility?: Visibility | undefined },
   now: Date,
 ): Promise<OpenApiSpecRecord> {
-  return writeOrConflict(input.slug, () =>
-    db.transaction().execute(async (trx) => {
-      if ((await findOpenApiSpecBySlug(trx, organizationId, input.slug)) !== undefined) {
-        throw conflict(`The organization already has an OpenAPI spec ${input.slug}`);
-      }
-      return insertSpec(trx, actor, organizationId, input, now);
-    }),
+  return conflictOnDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        if ((await findOpenApiSpecBySlug(trx, organizationId, input.slug)) !== undefined) {
+          throw conflict(duplicateSlug(input.slug));
+        }
+        return insertSpec(trx, actor, organizationId, input, now);
+      }),
+    duplicateSlug(input.slug),
   );
 }
 
@@ -120,27 +122,31 @@ export function putOpenApiSpec(
   source: SpecSource,
   now: Date,
 ): Promise<{ spec: OpenApiSpecRecord; created: boolean }> {
-  return writeOrConflict(slug, () =>
-    db.transaction().execute(async (trx) => {
-      const found = await findOpenApiSpecBySlug(trx, organizationId, slug);
-      if (found === undefined) {
-        return {
-          spec: await insertSpec(trx, actor, organizationId, { slug, source }, now),
-          created: true,
+  return conflictOnDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        const found = await findOpenApiSpecBySlug(trx, organizationId, slug);
+        if (found === undefined) {
+          return {
+            spec: await insertSpec(trx, actor, organizationId, { slug, source }, now),
+            created: true,
+          };
+        }
+        const spec: OpenApiSpecRecord = {
+          ...found,
+          source,
+          processingState: 'pending',
+          generation: found.generation + 1,
+          updatedAt: now.toISOString(),
         };
-      }
-      const spec: OpenApiSpecRecord = {
-        ...found,
-        source,
-        processingState: 'pending',
-        generation: found.generation + 1,
-        updatedAt: now.toISOString(),
-      };
-      await replaceOpenApiSpec(trx, spec);
-      await queueProcessing(trx, spec, now);
-      await recordSpecEvent(trx, actor, spec, 'openapi_spec.updated', now, { fields: ['source'] });
-      return { spec, created: false };
-    }),
+        await replaceOpenApiSpec(trx, spec);
+        await queueProcessing(trx, spec, now);
+        await recordSpecEvent(trx, actor, spec, 'openapi_spec.updated', now, {
+          fields: ['source'],
+        });
+        return { spec, created: false };
+      }),
+    duplicateSlug(slug),
   );
 }
 
@@ -218,16 +224,7 @@ function queueProcessing(trx: Executor, spec: OpenApiSpecRecord, now: Date): Pro
 }
 
 /** A concurrent write of the same slug loses on the unique index: a 409, not a 500. */
-async function writeOrConflict<T>(slug: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(`The organization already has an OpenAPI spec ${slug}`);
-    }
-    throw error;
-  }
-}
+const duplicateSlug = (slug: string) => `The organization already has an OpenAPI spec ${slug}`;
 
 /** Records an event about a spec, by a member or (processing) by the server. */
 export async function recordSpecEvent(

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
-import { conflict } from '../../errors.js';
 import type { OrganizationMergeRules } from '../../model/merge-rules.js';
 import type { MemberRole } from '../../model/roles.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
 import {
   findOrganizationById,
   type OrganizationRecord,
@@ -12,6 +10,7 @@ import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { requireMergeRuleMembers } from '../change-requests/merge-rules.js';
 import { organizationEvent, recordEvent } from '../events/record-event.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 import { normalizeEmailDomains } from './email-domains.js';
 
 /** The changes an admin may make to an organization; absent fields stay as they are. */
@@ -40,43 +39,40 @@ export async function updateOrganizationSettings(
   now: Date,
 ): Promise<OrganizationRecord> {
   await requireMergeRuleMembers(db, organizationId, settings.mergeRules, 'body.mergeRules');
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await updateOrganization(trx, organizationId, {
-        title: settings.title,
-        emailDomains:
-          settings.emailDomains === undefined
-            ? undefined
-            : normalizeEmailDomains(settings.emailDomains),
-        hostname: settings.hostname,
-        defaultRole: settings.defaultRole,
-        defaultContentSite:
-          settings.defaultContent === undefined
-            ? undefined
-            : (settings.defaultContent?.site ?? null),
-        logoUrl: settings.logo,
-        sso: settings.sso,
-        ai: settings.ai,
-        inviteLinks: settings.inviteLinks,
-        mergeRules: settings.mergeRules,
-        updatedAt: now.toISOString(),
-      });
-      const updated = await findOrganizationById(trx, organizationId);
-      if (updated === undefined)
-        throw new Error(`Organization ${organizationId} vanished while updating`);
-      const fields = { fields: Object.keys(settings).sort() };
-      await recordEvent(
-        trx,
-        actor,
-        organizationEvent('organization.updated', updated, fields),
-        now,
-      );
-      return updated;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw conflict(`Hostname "${settings.hostname}" is already used by another organization`);
-    }
-    throw error;
-  }
+  return conflictOnDuplicate(
+    () =>
+      db.transaction().execute(async (trx) => {
+        await updateOrganization(trx, organizationId, {
+          title: settings.title,
+          emailDomains:
+            settings.emailDomains === undefined
+              ? undefined
+              : normalizeEmailDomains(settings.emailDomains),
+          hostname: settings.hostname,
+          defaultRole: settings.defaultRole,
+          defaultContentSite:
+            settings.defaultContent === undefined
+              ? undefined
+              : (settings.defaultContent?.site ?? null),
+          logoUrl: settings.logo,
+          sso: settings.sso,
+          ai: settings.ai,
+          inviteLinks: settings.inviteLinks,
+          mergeRules: settings.mergeRules,
+          updatedAt: now.toISOString(),
+        });
+        const updated = await findOrganizationById(trx, organizationId);
+        if (updated === undefined)
+          throw new Error(`Organization ${organizationId} vanished while updating`);
+        const fields = { fields: Object.keys(settings).sort() };
+        await recordEvent(
+          trx,
+          actor,
+          organizationEvent('organization.updated', updated, fields),
+          now,
+        );
+        return updated;
+      }),
+    `Hostname "${settings.hostname}" is already used by another organization`,
+  );
 }

@@ -2,7 +2,6 @@ import type { components } from '@quire/contract';
 import type { Kysely } from 'kysely';
 import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   deleteSiteRedirect,
@@ -17,6 +16,7 @@ import type { SiteRecord } from '../../store/sites.js';
 import { findSpaceById } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 import { pageIdAtPath, pathOfPage } from './redirect-pages.js';
 import { readSiteStructure, type SiteStructure } from './site-structure.js';
 
@@ -67,7 +67,10 @@ export function createSiteRedirect(
       createdAt: now.toISOString(),
       updatedAt: null,
     };
-    await writeOrConflict(insertSiteRedirect(trx, redirect), redirect.source);
+    await conflictOnDuplicate(
+      () => insertSiteRedirect(trx, redirect),
+      duplicateSource(redirect.source),
+    );
     await recordRedirectEvent(trx, actor, site, redirect, 'site_redirect.created', now);
     return redirect;
   });
@@ -96,7 +99,10 @@ export function updateSiteRedirect(
       updatedAt: now.toISOString(),
     };
     await requireFreeSource(trx, site, updated.source, updated.draft, redirect.id);
-    await writeOrConflict(replaceSiteRedirect(trx, updated), updated.source);
+    await conflictOnDuplicate(
+      () => replaceSiteRedirect(trx, updated),
+      duplicateSource(updated.source),
+    );
     await recordRedirectEvent(trx, actor, site, updated, 'site_redirect.updated', now, {
       fields: Object.entries(settings)
         .flatMap(([field, value]) => (value === undefined ? [] : [field]))
@@ -161,15 +167,8 @@ async function requireFreeSource(
   }
 }
 
-/** A concurrent write of the same source loses on the unique index: a 409, not a 500. */
-async function writeOrConflict(write: Promise<void>, source: string): Promise<void> {
-  try {
-    await write;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`The site already has a redirect of ${source}`);
-    throw error;
-  }
-}
+// A concurrent write of the same source loses on the unique index.
+const duplicateSource = (source: string) => `The site already has a redirect of ${source}`;
 
 /**
  * The destination to store, checked against the site: its section, site space or page must
