@@ -59,6 +59,30 @@ const cases: MergeCase[] = [
     },
   },
   {
+    name: 'meta links on one side, the title on the other',
+    base: abc,
+    ours: (r) => [{ operation: 'update_page', page: r.a ?? '', title: 'A ours' }],
+    theirs: (r) => [
+      {
+        operation: 'update_page',
+        page: r.a ?? '',
+        metaLinks: {
+          canonical: { kind: 'url', url: 'https://example.com/a' },
+          alternates: [{ kind: 'page', page: r.b ?? '' }],
+        },
+      },
+    ],
+    check: async (space) => {
+      expect(await space.page(space.refs.a ?? '')).toMatchObject({
+        title: 'A ours',
+        metaLinks: {
+          canonical: { kind: 'url', url: 'https://example.com/a' },
+          alternates: [{ kind: 'page', page: space.refs.b }],
+        },
+      });
+    },
+  },
+  {
     name: 'the same change on both sides',
     base: abc,
     ours: (r) => [{ operation: 'update_page', page: r.a ?? '', title: 'Same' }],
@@ -151,6 +175,25 @@ const cases: MergeCase[] = [
     ours: (r) => [{ operation: 'update_page', page: r.a ?? '', title: 'A ours' }],
     theirs: (r) => [{ operation: 'update_page', page: r.a ?? '', title: 'A theirs' }],
     conflicts: ['title'],
+  },
+  {
+    name: 'conflict: meta links set differently on both sides',
+    base: abc,
+    ours: (r) => [
+      {
+        operation: 'update_page',
+        page: r.a ?? '',
+        metaLinks: { canonical: { kind: 'url', url: 'https://example.com/ours' } },
+      },
+    ],
+    theirs: (r) => [
+      {
+        operation: 'update_page',
+        page: r.a ?? '',
+        metaLinks: { canonical: { kind: 'url', url: 'https://example.com/theirs' } },
+      },
+    ],
+    conflicts: ['metaLinks'],
   },
   {
     name: 'conflict: deleted on one side, edited on the other',

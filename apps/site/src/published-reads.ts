@@ -133,6 +133,16 @@ export async function readPage(
   }
 }
 
+/** The canonical and alternate links of a page of a revision (`listRevisionPageMetaLinks`). */
+export async function readPageMetaLinks(
+  reader: QuireClient,
+  place: { spaceId: string; revisionId: string; pageId: string },
+): Promise<Schemas['RevisionPageMetaLinks']> {
+  return reader.GET('/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links', {
+    params: { path: place },
+  });
+}
+
 /** Where each file of a revision is downloaded, by its name. */
 export async function readFileUrls(
   reader: QuireClient,

@@ -6,8 +6,9 @@ import { LRUCache } from 'lru-cache';
 import { fileUrlResolver, pageUrlResolver } from './content-links.js';
 import { latestSpecVersions, readOpenAPISpecs } from './openapi-specs.js';
 import { withoutRepeatedTitle } from './page-body.js';
+import { metaLinkUrls } from './page-meta-links.js';
 import type { PageTrees } from './page-trees.js';
-import { type RevisionPage, readFileUrls, readPage } from './published-reads.js';
+import { type RevisionPage, readFileUrls, readPage, readPageMetaLinks } from './published-reads.js';
 import { createRenderedPages } from './rendered-pages.js';
 import { findPage, neighbours, pageHref, readingOrder } from './site-navigation.js';
 import { customizationOf, siteProps } from './site-props.js';
@@ -106,6 +107,15 @@ export function createSitePages(trees: PageTrees): SitePages {
     if (rendered === undefined) return notFound(c, siteProps(site, content, pages, undefined));
     const paginated = customizationOf(site, content).pagination?.enabled !== false;
     const href = pageHref(content, target.path);
+    const links = metaLinkUrls(
+      await readPageMetaLinks(visit.reader, {
+        spaceId: content.space,
+        revisionId,
+        pageId: target.id,
+      }),
+      pages,
+      content,
+    );
     const out = renderSitePage({
       site: siteProps(site, content, pages, target.id),
       page: {
@@ -116,7 +126,9 @@ export function createSitePages(trees: PageTrees): SitePages {
         ...('emoji' in target && target.emoji !== undefined ? { emoji: target.emoji } : {}),
         html: rendered.html,
         headings: rendered.headings,
-        canonicalUrl: new URL(href, content.canonicalUrl).toString(),
+        // The page's own URL unless its meta links name another version as canonical.
+        canonicalUrl: links.canonical ?? new URL(href, content.canonicalUrl).toString(),
+        ...(links.alternates.length === 0 ? {} : { alternateUrls: links.alternates }),
         markdownHref: `${href}.md`,
         ...(paginated ? neighbours(pages, content, target.id) : {}),
       },

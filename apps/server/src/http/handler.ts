@@ -23,6 +23,7 @@ export const siteReaderOperations = [
   'getPageInRevisionById',
   'getPageInRevisionByPath',
   'getPageDocumentInRevisionById',
+  'listRevisionPageMetaLinks',
   'getDocumentById',
   'listFilesInRevisionById',
   'getFileInRevisionById',

@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import type { PageNode } from '../domain/content/read-content.js';
+import { presentPageMetaLinks } from './page-meta-links.js';
 import type { Urls } from './urls.js';
 
 type RevisionPage = components['schemas']['RevisionPage'];
@@ -117,5 +118,6 @@ function presentNode(
   if (page.emoji !== undefined) document.emoji = page.emoji;
   if (page.icon !== undefined) document.icon = page.icon;
   if (page.description !== undefined) document.description = page.description;
+  if (page.metaLinks !== undefined) document.metaLinks = presentPageMetaLinks(page.metaLinks);
   return document;
 }

@@ -45,6 +45,7 @@ type ChangeRequestHandlers = Pick<
   | 'listPagesInChangeRequest'
   | 'getPageInChangeRequestById'
   | 'getPageInChangeRequestByPath'
+  | 'listChangeRequestPageMetaLinks'
   | 'listFilesInChangeRequestById'
   | 'getFileInChangeRequestById'
   | 'mergeChangeRequest'
@@ -278,6 +279,7 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
   listPagesInChangeRequest: changeRequestReads.pages,
   getPageInChangeRequestById: changeRequestReads.pageById,
   getPageInChangeRequestByPath: changeRequestReads.pageByPath,
+  listChangeRequestPageMetaLinks: changeRequestReads.pageMetaLinks,
   listFilesInChangeRequestById: changeRequestReads.files,
   getFileInChangeRequestById: changeRequestReads.fileById,
 };

@@ -8,6 +8,7 @@ import {
   fileResponse,
   filesResponse,
   pageDocumentResponse,
+  pageMetaLinksResponse,
   pageResponse,
   pagesResponse,
   revisionResponse,
@@ -101,6 +102,11 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
         input.params.pageId,
         evaluatedFor(input.actor, input.query),
       ),
+      sameUntilDatabaseChanges,
+    }),
+    pageMetaLinks: async (input: Input<Params & { pageId: string }, unknown>) => ({
+      status: 200 as const,
+      body: await pageMetaLinksResponse(input.deps, await source(input), input.params.pageId),
       sameUntilDatabaseChanges,
     }),
     fileById: async (input: Input<Params & { fileId: string }, unknown>) => ({

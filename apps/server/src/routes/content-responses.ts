@@ -23,6 +23,7 @@ import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
 import { type PageBody, presentPage, presentPages } from '../presenters/page.js';
+import { presentPageMetaLinks } from '../presenters/page-meta-links.js';
 import { presentRevision } from '../presenters/revision.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
@@ -131,6 +132,19 @@ export async function pageDocumentResponse(
   }
   const body = await readBody(tree.objects, page.documentId);
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
+}
+
+/** Answers the meta links of a document page of the revision; a group or link page: 404. */
+export async function pageMetaLinksResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  pageId: string,
+): Promise<Schemas['RevisionPageMetaLinks']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const { page } = await readPageById(tree, pageId);
+  if (page.type !== 'document')
+    throw notFound(`Page ${pageId} is a ${page.type} and has no meta links`);
+  return presentPageMetaLinks(page.metaLinks);
 }
 
 /**

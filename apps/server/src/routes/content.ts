@@ -15,6 +15,7 @@ type ContentHandlers = Pick<
   | 'listPages'
   | 'getPageById'
   | 'getPageByPath'
+  | 'listSpacePageMetaLinks'
   | 'listFiles'
   | 'getFileById'
   | 'getRevisionById'
@@ -22,6 +23,7 @@ type ContentHandlers = Pick<
   | 'getPageInRevisionById'
   | 'getPageInRevisionByPath'
   | 'getPageDocumentInRevisionById'
+  | 'listRevisionPageMetaLinks'
   | 'getDocumentById'
   | 'listFilesInRevisionById'
   | 'getFileInRevisionById'
@@ -60,6 +62,7 @@ export const contentHandlers: ContentHandlers = {
   listPages: current.pages,
   getPageById: current.pageById,
   getPageByPath: current.pageByPath,
+  listSpacePageMetaLinks: current.pageMetaLinks,
   listFiles: current.files,
   getFileById: current.fileById,
 
@@ -68,6 +71,7 @@ export const contentHandlers: ContentHandlers = {
   getPageInRevisionById: byRevision.pageById,
   getPageInRevisionByPath: byRevision.pageByPath,
   getPageDocumentInRevisionById: byRevision.pageDocument,
+  listRevisionPageMetaLinks: byRevision.pageMetaLinks,
   getDocumentById: async ({ params, actor, deps }) => ({
     status: 200,
     body: await documentResponse(

@@ -12,6 +12,8 @@ export interface DocumentHeadProps {
   siteTitle: string;
   description?: string;
   canonicalUrl?: string;
+  /** Other versions of the page: `<link rel="alternate">` each. */
+  alternateUrls?: string[];
   noIndex: boolean;
   /** `article` for a page of content, `website` for the site's other pages. */
   type: 'article' | 'website';
@@ -31,7 +33,7 @@ export function documentTitle(title: string, siteTitle: string): string {
   return title === siteTitle ? siteTitle : `${title} | ${siteTitle}`;
 }
 
-/** The page's `<head>`: title, description, canonical URL, Open Graph, favicon, styles. */
+/** The page's `<head>`: title, description, canonical and alternate URLs, Open Graph, favicon, styles. */
 export function DocumentHead(props: DocumentHeadProps) {
   const { customization, theme, nonce } = props;
   const title = documentTitle(props.title, props.siteTitle);
@@ -44,6 +46,9 @@ export function DocumentHead(props: DocumentHeadProps) {
       {props.description && <meta name="description" content={props.description} />}
       {props.noIndex && <meta name="robots" content="noindex" />}
       {props.canonicalUrl && <link rel="canonical" href={props.canonicalUrl} />}
+      {props.alternateUrls?.map((url) => (
+        <link rel="alternate" href={url} />
+      ))}
       <meta
         name="color-scheme"
         content={theme.initial !== undefined && !theme.toggleable ? theme.initial : 'light dark'}

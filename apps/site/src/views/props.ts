@@ -120,6 +120,8 @@ export interface PageProps {
   headings: RenderedHeading[];
   /** The page's absolute URL, for `<link rel="canonical">` and `og:url`. */
   canonicalUrl?: string;
+  /** Other versions of the page (its meta links' alternates), for `<link rel="alternate">`. */
+  alternateUrls?: string[];
   /** The page as Markdown, for agents. */
   markdownHref?: string;
   /** The page before, shown when the customization's pagination is on. */

@@ -26,6 +26,7 @@ export function renderSitePage({ site, page, nonce }: SitePageProps): string {
     siteTitle: site.title,
     description: page.description,
     canonicalUrl: page.canonicalUrl,
+    alternateUrls: page.alternateUrls,
     noIndex: site.noIndex === true,
     type: 'article',
     customization,

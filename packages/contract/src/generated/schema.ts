@@ -2735,6 +2735,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/meta-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the meta links of a page of a change request
+         * @description The canonical and alternate links of a document page of the change request. Needs `read` or higher on the space. A group or link page has none: 404.
+         */
+        get: operations["listChangeRequestPageMetaLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages": {
         parameters: {
             query?: never;
@@ -3384,6 +3411,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/content/page/{pageId}/meta-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the meta links of a page
+         * @description The canonical and alternate links of a document page of the current revision. Needs `read` or higher on the space. A group or link page has none: 404.
+         */
+        get: operations["listSpacePageMetaLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/content/pages": {
         parameters: {
             query?: never;
@@ -3896,6 +3948,33 @@ export interface paths {
          * @description The page's body as a JSON document. With `evaluated`, conditional blocks whose condition is false for the reader are left out (a site's reader token always reads evaluated: its visitor's claims decide; an API token reads as a visitor without claims). Needs `read` or higher on the space, or a site's reader token for one of its spaces.
          */
         get: operations["getPageDocumentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}/meta-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the meta links of a page in a revision
+         * @description The canonical and alternate links of a document page of a revision. Needs `read` or higher on the space, or a site's reader token for one of its spaces. A group or link page has none: 404.
+         */
+        get: operations["listRevisionPageMetaLinks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4567,6 +4646,31 @@ export interface components {
             after?: components["schemas"]["SpacePointer"];
             before?: components["schemas"]["SpacePointer"];
         };
+        /** @description A page, in the same space unless `space` names another. */
+        ContentRefPage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "page";
+            /** @description ID of the page. */
+            page: components["schemas"]["ResourceId"];
+            /** @description ID of the space the page is in; the page's own space when absent. */
+            space?: components["schemas"]["ResourceId"];
+        };
+        /** @description A URL. */
+        ContentRefURL: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "url";
+            /**
+             * Format: uri
+             * @description An http(s) URL.
+             */
+            url: string;
+        };
         /** @description A built-in starting structure for a space, applied with `applyTemplateToSpace`. */
         ContentTemplate: {
             description: string;
@@ -4694,6 +4798,8 @@ export interface components {
             icon?: string;
             /** @description ID of the parent page, or the `ref` of a page inserted earlier in the batch. */
             into?: components["schemas"]["ResourceId"];
+            /** @description The page's canonical and alternate links (document pages). */
+            metaLinks?: components["schemas"]["RevisionPageMetaLinks"];
             noIndex?: boolean;
             noRobotsIndex?: boolean;
             /**
@@ -5720,6 +5826,8 @@ export interface components {
             layout: components["schemas"]["PageLayout"];
             /** @description The body as Markdown (`format=markdown`). */
             markdown?: string;
+            /** @description The page's canonical and alternate links, when it has any. */
+            metaLinks?: components["schemas"]["RevisionPageMetaLinks"];
             noIndex: boolean;
             noRobotsIndex: boolean;
             /** @description The child pages, in order. */
@@ -5788,6 +5896,13 @@ export interface components {
             type: "link";
             updatedAt?: components["schemas"]["Timestamp"];
         };
+        /** @description The links a published page declares in its head: its `canonical` version (`<link rel="canonical">`) and its `alternates` (`<link rel="alternate">`, such as the same page in another language). A page target names a page of the same revision unless it names its `space`. */
+        RevisionPageMetaLinks: {
+            alternates?: components["schemas"]["RevisionPageMetaLinkTarget"][];
+            canonical?: components["schemas"]["RevisionPageMetaLinkTarget"];
+        };
+        /** @description Where a meta link of a page points. */
+        RevisionPageMetaLinkTarget: components["schemas"]["ContentRefPage"] | components["schemas"]["ContentRefURL"];
         RevisionPages: {
             /** @description The top-level pages, each with its children. */
             pages: components["schemas"]["RevisionPage"][];
@@ -6921,6 +7036,8 @@ export interface components {
             hidden?: boolean;
             icon?: string;
             into?: string | null;
+            /** @description The page's canonical and alternate links (document pages), replaced whole; `null` clears them. */
+            metaLinks?: components["schemas"]["RevisionPageMetaLinks"] | null;
             noIndex?: boolean;
             noRobotsIndex?: boolean;
             /**
@@ -12956,6 +13073,36 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    listChangeRequestPageMetaLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's meta links; `{}` when it has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPageMetaLinks"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     listPagesInChangeRequest: {
         parameters: {
             query?: {
@@ -14073,6 +14220,34 @@ export interface operations {
             404: components["responses"]["NotFoundError"];
         };
     };
+    listSpacePageMetaLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's meta links; `{}` when it has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPageMetaLinks"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
     listPages: {
         parameters: {
             query?: {
@@ -14845,6 +15020,36 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    listRevisionPageMetaLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the page. */
+                pageId: components["parameters"]["pageId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page's meta links; `{}` when it has none. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionPageMetaLinks"];
                 };
             };
             400: components["responses"]["BadRequestError"];

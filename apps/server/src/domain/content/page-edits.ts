@@ -4,6 +4,7 @@ import { newId } from '../../ids.js';
 import type { InsertPageInput, UpdatePageInput } from './change-inputs.js';
 import type { ContentTree } from './content-tree.js';
 import { documentObject } from './document-objects.js';
+import { checkMetaLinks, pageLookup } from './meta-links.js';
 import type { LinkTarget, PageRecord } from './records.js';
 
 /** Pages a batch inserted, by the `ref` it gave them. */
@@ -114,6 +115,10 @@ export async function insertPage(
   const title = input.title ?? firstHeading(body) ?? 'Untitled';
   const slug = await freeSlug(tree, parentId, input.slug || slugify(title), id);
   const target = await checkTarget(tree, refs, input.target, where);
+  const metaLinks =
+    input.metaLinks === undefined
+      ? undefined
+      : await checkMetaLinks(input.metaLinks, type, pageLookup(tree, refs), `${where}.metaLinks`);
   const page: PageRecord = {
     id,
     type,
@@ -123,6 +128,7 @@ export async function insertPage(
     ...fieldsOf(input),
     ...(type === 'document' ? { documentId: storeBody(tree, body ?? emptyDocument) } : {}),
     ...(type === 'link' && target !== undefined ? { target } : {}),
+    ...(metaLinks === undefined ? {} : { metaLinks }),
     children: null,
     createdAt: now,
     updatedAt: now,
@@ -173,6 +179,18 @@ export async function updatePage(
     parentId = parent?.id ?? null;
   }
   const target = await checkTarget(tree, refs, input.target, where);
+  // `null` clears the meta links; absent leaves them as they are.
+  const metaLinks =
+    input.metaLinks === undefined
+      ? page.metaLinks
+      : input.metaLinks === null
+        ? undefined
+        : await checkMetaLinks(
+            input.metaLinks,
+            page.type,
+            pageLookup(tree, refs),
+            `${where}.metaLinks`,
+          );
   const wantedSlug =
     input.slug === undefined ? page.slug : input.slug || slugify(input.title ?? page.title);
   const slug =
@@ -203,6 +221,8 @@ export async function updatePage(
       : {}),
     ...(target !== undefined ? { target } : {}),
   };
+  if (metaLinks === undefined) delete updated.metaLinks;
+  else updated.metaLinks = metaLinks;
   // A move or an identical write leaves `updatedAt` alone only when nothing else changed.
   const changed =
     JSON.stringify({ ...updated, updatedAt: '' }) !== JSON.stringify({ ...page, updatedAt: '' });

@@ -4,6 +4,20 @@ export type PageType = 'document' | 'group' | 'link';
 /** Where a link page points. */
 export type LinkTarget = { kind: 'url'; url: string } | { kind: 'page'; page: string };
 
+/** Where a meta link of a page points: a page (of another space when `space` is set) or a URL. */
+export type MetaLinkTarget =
+  | { kind: 'url'; url: string }
+  | { kind: 'page'; page: string; space?: string };
+
+/**
+ * A page's canonical and alternate links. Never stored empty: a page without any has no
+ * `metaLinks`, so the records (and hashes) of pages that never had any stay as they were.
+ */
+export interface PageMetaLinks {
+  canonical?: MetaLinkTarget;
+  alternates?: MetaLinkTarget[];
+}
+
 /**
  * One page as a revision stores it. Its body is a separate object (`documentId`), and its
  * children a separate list (`children`), so editing either leaves this record's neighbours
@@ -22,6 +36,8 @@ export interface PageRecord {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** Canonical and alternate links (document pages). */
+  metaLinks?: PageMetaLinks;
   /** Hash of the body object (document pages). */
   documentId?: string;
   /** Where a link page points. */
@@ -43,6 +59,7 @@ export const pageContentFields = [
   'hidden',
   'noIndex',
   'noRobotsIndex',
+  'metaLinks',
   'target',
 ] as const satisfies readonly (keyof PageRecord)[];
 

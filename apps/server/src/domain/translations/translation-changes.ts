@@ -3,7 +3,7 @@ import type { TranslatedPageRecord, TranslationRecord } from '../../store/transl
 import { canonicalJson, contentHash } from '../content/canonical-json.js';
 import type { ContentChangeInput } from '../content/change-inputs.js';
 import type { PageNode } from '../content/read-content.js';
-import type { PageRecord } from '../content/records.js';
+import type { PageMetaLinks, PageRecord } from '../content/records.js';
 import { documentTexts, lineTexts, wordsIn } from './document-texts.js';
 import {
   type TranslationEngine,
@@ -88,6 +88,9 @@ export async function planTranslationChanges(
   const changes: ContentChangeInput[] = [];
   const pages: TranslatedPageRecord[] = [];
   const resultPlaces = placesOf(input.resultPages);
+  const resultIds = new Map(
+    plans.flatMap((plan) => (plan.resultId === undefined ? [] : [[plan.page.id, plan.resultId]])),
+  );
   for (const plan of plans) {
     const { page } = plan;
     const own = pieces.get(page.id);
@@ -141,6 +144,15 @@ export async function planTranslationChanges(
       ...(page.noRobotsIndex === undefined ? {} : { noRobotsIndex: page.noRobotsIndex }),
       ...(target === undefined ? {} : { target }),
     };
+    const metaLinks =
+      page.metaLinks === undefined
+        ? undefined
+        : metaLinksIn(page.metaLinks, (id) =>
+            // A page being inserted can't name itself: its ref is known only once it is in.
+            id === page.id && plan.resultId === undefined
+              ? undefined
+              : (placed.get(id) ?? resultIds.get(id)),
+          );
     if (plan.resultId === undefined) {
       changes.push({
         operation: 'insert_page',
@@ -149,6 +161,7 @@ export async function planTranslationChanges(
         document: body === undefined ? {} : { document: body },
         ...place,
         ...fields,
+        ...(metaLinks === undefined ? {} : { metaLinks }),
       });
     } else {
       changes.push({
@@ -158,6 +171,7 @@ export async function planTranslationChanges(
         into: plan.into,
         at: plan.at,
         ...fields,
+        ...(page.type === 'document' ? { metaLinks: metaLinks ?? null } : {}),
       });
     }
   }
@@ -218,6 +232,8 @@ function pageHash(translation: TranslationChangesInput['translation'], page: Pag
       page.noRobotsIndex ?? null,
       page.target ?? null,
       page.documentId ?? null,
+      // Last and only when set, so pages without meta links keep the hashes runs before wrote.
+      ...(page.metaLinks === undefined ? [] : [page.metaLinks]),
     ]),
   );
 }
@@ -244,6 +260,30 @@ function targetIn(
   if (target.kind === 'url') return target;
   const page = placed.get(target.page);
   return page === undefined ? undefined : { kind: 'page', page };
+}
+
+/**
+ * A source page's meta links for its translation: links to pages of the source point at their
+ * translations (already in the result, or inserted earlier in the batch); one whose page the
+ * result does not have yet is left out until a later run.
+ */
+function metaLinksIn(
+  metaLinks: PageMetaLinks,
+  resultPageOf: (sourcePageId: string) => string | undefined,
+): PageMetaLinks | undefined {
+  type Target = NonNullable<PageMetaLinks['canonical']>;
+  const mapped = (target: Target): Target | undefined => {
+    if (target.kind === 'url' || target.space !== undefined) return target;
+    const page = resultPageOf(target.page);
+    return page === undefined ? undefined : { kind: 'page', page };
+  };
+  const canonical = metaLinks.canonical === undefined ? undefined : mapped(metaLinks.canonical);
+  const alternates = (metaLinks.alternates ?? []).flatMap((target) => mapped(target) ?? []);
+  if (canonical === undefined && alternates.length === 0) return undefined;
+  return {
+    ...(canonical === undefined ? {} : { canonical }),
+    ...(alternates.length === 0 ? {} : { alternates }),
+  };
 }
 
 /** The pages written for source pages that are gone, each once (not those under another). */
