@@ -284,6 +284,64 @@ describe('imports and templates', () => {
       expect(files.items.map((file) => file.name)).toEqual(['assets/logo.png']);
     });
 
+    it('gives pages the meta links their frontmatter declares, and keeps the frontmatter as written', async () => {
+      const spaceId = await newSpace();
+      const frontmatter = [
+        '---',
+        'description: Installing.',
+        'metaLinks:',
+        '  canonical: ./',
+        '  alternates:',
+        '    - ../fr/installer.md',
+        '    - >-',
+        '      https://example.com/de/anleitung/installieren-auf-allen-betriebssystemen-und-geraeten',
+        '    - missing.md',
+        '    - ftp://example.com/install',
+        '---',
+        '',
+      ].join('\n');
+      const url = fixtures.serve(
+        '/meta-links.zip',
+        'application/zip',
+        buildZip([
+          { name: 'README.md', data: '# Home\n' },
+          { name: 'en/README.md', data: '# English\n' },
+          { name: 'en/install.md', data: `${frontmatter}# Install\n\nRun it.\n` },
+          { name: 'fr/installer.md', data: '# Installer\n' },
+        ]),
+      );
+      await importInto(spaceId, 'zip', url);
+      const { pages } = await contentOf(spaceId);
+      // The frontmatter comes before the heading, so the page is named after its file.
+      const idOf = (title: string) => {
+        const walk = (list: readonly RevisionPage[]): string | undefined => {
+          for (const page of list) {
+            if (page.title === title) return page.id;
+            const found = 'pages' in page ? walk(page.pages) : undefined;
+            if (found !== undefined) return found;
+          }
+          return undefined;
+        };
+        return walk(pages) ?? '';
+      };
+      const metaLinks = await staff.admin.client.GET(
+        '/spaces/{spaceId}/content/page/{pageId}/meta-links',
+        { params: { path: { spaceId, pageId: idOf('install') } } },
+      );
+      // A path is the page of that file (a folder, its README); what is neither is left out.
+      expect(metaLinks).toEqual({
+        canonical: { kind: 'page', page: idOf('English') },
+        alternates: [
+          { kind: 'page', page: idOf('Installer') },
+          {
+            kind: 'url',
+            url: 'https://example.com/de/anleitung/installieren-auf-allen-betriebssystemen-und-geraeten',
+          },
+        ],
+      });
+      expect(await markdownOf(spaceId, idOf('install'))).toContain('  canonical: ./\n');
+    });
+
     it('imports every Markdown file, README first, when there is no summary', async () => {
       const spaceId = await newSpace();
       const url = fixtures.serve(

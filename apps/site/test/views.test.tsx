@@ -172,6 +172,29 @@ describe('renderSitePage', () => {
     await expectValid(html);
   });
 
+  it("writes a link for each of the page's alternates, after its canonical", async () => {
+    const props = pageProps();
+    const withAlternates = renderSitePage({
+      ...props,
+      page: {
+        ...props.page,
+        canonicalUrl: 'https://acme.example/install',
+        alternateUrls: ['https://docs.acme.example/fr/installer', 'https://acme.example/de'],
+      },
+    });
+    const head = parse(withAlternates);
+    expect(attribute(head.querySelector('link[rel="canonical"]'), 'href')).toBe(
+      'https://acme.example/install',
+    );
+    expect(
+      head
+        .querySelectorAll('link[rel="alternate"]')
+        .filter((link) => !link.hasAttribute('type'))
+        .map((link) => attribute(link, 'href')),
+    ).toEqual(['https://docs.acme.example/fr/installer', 'https://acme.example/de']);
+    await expectValid(withAlternates);
+  });
+
   it('has landmarks, and a skip link to the main content as the first focusable element', () => {
     for (const landmark of ['header', 'main', 'footer', 'aside', 'nav[aria-label="Pages"]']) {
       expect(root.querySelector(landmark), landmark).not.toBeNull();

@@ -9,6 +9,11 @@ export {
   type ReadMarkdownResult,
   readMarkdown,
 } from './convert.js';
+export {
+  type FrontmatterMetaLinks,
+  readFrontmatterMetaLinks,
+  writeFrontmatterMetaLinks,
+} from './frontmatter/meta-links.js';
 export { assignKeys } from './model/keys.js';
 export { linkRefFromUrl, linkRefToUrl } from './model/link-ref.js';
 export * from './types.js';

@@ -1,10 +1,13 @@
 import type { ContentChangeInput } from '../content/change-inputs.js';
+import { type ImportedPageRef, importedMetaLinkChanges } from './imported-meta-links.js';
 
 /** A page read from an import source, with the pages under it. */
 export interface ImportedPage {
   title: string;
   markdown: string;
   pages: ImportedPage[];
+  /** The file it was read from, by its path in the source (a zip's), when it had one. */
+  sourcePath?: string;
 }
 
 /** A file read from an import source (an image of a zip or a Word document). */
@@ -62,11 +65,17 @@ export function importChanges(
     });
   }
   let next = 0;
+  const inserted: ImportedPageRef[] = [];
   const addPages = (pages: readonly ImportedPage[], parent: string | undefined) => {
     for (const page of pages) {
       const ref = `import-${next}`;
       next += 1;
       markdowns.push(page.markdown);
+      inserted.push({
+        ref,
+        markdown: page.markdown,
+        ...(page.sourcePath === undefined ? {} : { sourcePath: page.sourcePath }),
+      });
       changes.push({
         operation: 'insert_page',
         ref,
@@ -78,5 +87,6 @@ export function importChanges(
     }
   };
   addPages(content.pages, into);
+  changes.push(...importedMetaLinkChanges(inserted));
   return { changes, markdowns };
 }

@@ -51,6 +51,7 @@ export async function readZipSource(
       title: title.trim() === '' ? page.title : pageTitle(title, page.title),
       markdown: page.markdown,
       pages: children,
+      sourcePath: path,
     };
   };
   if (summary !== undefined) {
