@@ -59,6 +59,7 @@ describe('page meta links', () => {
     const written = await editing().apply(base, [
       { operation: 'insert_page', ref: 'en', title: 'Install', document: { markdown: 'Hi.' } },
       { operation: 'insert_page', ref: 'fr', title: 'Installer', document: { markdown: 'Salut.' } },
+      { operation: 'insert_page', ref: 'plain', title: 'Plain', document: { markdown: 'Hi.' } },
       { operation: 'insert_page', ref: 'group', type: 'group', title: 'Group', document: {} },
       {
         operation: 'insert_page',
@@ -157,6 +158,20 @@ describe('page meta links', () => {
     expect(changes.changes).toEqual([
       expect.objectContaining({ type: 'page_edited', attributes: { metaLinks: { before } } }),
     ]);
+  });
+
+  it('stores no empty meta links: a page without any keeps its record, and its hash', async () => {
+    const changeRequestId = await editing().openChangeRequest();
+    const { revision } = await changeRequestOf(changeRequestId);
+    await editing().apply(changeRequestId, [
+      { operation: 'update_page', page: ids.plain ?? '', metaLinks: null },
+      { operation: 'update_page', page: ids.plain ?? '', metaLinks: {} },
+      { operation: 'update_page', page: ids.plain ?? '', metaLinks: { alternates: [] } },
+      // Group pages have none to clear either.
+      { operation: 'update_page', page: ids.group ?? '', metaLinks: null },
+    ]);
+    // The content's root hash is the same, so the change request has no new revision.
+    expect((await changeRequestOf(changeRequestId)).revision).toBe(revision);
   });
 
   it('refuses bad targets with 400 and writes nothing', async () => {

@@ -257,7 +257,21 @@ describe.each(['libretranslate', 'deepl', 'openai'] as const)('a translation run
         title: 'Setup',
         document: { markdown: 'Install the tool.' },
       },
-      { operation: 'insert_page', title: 'Usage', document: { markdown: 'Run the tool daily.' } },
+      {
+        operation: 'insert_page',
+        ref: 'usage',
+        title: 'Usage',
+        document: { markdown: 'Run the tool daily.' },
+        metaLinks: { canonical: { kind: 'page', page: 'intro' } },
+      },
+      {
+        operation: 'update_page',
+        page: 'intro',
+        metaLinks: {
+          canonical: { kind: 'url', url: 'https://example.org/intro' },
+          alternates: [{ kind: 'page', page: 'usage' }],
+        },
+      },
     ]);
     translations = translationsOf(server, org);
   });
@@ -305,6 +319,22 @@ describe.each(['libretranslate', 'deepl', 'openai'] as const)('a translation run
       'INSTALL THE TOOL.',
     );
     expect((await pageMarkdown(resultSpace, 'usage')).title).toBe('USAGE');
+    // Meta links to source pages point at their translations; one to a page the result does
+    // not have yet (the run inserts pages in order) waits for a later run.
+    const { pages: resultPages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+      params: { path: { spaceId: resultSpace } },
+    });
+    const resultIdOf = (slug: string) => resultPages.find((page) => page.slug === slug)?.id ?? '';
+    const metaLinksOf = (slug: string) =>
+      org.admin.client.GET('/spaces/{spaceId}/content/page/{pageId}/meta-links', {
+        params: { path: { spaceId: resultSpace, pageId: resultIdOf(slug) } },
+      });
+    expect(await metaLinksOf('intro')).toEqual({
+      canonical: { kind: 'url', url: 'https://example.org/intro' },
+    });
+    expect(await metaLinksOf('usage')).toEqual({
+      canonical: { kind: 'page', page: resultIdOf('intro') },
+    });
 
     const [first] = engine.requests;
     expect(first?.method).toBe('POST');
