@@ -324,7 +324,8 @@ describe.each(['libretranslate', 'deepl', 'openai'] as const)('a translation run
     const { pages: resultPages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
       params: { path: { spaceId: resultSpace } },
     });
-    const resultIdOf = (slug: string) => resultPages.find((page) => page.slug === slug)?.id ?? '';
+    const resultIdOf = (slug: string) =>
+      resultPages.find((page) => 'slug' in page && page.slug === slug)?.id ?? '';
     const metaLinksOf = (slug: string) =>
       org.admin.client.GET('/spaces/{spaceId}/content/page/{pageId}/meta-links', {
         params: { path: { spaceId: resultSpace, pageId: resultIdOf(slug) } },
