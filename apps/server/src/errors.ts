@@ -6,7 +6,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
 
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 416 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 416 | 502 | 503,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -57,6 +57,8 @@ export const rangeNotSatisfiable = (size: number) =>
   new ApiError(416, `The requested range is outside the file, which has ${size} bytes`, {
     'Content-Range': `bytes */${size}`,
   });
+/** 502: a service the server relies on (a translation engine) failed; the message says how. */
+export const badGateway = (message: string) => new ApiError(502, message);
 /** 503: what was asked for is not ready yet; `Retry-After` says when to ask again. */
 export const notReadyYet = (message: string, retryAfterSeconds: number) =>
   new ApiError(503, message, { 'Retry-After': String(retryAfterSeconds) });

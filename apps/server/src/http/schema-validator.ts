@@ -70,8 +70,13 @@ export function describeValidationError(
   where: string,
   errors: ErrorObject[] | null | undefined,
 ): string {
-  // oneOf/anyOf report after their branches; a branch's error names the field better.
-  const error = errors?.find((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ?? errors?.[0];
+  const mismatch = allBranchesMismatched(where, errors ?? []);
+  if (mismatch !== undefined) return mismatch;
+  // oneOf/anyOf report after their branches; a branch's error names the field better, and the
+  // branch whose tag matched (see `meantBranchErrors`) better than the others.
+  const error =
+    meantBranchErrors(errors ?? []).find((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf') ??
+    errors?.[0];
   if (error === undefined) return `Invalid ${where}`;
   // The path can hold names the client chose (keys of a map), so it is shortened like a value.
   const field = shorten(where + error.instancePath.replaceAll('/', '.'), 80);
@@ -93,6 +98,69 @@ export function describeValidationError(
     default:
       return `${field} ${error.message ?? 'is invalid'}`;
   }
+}
+
+// Keywords that tell the branches of a oneOf apart when they check a property of its value.
+const tagKeywords = new Set(['enum', 'const', 'pattern']);
+
+/**
+ * For each `oneOf` error, its tag: the property of its value that the most of its branches
+ * refused by `enum`, `const` or `pattern` (a source's `type`), and the errors under it. Each
+ * branch checks its tag first and stops at its first error, so a branch meant for another tag
+ * reports that alone.
+ */
+function taggedOneOfs(errors: ErrorObject[]) {
+  return errors.flatMap((oneOf, index) => {
+    if (oneOf.keyword !== 'oneOf') return [];
+    const under = errors
+      .slice(0, index)
+      .filter(
+        (e) =>
+          e.instancePath === oneOf.instancePath ||
+          e.instancePath.startsWith(`${oneOf.instancePath}/`),
+      );
+    const counts = new Map<string, number>();
+    for (const error of under) {
+      const rest = error.instancePath.slice(oneOf.instancePath.length + 1);
+      if (tagKeywords.has(error.keyword) && !rest.includes('/')) {
+        counts.set(error.instancePath, (counts.get(error.instancePath) ?? 0) + 1);
+      }
+    }
+    const [tag] = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([path]) => path);
+    if (tag === undefined) return [];
+    const isMismatch = (e: ErrorObject) => e.instancePath === tag && tagKeywords.has(e.keyword);
+    return [{ mismatches: under.filter(isMismatch), others: under.filter((e) => !isMismatch(e)) }];
+  });
+}
+
+/**
+ * The errors without those of `oneOf` branches whose tag did not match the value, when another
+ * branch's did: that branch is the one the client meant, and its error says what is wrong.
+ */
+function meantBranchErrors(errors: ErrorObject[]): ErrorObject[] {
+  const unmeant = new Set<ErrorObject>();
+  for (const { mismatches, others } of taggedOneOfs(errors)) {
+    if (others.length > 0) for (const error of mismatches) unmeant.add(error);
+  }
+  return errors.filter((error) => !unmeant.has(error));
+}
+
+/**
+ * When no branch of a `oneOf` matched its tag: what the tag may be, every branch's values
+ * together (`body.source.type must be one of: …`).
+ */
+function allBranchesMismatched(where: string, errors: ErrorObject[]): string | undefined {
+  const unmatched = taggedOneOfs(errors).find(({ others }) => others.length === 0);
+  const [first] = unmatched?.mismatches ?? [];
+  if (unmatched === undefined || first === undefined) return undefined;
+  const allowed = unmatched.mismatches.flatMap((e) => {
+    const params: Record<string, unknown> = e.params;
+    if (Array.isArray(params.allowedValues)) return params.allowedValues.map(String);
+    if (params.allowedValue !== undefined) return [String(params.allowedValue)];
+    return typeof params.pattern === 'string' ? [`a value matching ${params.pattern}`] : [];
+  });
+  const field = shorten(where + first.instancePath.replaceAll('/', '.'), 80);
+  return `${field} must be one of: ${[...new Set(allowed)].join(', ')}`;
 }
 
 function recordTagValues(components: Record<string, unknown>): void {

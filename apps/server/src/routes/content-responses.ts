@@ -11,6 +11,7 @@ import {
   readBody,
   readFileById,
   readFiles,
+  readPageBodyById,
   readPageById,
   readPageByPath,
   readPageTree,
@@ -158,16 +159,8 @@ export async function documentResponse(
   evaluatedFor: EvaluatedFor,
 ): Promise<Document> {
   const tree = await openRevisionContent(deps.db, revision);
-  const bodies = new Set<string>();
-  const collect = (nodes: readonly PageNode[]) => {
-    for (const node of nodes) {
-      if (node.page.documentId !== undefined) bodies.add(node.page.documentId);
-      collect(node.children);
-    }
-  };
-  collect(await readPageTree(tree));
-  if (!bodies.has(documentId)) throw notFound(`Document ${documentId} not found`);
-  const body = await readBody(tree.objects, documentId);
+  const body = await readPageBodyById(tree, documentId);
+  if (body === undefined) throw notFound(`Document ${documentId} not found`);
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
 }
 

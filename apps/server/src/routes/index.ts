@@ -4,6 +4,7 @@ import { changeRequestReviewHandlers } from './change-request-reviews.js';
 import { changeRequestHandlers } from './change-requests.js';
 import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
+import { computedDocumentHandlers } from './computed-documents.js';
 import { contentHandlers } from './content.js';
 import { importHandlers } from './imports.js';
 import { installationHandlers } from './integration-installations.js';
@@ -38,6 +39,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   spaceHandlers,
   collectionHandlers,
   contentHandlers,
+  computedDocumentHandlers,
   searchHandlers,
   linkHandlers,
   pdfExportHandlers,

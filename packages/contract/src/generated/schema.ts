@@ -3211,6 +3211,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/content/computed/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute a document from a content source
+         * @description Computes a document from a content source, as a computed page shows it:
+         *     * `builtin:openapi`: from the latest version of one of the organization's OpenAPI specs
+         *       (`dependencies.spec`), the page `props.doc` names, made of OpenAPI blocks (operations,
+         *       schemas), headings and paragraphs. A spec without a version yet is a 409.
+         *     * `builtin:translation`: the document `props.document` of the space `props.space` (the
+         *       translation's source, which the caller may read), translated with the engine the server is
+         *       configured with into the language of the translation `dependencies.translation`. Without
+         *       an engine configured it is a 409; an engine that fails is a 502.
+         *     * `integration:<integration>:<source>`: content an integration computes.
+         *
+         *     The keys of the document's blocks are made from `seed`: the same source and seed compute
+         *     the same document. A dependency the organization does not have, or that the caller may not
+         *     read, is a 400 naming it. Needs `read` or higher on the space.
+         */
+        post: operations["getComputedDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/content/files": {
         parameters: {
             query?: never;
@@ -4589,6 +4624,97 @@ export interface components {
             /** @description `true` resolves the comment, `false` reopens it (`comment` role or higher). */
             resolved?: boolean;
         };
+        /** @description A dependency of a computation, before its resolution. */
+        ComputedContentDependency: {
+            ref: components["schemas"]["ContentRefSpace"] | components["schemas"]["ContentRefOpenAPI"] | components["schemas"]["TranslationRef"];
+        };
+        /** @description The OpenAPI spec a computation reads, by its `ref`; a `value` is accepted and not read. */
+        ComputedContentDependencyOpenAPI: {
+            ref: components["schemas"]["ContentRefOpenAPI"];
+            value?: components["schemas"]["ComputedContentDependencyValue"];
+        };
+        /** @description A dependency of a computation with the value it had when the caller resolved it. */
+        ComputedContentDependencyResolved: {
+            ref: components["schemas"]["ContentRefSpace"] | components["schemas"]["ContentRefOpenAPI"] | components["schemas"]["TranslationRef"];
+            value: components["schemas"]["ComputedContentDependencyValue"];
+        };
+        /** @description The translation a computation translates with, by its `ref`; a `value` is accepted and not read. */
+        ComputedContentDependencyTranslation: {
+            ref: components["schemas"]["TranslationRef"];
+            value?: components["schemas"]["ComputedContentDependencyValue"];
+        };
+        /** @description What the dependency was when the caller resolved it (GitBook's resolved form). Accepted and not read: Quire resolves every dependency from its `ref` when it computes. */
+        ComputedContentDependencyValue: {
+            [key: string]: unknown;
+        } | null;
+        /** @description Where a computed document comes from, by `type`. */
+        ComputedContentSourceDocument: components["schemas"]["ComputedContentSourceDocumentOpenAPI"] | components["schemas"]["ComputedContentSourceDocumentTranslation"] | components["schemas"]["ComputedContentSourceIntegration"];
+        /**
+         * @description A document computed from one of the organization's OpenAPI specs (its latest version), by `props.doc`:
+         *     * `operations`: the page of a tag (`page` is the tag's name): its description, then a block for each of its operations.
+         *     * `operation`: one operation (`page` is its path, `method` its method): a block for it.
+         *     * `tag`: the tag's description alone (`page` is the tag's name), as a page grouping other tags shows it.
+         *     * `info`: the spec's description, version and servers (`page` names the page and is not read).
+         *     * `models`: a block for each schema of the spec.
+         */
+        ComputedContentSourceDocumentOpenAPI: components["schemas"]["ComputedContentSourceOpenAPIBase"] & {
+            props: {
+                /** @enum {string} */
+                doc: "models";
+            } | ({
+                /** @enum {string} */
+                doc: "operations" | "info";
+            } & {
+                page: string;
+            }) | ({
+                /** @enum {string} */
+                doc: "operation";
+            } & {
+                deprecated?: boolean;
+                /** @enum {string} */
+                method: "get" | "post" | "put" | "delete" | "patch" | "options" | "head" | "trace" | "hook";
+                page: string;
+            }) | ({
+                /** @enum {string} */
+                doc: "tag";
+            } & {
+                page: string;
+            });
+        };
+        /** @description A document of a space translated with one of the organization's translations: `props.space` is the translation's source space and `props.document` the `documentId` of one of its pages. */
+        ComputedContentSourceDocumentTranslation: {
+            /** @enum {string} */
+            type: "builtin:translation";
+        } & {
+            dependencies: {
+                translation: components["schemas"]["ComputedContentDependencyTranslation"];
+            };
+            props: {
+                document: components["schemas"]["ResourceId"];
+                space: components["schemas"]["ResourceId"];
+            };
+        };
+        /** @description Content an integration computes (`integration:<integration>:<content source>`). */
+        ComputedContentSourceIntegration: {
+            /** @description Type of the computed source. */
+            type: string;
+        } & {
+            /** @description The content the computation depends on, by name; their state is passed to the computation. */
+            dependencies?: {
+                [key: string]: components["schemas"]["ComputedContentDependency"] | components["schemas"]["ComputedContentDependencyResolved"];
+            };
+            /** @description Properties passed to the computation. */
+            props: components["schemas"]["PlainObject"];
+        };
+        /** @description What every OpenAPI computed content source has. */
+        ComputedContentSourceOpenAPIBase: {
+            /** @enum {string} */
+            type: "builtin:openapi";
+        } & {
+            dependencies: {
+                spec: components["schemas"]["ComputedContentDependencyOpenAPI"];
+            };
+        };
         /** @description One change of a batch, by its `operation`. */
         ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["RevertPageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"];
         /** @description What a batch did to one page. */
@@ -4646,6 +4772,13 @@ export interface components {
             after?: components["schemas"]["SpacePointer"];
             before?: components["schemas"]["SpacePointer"];
         };
+        /** @description One of the organization's OpenAPI specs, by its slug. */
+        ContentRefOpenAPI: {
+            /** @enum {string} */
+            kind: "openapi";
+            /** @description Slug of the OpenAPI spec. */
+            spec: string;
+        };
         /** @description A page, in the same space unless `space` names another. */
         ContentRefPage: {
             /**
@@ -4657,6 +4790,12 @@ export interface components {
             page: components["schemas"]["ResourceId"];
             /** @description ID of the space the page is in; the page's own space when absent. */
             space?: components["schemas"]["ResourceId"];
+        };
+        /** @description A space, by its ID. */
+        ContentRefSpace: {
+            /** @enum {string} */
+            kind: "space";
+            space: components["schemas"]["ResourceId"];
         };
         /** @description A URL. */
         ContentRefURL: {
@@ -5637,6 +5776,10 @@ export interface components {
         PingResult: {
             /** @description A JWT (ES256) naming the user (`sub`), the organization (`organization`) and their role (`role`), valid for an hour; verify it with the keys at `/.well-known/jwks.json`. */
             platformVisitorClaims?: string;
+        };
+        /** @description An object of plain JSON values (strings, booleans, numbers, arrays and objects of them). */
+        PlainObject: {
+            [key: string]: components["schemas"]["PlainObject"] | string | boolean | number | (string | boolean | number | components["schemas"]["PlainObject"])[];
         };
         /** @description Where to send the reader instead: `application` for a sign-in (fallback) URL, `content` for other content of the site, `external` for a URL outside it. A site redirect says whether it is `permanent` (308) or not (307). */
         PublishedContentRedirect: {
@@ -6979,6 +7122,13 @@ export interface components {
         TranslationList: components["schemas"]["List"] & {
             items: components["schemas"]["Translation"][];
         };
+        /** @description One of the organization's translations, by its ID. */
+        TranslationRef: {
+            /** @enum {string} */
+            kind: "translation";
+            /** @description ID of the translation. */
+            translation: components["schemas"]["ResourceId"];
+        };
         /** @description Where a translation writes: a space of the organization, and the revision its latest run wrote. */
         TranslationResult: {
             language: components["schemas"]["TranslationLanguage"];
@@ -7208,6 +7358,15 @@ export interface components {
         };
     };
     responses: {
+        /** @description A service the server relies on (a translation engine) failed to answer */
+        BadGatewayError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bad request, the input does not match the contract */
         BadRequestError: {
             headers: {
@@ -13934,6 +14093,51 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
+        };
+    };
+    getComputedDocument: {
+        parameters: {
+            query?: {
+                /** @description The document schema version asked for; Quire answers its one version to both. */
+                schema?: "current" | "next";
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Seed the keys of the document's blocks are made from. */
+                    seed: string;
+                    source: components["schemas"]["ComputedContentSourceDocument"];
+                };
+            };
+        };
+        responses: {
+            /** @description The computed document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonDocument"] & {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+            502: components["responses"]["BadGatewayError"];
         };
     };
     listFiles: {

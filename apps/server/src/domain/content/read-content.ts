@@ -83,6 +83,25 @@ async function subtree(tree: ContentTree, page: PageRecord, path: string): Promi
   return { page, path, children };
 }
 
+/**
+ * The body of one of the tree's pages by the page's `documentId`; `undefined` when no page of
+ * the tree has that body (a body id of another revision, or none at all).
+ */
+export async function readPageBodyById(
+  tree: ContentTree,
+  documentId: string,
+): Promise<Document | undefined> {
+  const bodies = new Set<string>();
+  const collect = (nodes: readonly PageNode[]) => {
+    for (const node of nodes) {
+      if (node.page.documentId !== undefined) bodies.add(node.page.documentId);
+      collect(node.children);
+    }
+  };
+  collect(await readPageTree(tree));
+  return bodies.has(documentId) ? readBody(tree.objects, documentId) : undefined;
+}
+
 /** A page body by its document id. */
 export async function readBody(objects: ContentObjects, documentId: string): Promise<Document> {
   const object = await objects.get(documentId);

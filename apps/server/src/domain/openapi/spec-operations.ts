@@ -18,7 +18,17 @@ export interface OperationShape {
   digest: string;
 }
 
-const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** The methods an OpenAPI path item may have an operation for, in the order pages list them. */
+export const methods = [
+  'get',
+  'put',
+  'post',
+  'delete',
+  'options',
+  'head',
+  'patch',
+  'trace',
+] as const;
 
 /** A method an OpenAPI path item may have an operation for. */
 export type HttpMethod = (typeof methods)[number];
@@ -83,7 +93,7 @@ function parametersOf(refs: RefReader, file: string, list: unknown): Map<string,
 }
 
 /** Follows `$ref`s inside a filesystem: `#/a/b` in the same file, `other.yaml#/a` in another. */
-class RefReader {
+export class RefReader {
   constructor(private readonly filesystem: SpecFilesystem) {}
 
   /** The node a value stands for, with the file it is in: `$ref`s followed (at most 20). */

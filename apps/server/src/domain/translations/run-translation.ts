@@ -230,7 +230,8 @@ function createdPageId(
   return created?.pageId ?? refOrId;
 }
 
-function instructionsText(instructions: unknown): string {
+/** A translation's instructions as the plain text engines are sent. */
+export function instructionsText(instructions: unknown): string {
   return isDocument(instructions) ? plainText(instructions) : '';
 }
 
