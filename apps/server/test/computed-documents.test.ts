@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { components } from '@quire/contract';
+import { type Document, documentToMarkdown } from '@quire/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
 import { type FakeEngine, startFakeEngine } from './support/fake-translation-engines.js';
@@ -146,6 +147,10 @@ describe('computed documents', () => {
     ]);
     expect(textOf(document.nodes[0])).toContain('Everything about ');
     expect(textOf(document.nodes[0])).toContain('"italic"');
+    // Blocks of Quire's document model: the page reads as GitBook Markdown.
+    expect(documentToMarkdown(document as Document)).toContain(
+      '{% openapi-operation spec="bookstore" path="/books" method="get" %}\n{% endopenapi-operation %}',
+    );
     const keys = keysOf(document.nodes as JsonNode[]);
     expect(new Set(keys).size).toBe(keys.length);
     expect(keys.every((key) => /^[0-9a-f]{12}$/.test(key))).toBe(true);
