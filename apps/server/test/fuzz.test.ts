@@ -113,6 +113,9 @@ describe('every operation of the contract, fuzzed', () => {
         add: [fixtures.reader.user.id, fixtures.reader.user.email],
         remove: [fixtures.reader.user.id],
         teams: fixtures.teamIds,
+        // The dependencies of computed sources: a spec by its slug, a translation by its id.
+        spec: fixtures.specSlugs,
+        translation: fixtures.translationIds,
         'body.id': contentTemplates.map((template) => template.id),
         // The list's own token first, then those of the lists fuzzed before: a token must open
         // only the list it was made for.

@@ -58,7 +58,8 @@ export async function computeDocument(
   } else if (isTranslationSource(source)) {
     document = await translatedDocument(deps, { ...input, source });
   } else {
-    // Integration sources (`integration:<integration>:<source>`) get their handler here.
+    // The contract admits one more kind: `integration:<integration>:<source>`, computed by the
+    // integration (its handler, `integration-source.ts`, goes here, typed as the two above).
     throw badRequest(
       `body.source.type: ${source.type.slice(0, 100)}: integration content sources can't be computed yet`,
     );
