@@ -10,6 +10,7 @@ import { metaLinkUrls } from './page-meta-links.js';
 import type { PageTrees } from './page-trees.js';
 import { type RevisionPage, readFileUrls, readPage, readPageMetaLinks } from './published-reads.js';
 import { createRenderedPages } from './rendered-pages.js';
+import { readReusableContents } from './reusable-contents.js';
 import { findPage, neighbours, pageHref, readingOrder } from './site-navigation.js';
 import { customizationOf, siteProps } from './site-props.js';
 import { renderNotFound, renderSitePage, type SiteProps } from './views/index.js';
@@ -94,6 +95,8 @@ export function createSitePages(trees: PageTrees): SitePages {
         const references = openAPIReferences(document);
         const openAPISpecs = await readOpenAPISpecs(visit.reader, content.organization, references);
         specsOfPages.set(pageKey, [...openAPISpecs.keys()].sort());
+        // Reusable contents are read from the same revision, so the key above covers them.
+        const included = await readReusableContents(visit.reader, place, document);
         return {
           resolvePageUrl: pageUrlResolver(pages, content, target),
           resolveFileUrl: fileUrlResolver(
@@ -101,6 +104,7 @@ export function createSitePages(trees: PageTrees): SitePages {
           ),
           resolveOpenAPISpec: (reference) =>
             'spec' in reference ? openAPISpecs.get(reference.spec) : undefined,
+          resolveReusableContent: (reusableContentId) => included.get(reusableContentId),
         };
       },
     );

@@ -1,5 +1,9 @@
 export { type DocumentLink, type LinkKind, type LinksOptions, links } from './analysis/links.js';
 export { plainText } from './analysis/plain-text.js';
+export {
+  mapReusableContentBlocks,
+  reusableContentRefs,
+} from './analysis/reusable-content-refs.js';
 export { type Section, sections } from './analysis/sections.js';
 export { createSlugger, slugify } from './analysis/slugify.js';
 export { countWords, wordCount } from './analysis/word-count.js';

@@ -499,11 +499,24 @@ export interface PromptBlock extends BlockBase {
   nodes: Block[];
 }
 
-/** Reusable content included by reference: `{% include "…" %}`; `reusableContent` is that path. */
+/**
+ * Where a `reusable-content` block points (GitBook's `ContentRefReusableContent`). In stored
+ * content `reusableContent` is the reusable content's id; read from Markdown, it is the include
+ * path as written (`../.gitbook/includes/intro.md`), which the content that holds the page
+ * resolves to an id, and writes back as a path, since only it knows the titles behind the names.
+ */
+export interface ReusableContentRef {
+  kind: 'reusable-content';
+  reusableContent: string;
+  /** The space that holds the reusable content; absent: the same space. */
+  space?: string;
+}
+
+/** Reusable content included by reference: `{% include "<path>" %}` in GitBook Markdown. */
 export interface ReusableContentBlock extends BlockBase {
   type: 'reusable-content';
   isVoid: true;
-  data: { reusableContent: string };
+  data: { ref: ReusableContentRef };
 }
 
 /**

@@ -108,6 +108,8 @@ describe('GitBook blocks', () => {
         '{% endopenapi-schemas %}',
         '',
         '{% include "/reusable-content/contact-support" %}',
+        '',
+        '{% include "../.gitbook/includes/contact-support.md" %}',
       ),
     );
     expect(nodes).toMatchObject([
@@ -131,7 +133,19 @@ describe('GitBook blocks', () => {
       {
         type: 'reusable-content',
         isVoid: true,
-        data: { reusableContent: '/reusable-content/contact-support' },
+        data: {
+          ref: { kind: 'reusable-content', reusableContent: '/reusable-content/contact-support' },
+        },
+      },
+      {
+        type: 'reusable-content',
+        isVoid: true,
+        data: {
+          ref: {
+            kind: 'reusable-content',
+            reusableContent: '../.gitbook/includes/contact-support.md',
+          },
+        },
       },
     ]);
   });

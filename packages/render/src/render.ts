@@ -31,7 +31,7 @@ function codeLanguages(blocks: readonly Block[], options: ResolvedRenderOptions)
         const language = codeLanguage(block.data?.syntax);
         if (language !== undefined) languages.add(language);
       } else if (block.type === 'reusable-content') {
-        const reference = block.data.reusableContent;
+        const reference = block.data.ref.reusableContent;
         if (seen.has(reference)) continue;
         seen.add(reference);
         visit(options.resolveReusableContent(reference)?.nodes ?? []);

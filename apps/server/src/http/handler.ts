@@ -27,6 +27,9 @@ export const siteReaderOperations = [
   'getDocumentById',
   'listFilesInRevisionById',
   'getFileInRevisionById',
+  // Reusable content a published page includes.
+  'getReusableContentInRevisionById',
+  'getReusableContentDocumentInRevisionById',
   'getUserById',
   // The operations of OpenAPI blocks, drawn from the organization's specs.
   'getLatestOpenAPISpecVersion',

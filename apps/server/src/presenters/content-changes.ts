@@ -6,13 +6,14 @@ import type { SpaceRecord } from '../store/spaces.js';
 import type { UserRecord } from '../store/users.js';
 import { presentChangeRequest } from './change-request.js';
 import { presentFile } from './file.js';
+import { presentReusableContent } from './reusable-content.js';
 import type { Urls } from './urls.js';
 
 type Schemas = components['schemas'];
 
 /**
  * What a batch of content changes answers with `compat=false`: the change request, the pages it
- * affected (see {@link pageOutcomesOf}) and the files it inserted.
+ * affected (see {@link pageOutcomesOf}) and the files and reusable contents it inserted.
  */
 export function presentContentChanges(
   applied: AppliedChanges,
@@ -45,6 +46,11 @@ export function presentContentChanges(
       ? {}
       : {
           insertedFiles: applied.insertedFiles.map((file) => presentFile(file, downloadUrl(file))),
+        }),
+    ...(applied.insertedReusableContents.length === 0
+      ? {}
+      : {
+          insertedReusableContents: applied.insertedReusableContents.map(presentReusableContent),
         }),
   };
 }

@@ -10,6 +10,7 @@ export function presentRevision(
   parts: {
     pages: Revision['pages'];
     files: Revision['files'];
+    reusableContents: Revision['reusableContents'];
     variables: Record<string, string>;
     mergedFrom?: Revision['mergedFrom'];
   },
@@ -21,7 +22,7 @@ export function presentRevision(
     parents: revision.parents,
     pages: parts.pages,
     files: parts.files,
-    reusableContents: [],
+    reusableContents: parts.reusableContents,
     variables: parts.variables,
     createdAt: revision.createdAt,
     type: revision.type,

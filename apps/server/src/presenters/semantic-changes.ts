@@ -1,5 +1,5 @@
 import type { components } from '@quire/contract';
-import type { FileRecord } from '../domain/content/records.js';
+import type { FileRecord, ReusableContentRecord } from '../domain/content/records.js';
 import type { SemanticChange } from '../domain/content/semantic-changes.js';
 
 type Schemas = components['schemas'];
@@ -25,10 +25,23 @@ export function presentSemanticChanges(
       case 'file_edited':
       case 'file_deleted':
         return { type: change.type, file: presentFile(change.file) };
+      case 'reusable_content_created':
+      case 'reusable_content_deleted':
+        return { type: change.type, reusableContent: presentChanged(change.reusableContent) };
+      case 'reusable_content_edited':
+        return {
+          type: change.type,
+          reusableContent: presentChanged(change.reusableContent),
+          attributes: change.attributes,
+        };
       default:
         return change;
     }
   });
   const more = changes.length - shown.length;
   return { changes: shown, ...(more > 0 ? { more } : {}) };
+}
+
+function presentChanged(record: ReusableContentRecord): Schemas['ChangedReusableContent'] {
+  return { id: record.id, title: record.title, document: record.documentId };
 }

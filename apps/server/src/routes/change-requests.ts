@@ -48,6 +48,7 @@ type ChangeRequestHandlers = Pick<
   | 'listChangeRequestPageMetaLinks'
   | 'listFilesInChangeRequestById'
   | 'getFileInChangeRequestById'
+  | 'getReusableContentInChangeRequestById'
   | 'mergeChangeRequest'
   | 'updateChangeRequest'
   | 'getChangeRequestChanges'
@@ -282,4 +283,5 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
   listChangeRequestPageMetaLinks: changeRequestReads.pageMetaLinks,
   listFilesInChangeRequestById: changeRequestReads.files,
   getFileInChangeRequestById: changeRequestReads.fileById,
+  getReusableContentInChangeRequestById: changeRequestReads.reusableContentById,
 };

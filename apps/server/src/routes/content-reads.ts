@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { type Actor, type Caller, isSiteReader } from '../domain/actor.js';
+import { asksDereferenced } from '../domain/content/dereference.js';
 import { noVisitorClaims } from '../domain/sites/conditions.js';
 import {
   type BodyFormat,
@@ -11,6 +12,8 @@ import {
   pageMetaLinksResponse,
   pageResponse,
   pagesResponse,
+  reusableContentDocumentResponse,
+  reusableContentResponse,
   revisionResponse,
 } from './content-responses.js';
 import { pageRequest } from './page-request.js';
@@ -26,7 +29,10 @@ type PageQuery = {
   format?: 'markdown' | 'document';
   'format.markdown.refs'?: 'relative' | 'stable';
   evaluated?: boolean;
+  dereferenced?: boolean | 'reusable-contents';
 };
+
+type DocumentQuery = { evaluated?: boolean; dereferenced?: boolean | 'reusable-contents' };
 
 /**
  * Whom a body is evaluated for: a site reader always for their visitor's claims (so a reader
@@ -45,7 +51,8 @@ function bodyFormatOf(query: PageQuery): BodyFormat {
 }
 
 /**
- * The six content reads (revision, page tree, page by id, page by path, files, file) of one kind
+ * The content reads (revision, page tree, page by id, page by path, page document, files, file,
+ * reusable content and its document) of one kind
  * of content, given how to find its revision: a space's current content, a change request's, or
  * a revision by id all read the same way once the revision is known. `sameUntilDatabaseChanges`
  * says whether `load` reads only through the read cache; the page tree and the pages are then
@@ -76,6 +83,7 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
         { pageId: input.params.pageId },
         bodyFormatOf(input.query),
         evaluatedFor(input.actor, input.query),
+        asksDereferenced(input.query.dereferenced),
       ),
       sameUntilDatabaseChanges,
     }),
@@ -87,6 +95,7 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
         { path: input.params.pagePath },
         bodyFormatOf(input.query),
         evaluatedFor(input.actor, input.query),
+        asksDereferenced(input.query.dereferenced),
       ),
       sameUntilDatabaseChanges,
     }),
@@ -94,13 +103,38 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
       status: 200 as const,
       body: await filesResponse(input.deps, await source(input), pageRequest(input.query)),
     }),
-    pageDocument: async (input: Input<Params & { pageId: string }, { evaluated?: boolean }>) => ({
+    pageDocument: async (input: Input<Params & { pageId: string }, DocumentQuery>) => ({
       status: 200 as const,
       body: await pageDocumentResponse(
         input.deps,
         await source(input),
         input.params.pageId,
         evaluatedFor(input.actor, input.query),
+        asksDereferenced(input.query.dereferenced),
+      ),
+      sameUntilDatabaseChanges,
+    }),
+    reusableContentById: async (input: Input<Params & { reusableContentId: string }, unknown>) => ({
+      status: 200 as const,
+      body: await reusableContentResponse(
+        input.deps,
+        await source(input),
+        input.params.reusableContentId,
+      ),
+      sameUntilDatabaseChanges,
+    }),
+    reusableContentDocument: async (
+      input: Input<Params & { reusableContentId: string }, DocumentQuery>,
+    ) => ({
+      status: 200 as const,
+      body: await reusableContentDocumentResponse(
+        input.deps,
+        await source(input),
+        input.params.reusableContentId,
+        {
+          evaluatedFor: evaluatedFor(input.actor, input.query),
+          dereferenced: asksDereferenced(input.query.dereferenced),
+        },
       ),
       sameUntilDatabaseChanges,
     }),

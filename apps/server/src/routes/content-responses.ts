@@ -1,10 +1,12 @@
 import type { components } from '@quire/contract';
-import type { Document } from '@quire/document';
+import { type Document, reusableContentRefs } from '@quire/document';
 import type { AppDeps } from '../deps.js';
 import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
 import type { ContentObjects } from '../domain/content/content-objects.js';
 import type { ContentTree } from '../domain/content/content-tree.js';
+import { dereferenceDocument } from '../domain/content/dereference.js';
 import { evaluateDocument } from '../domain/content/evaluate-document.js';
+import { includeNames, withIncludePaths } from '../domain/content/include-paths.js';
 import {
   openRevisionContent,
   type PageNode,
@@ -15,6 +17,8 @@ import {
   readPageById,
   readPageByPath,
   readPageTree,
+  readReusableContentBody,
+  readReusableContentById,
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
 import { pageIdsByPath, withStableRefs } from '../domain/content/stable-refs.js';
@@ -25,6 +29,7 @@ import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
 import { type PageBody, presentPage, presentPages } from '../presenters/page.js';
 import { presentPageMetaLinks } from '../presenters/page-meta-links.js';
+import { presentReusableContent } from '../presenters/reusable-content.js';
 import { presentRevision } from '../presenters/revision.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
@@ -72,6 +77,7 @@ export async function revisionResponse(
     {
       pages: presentPages(await readPageTree(tree), space.id, deps.urls),
       files: (await readFiles(tree)).map((file) => presentFile(file, downloadUrl(file))),
+      reusableContents: (await tree.reusableContents()).map(presentReusableContent),
       variables: await tree.variables(),
       ...(merged === undefined
         ? {}
@@ -102,19 +108,26 @@ export async function pageResponse(
   find: { pageId: string } | { path: string },
   format: BodyFormat,
   evaluatedFor?: EvaluatedFor,
+  dereferenced = false,
 ): Promise<Schemas['RevisionPage']> {
   // A page read depends only on the content's root hash, which page is asked for and how.
   const asked = 'pageId' in find ? `id:${find.pageId}` : `path:${find.path}`;
   const how = format.format === 'document' ? 'document' : `markdown:${format.refs}`;
   const evaluated = evaluatedFor === undefined ? '' : contentHash(canonicalJson(evaluatedFor));
-  const key = ['page', space.id, revision.root ?? '', asked, how, evaluated].join('\u0000');
+  const expanded = dereferenced ? 'dereferenced' : '';
+  const key = ['page', space.id, revision.root ?? '', asked, how, evaluated, expanded].join(
+    '\u0000',
+  );
   return deps.answers.get(key, async () => {
     const tree = await openRevisionContent(deps.db, revision);
     const node =
       'pageId' in find
         ? await readPageById(tree, find.pageId)
         : await readPageByPath(tree, find.path);
-    const body = await bodyOf(deps, tree, revision.root ?? null, node, format, evaluatedFor);
+    const body = await bodyOf(deps, tree, revision.root ?? null, node, format, {
+      evaluatedFor,
+      dereferenced,
+    });
     return presentPage(node, space.id, deps.urls, body);
   });
 }
@@ -125,13 +138,30 @@ export async function pageDocumentResponse(
   { revision }: ContentSource,
   pageId: string,
   evaluatedFor: EvaluatedFor,
+  dereferenced = false,
 ): Promise<Document> {
   const tree = await openRevisionContent(deps.db, revision);
   const { page } = await readPageById(tree, pageId);
   if (page.type !== 'document' || page.documentId === undefined) {
     throw notFound(`Page ${pageId} is a ${page.type} and has no document`);
   }
-  const body = await readBody(tree.objects, page.documentId);
+  return readDocument(tree, page.documentId, { evaluatedFor, dereferenced });
+}
+
+/** How a body is read: evaluated for a visitor, and with reusable content put in place. */
+interface ReadAs {
+  evaluatedFor: EvaluatedFor;
+  dereferenced: boolean;
+}
+
+/** A stored body read as asked: its reusable contents in place, then evaluated. */
+async function readDocument(
+  tree: ContentTree,
+  documentId: string,
+  { evaluatedFor, dereferenced }: ReadAs,
+): Promise<Document> {
+  const read = await readBody(tree.objects, documentId);
+  const body = dereferenced ? await dereferenceDocument(tree, read) : read;
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
 }
 
@@ -148,9 +178,31 @@ export async function pageMetaLinksResponse(
   return presentPageMetaLinks(page.metaLinks);
 }
 
+/** Answers one reusable content of the revision; unknown ids are a 404. */
+export async function reusableContentResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  reusableContentId: string,
+): Promise<Schemas['RevisionReusableContent']> {
+  const tree = await openRevisionContent(deps.db, revision);
+  return presentReusableContent(await readReusableContentById(tree, reusableContentId));
+}
+
+/** Answers the document of a reusable content of the revision, as asked. */
+export async function reusableContentDocumentResponse(
+  deps: AppDeps,
+  { revision }: ContentSource,
+  reusableContentId: string,
+  readAs: ReadAs,
+): Promise<Document> {
+  const tree = await openRevisionContent(deps.db, revision);
+  const record = await readReusableContentById(tree, reusableContentId);
+  return readDocument(tree, record.documentId, readAs);
+}
+
 /**
- * Answers the body of a page of the revision by the page's `documentId`, evaluated for
- * `evaluatedFor` if given; an id no page of the revision has is a 404.
+ * Answers the body of a page or a reusable content of the revision by its `documentId`,
+ * evaluated for `evaluatedFor` if given; an id nothing of the revision has is a 404.
  */
 export async function documentResponse(
   deps: AppDeps,
@@ -159,7 +211,9 @@ export async function documentResponse(
   evaluatedFor: EvaluatedFor,
 ): Promise<Document> {
   const tree = await openRevisionContent(deps.db, revision);
-  const body = await readPageBodyById(tree, documentId);
+  const body =
+    (await readPageBodyById(tree, documentId)) ??
+    (await readReusableContentBody(tree, documentId));
   if (body === undefined) throw notFound(`Document ${documentId} not found`);
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
 }
@@ -175,10 +229,22 @@ async function bodyOf(
   root: string | null,
   { page, path }: PageNode,
   asked: BodyFormat,
-  evaluatedFor: EvaluatedFor,
+  readAs: ReadAs,
 ): Promise<PageBody | undefined> {
+  const { evaluatedFor } = readAs;
   const documentId = page.documentId;
   if (page.type !== 'document' || documentId === undefined) return undefined;
+  const stored = await readBody(tree.objects, documentId);
+  // A body that includes reusable content reads differently with the content around it: its
+  // includes in place (dereferenced) or written as paths from this page to their files.
+  if (reusableContentRefs(stored).length > 0) {
+    const body = await readDocument(tree, documentId, readAs);
+    if (asked.format === 'document') return { document: body };
+    const named = withIncludePaths(body, path, includeNames(await tree.reusableContents()));
+    if (asked.refs === 'relative') return { markdown: await deps.documents.toMarkdown(named) };
+    const pageIds = pageIdsByPath(await readPageTree(tree));
+    return { markdown: await deps.documents.toMarkdown(withStableRefs(named, path, pageIds)) };
+  }
   if (evaluatedFor !== undefined) {
     const read = await readBody(tree.objects, documentId);
     const body = evaluateDocument(read, evaluatedFor);

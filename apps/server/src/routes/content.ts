@@ -27,6 +27,9 @@ type ContentHandlers = Pick<
   | 'getDocumentById'
   | 'listFilesInRevisionById'
   | 'getFileInRevisionById'
+  | 'getReusableContentById'
+  | 'getReusableContentInRevisionById'
+  | 'getReusableContentDocumentInRevisionById'
   | 'getRevisionSemanticChanges'
 >;
 
@@ -84,6 +87,9 @@ export const contentHandlers: ContentHandlers = {
   }),
   listFilesInRevisionById: byRevision.files,
   getFileInRevisionById: byRevision.fileById,
+  getReusableContentById: current.reusableContentById,
+  getReusableContentInRevisionById: byRevision.reusableContentById,
+  getReusableContentDocumentInRevisionById: byRevision.reusableContentDocument,
   getRevisionSemanticChanges: async ({ params, query, actor, deps }) => {
     const { space, revision } = await spaceContent(deps, actor, params);
     const [parent] = revision.parents;

@@ -2536,10 +2536,10 @@ export interface paths {
          * Apply a batch of content changes to a change request
          * @description Applies 1 to 50 changes in order, all or nothing, as one new revision of the change
          *     request: insert, update (fields, body, moves), delete and revert pages, insert files, replace
-         *     the variables. A change that names a page that does not exist, or any other invalid change, is
+         *     the variables, insert, update and delete reusable contents. A change that names a page that does not exist, or any other invalid change, is
          *     a 400 and nothing is written. Needs `edit` or higher; a locked space answers 409. Answers the
          *     change request, or with `compat=false` the change request with the pages the batch affected
-         *     and the files it added.
+         *     and the files and reusable contents it added.
          */
         post: operations["updateChangeRequestContent"];
         delete?: never;
@@ -2806,6 +2806,33 @@ export interface paths {
          * @description The page at a path of slugs (`guides/install`), with its body (`format`) and its children. Needs `read` or higher on the space.
          */
         get: operations["getPageInChangeRequestByPath"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/content/reusable-contents/{reusableContentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable content of a change request by its ID
+         * @description A reusable content of the change request's current revision. Needs `read` or higher on the space.
+         */
+        get: operations["getReusableContentInChangeRequestById"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3519,6 +3546,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/content/reusable-contents/{reusableContentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable content of a space by its ID
+         * @description A reusable content of the space's current revision: its title and the ID of the document holding its body. Needs `read` or higher on the space.
+         */
+        get: operations["getReusableContentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/content/template": {
         parameters: {
             query?: never;
@@ -3558,7 +3610,7 @@ export interface paths {
         };
         /**
          * Get a document of a space by its ID
-         * @description The body of a page of the space's current revision, by the page's `documentId`, as a JSON document. Needs `read` or higher on the space, or a site's reader token for one of its spaces (which reads it evaluated for its visitor).
+         * @description The body of a page or of a reusable content of the space's current revision, by its `documentId` (a reusable content's `document`), as a JSON document. Needs `read` or higher on the space, or a site's reader token for one of its spaces (which reads it evaluated for its visitor).
          */
         get: operations["getDocumentById"];
         put?: never;
@@ -4070,6 +4122,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a reusable content of a revision by its ID
+         * @description A reusable content of a revision of the space. Needs `read` or higher on the space, or a site's reader token for one of its spaces.
+         */
+        get: operations["getReusableContentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the document of a reusable content in a revision
+         * @description The reusable content's body as a JSON document. With `evaluated`, conditional blocks whose condition is false for the reader are left out (a site's reader token always reads evaluated). Needs `read` or higher on the space, or a site's reader token for one of its spaces.
+         */
+        get: operations["getReusableContentDocumentInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/search": {
         parameters: {
             query?: never;
@@ -4312,6 +4418,11 @@ export interface components {
                  */
                 location: string;
             };
+        };
+        ChangedReusableContent: {
+            document?: string;
+            id: string;
+            title: string;
         };
         ChangeRequest: {
             /** @description Number of open comments. */
@@ -4716,7 +4827,7 @@ export interface components {
             };
         };
         /** @description One change of a batch, by its `operation`. */
-        ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["RevertPageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"];
+        ContentChange: components["schemas"]["InsertPageChange"] | components["schemas"]["UpdatePageChange"] | components["schemas"]["DeletePageChange"] | components["schemas"]["RevertPageChange"] | components["schemas"]["InsertFilesChange"] | components["schemas"]["UpdateVariablesChange"] | components["schemas"]["InsertReusableContentChange"] | components["schemas"]["UpdateReusableContentChange"] | components["schemas"]["DeleteReusableContentChange"];
         /** @description What a batch did to one page. */
         ContentChangeOutcome: {
             /** @enum {string} */
@@ -4739,6 +4850,8 @@ export interface components {
             changes: components["schemas"]["ContentChangeOutcome"][];
             /** @description The files the batch added, in order. */
             insertedFiles?: components["schemas"]["RevisionFile"][];
+            /** @description The reusable contents the batch added, in order (absent when it added none). */
+            insertedReusableContents?: components["schemas"]["RevisionReusableContent"][];
         };
         /** @description A link or reference written in a page's body, and whether its target exists. */
         ContentLink: {
@@ -4845,6 +4958,16 @@ export interface components {
              */
             operation: "delete_page";
             page: components["schemas"]["ResourceId"];
+        };
+        /** @description Removes a reusable content. One that a page of the content still includes after the batch can't be removed (400): remove the page's `reusable-content` block first, in the same batch or an earlier one. */
+        DeleteReusableContentChange: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "delete_reusable_content";
+            /** @description ID of the reusable content, or the `ref` of one inserted earlier in the batch. */
+            reusableContent: components["schemas"]["ResourceId"];
         };
         /**
          * Format: hostname
@@ -4956,6 +5079,18 @@ export interface components {
              * @enum {string}
              */
             type?: "document" | "group" | "link";
+        };
+        /** @description Adds a reusable content to the revision. */
+        InsertReusableContentChange: {
+            document: components["schemas"]["PageBodyInput"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "insert_reusable_content";
+            /** @description A name for the new reusable content that later changes of the batch may use as `reusableContent`, in a change or in a `reusable-content` block of a document. */
+            ref?: string;
+            title: components["schemas"]["ReusableContentTitle"];
         };
         /** @description An integration published by an organization, installable on organizations, spaces and sites. */
         Integration: {
@@ -5355,7 +5490,7 @@ export interface components {
         };
         /** @description Something both sides changed in ways that can't be combined. */
         MergeConflict: {
-            /** @description What conflicts, such as `title`, `slug`, `parent`, `document` (the body), `page` (deleted on one side and changed on the other), `children` (the order of its child pages), `file` or `variables.<name>`. */
+            /** @description What conflicts, such as `title`, `slug`, `parent`, `document` (the body), `page` (deleted on one side and changed on the other), `children` (the order of its child pages), `file`, `reusableContent` (a reusable content deleted on one side and changed on the other) or `variables.<name>`. */
             field: string;
             /** @description ID of the file in conflict. */
             file?: string;
@@ -5363,6 +5498,8 @@ export interface components {
             page?: string;
             /** @description Path of the page. */
             path?: string;
+            /** @description ID of the reusable content in conflict. */
+            reusableContent?: string;
         };
         /** @description The revision a merge or an update made; or, on conflicts, the change request's revision, unchanged. */
         MergeResult: {
@@ -5893,6 +6030,8 @@ export interface components {
         };
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
+        /** @description Title of the reusable content; it must have a character other than white space. */
+        ReusableContentTitle: string;
         /** @description Puts a page back as it was in a revision of the space (by default the change request's merge base). Without `block`, the whole page: a page the revision lacks is deleted with the pages under it, a page the content lacks is restored where the revision had it (with the pages under it that the content lacks too), and a page both have gets the revision's fields, body and place back. With `block`, only those top-level blocks of its body, by key: removed if the revision lacks them, restored after their nearest neighbour otherwise; the rest of the page stays as it is. */
         RevertPageChange: {
             /** @description Keys of the top-level blocks of the page's body to revert; none reverts the whole page. */
@@ -5916,7 +6055,7 @@ export interface components {
             pages: components["schemas"]["RevisionPage"][];
             /** @description IDs of the revisions this one was made from. */
             parents: string[];
-            reusableContents: Record<string, never>[];
+            reusableContents: components["schemas"]["RevisionReusableContent"][];
             type: components["schemas"]["RevisionType"];
             urls: {
                 /** Format: uri */
@@ -6049,6 +6188,15 @@ export interface components {
         RevisionPages: {
             /** @description The top-level pages, each with its children. */
             pages: components["schemas"]["RevisionPage"][];
+        };
+        /** @description A block of content kept once in a revision and shown on every page that includes it with a `reusable-content` block. */
+        RevisionReusableContent: {
+            /** @description ID of the document holding its body (readable with `getDocumentById`); absent when the reusable content is empty. */
+            document?: string;
+            /** @description Unique identifier of the reusable content in the content. */
+            id: string;
+            /** @description Title of the reusable content. */
+            title: string;
         };
         /**
          * @description How the revision came to be.
@@ -6208,6 +6356,23 @@ export interface components {
                     before?: string;
                 };
             };
+        } | {
+            reusableContent: components["schemas"]["ChangedReusableContent"];
+            /** @enum {string} */
+            type: "reusable_content_created";
+        } | {
+            /** @description The fields that changed; `document` is the body, by its document ID. */
+            attributes: {
+                document?: components["schemas"]["ChangedAttribute"];
+                title?: components["schemas"]["ChangedAttribute"];
+            };
+            reusableContent: components["schemas"]["ChangedReusableContent"];
+            /** @enum {string} */
+            type: "reusable_content_edited";
+        } | {
+            reusableContent: components["schemas"]["ChangedReusableContent"];
+            /** @enum {string} */
+            type: "reusable_content_deleted";
         };
         SemanticChanges: {
             changes: components["schemas"]["SemanticChange"][];
@@ -7201,6 +7366,18 @@ export interface components {
             target?: components["schemas"]["LinkTarget"];
             title?: components["schemas"]["PageTitle"];
         };
+        /** @description Changes a reusable content's title or body. */
+        UpdateReusableContentChange: {
+            document?: components["schemas"]["PageBodyInput"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operation: "update_reusable_content";
+            /** @description ID of the reusable content, or the `ref` of one inserted earlier in the batch. */
+            reusableContent: components["schemas"]["ResourceId"];
+            title?: components["schemas"]["ReusableContentTitle"];
+        };
         /** @description Replaces the whole variables map. */
         UpdateVariablesChange: {
             /**
@@ -7452,7 +7629,7 @@ export interface components {
         contentCachedMetadata: boolean;
         /** @description Whether to compute computed content; `false` skips it. */
         contentComputed: boolean;
-        /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+        /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
         contentDereferenced: boolean | "reusable-contents";
         /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
         contentEvaluated: boolean;
@@ -7500,6 +7677,8 @@ export interface components {
         pdfOnly: boolean;
         /** @description ID of a page: the PDF holds that page (hidden or not) and the pages under it that are not hidden, or with `only` that page alone. Without it, the PDF holds every page that is not hidden. */
         pdfPage: components["schemas"]["ResourceId"];
+        /** @description ID of the reusable content. */
+        reusableContentId: components["schemas"]["ResourceId"];
         /** @description ID of the change request review. */
         reviewId: components["schemas"]["ResourceId"];
         /** @description ID of the revision. */
@@ -13122,7 +13301,7 @@ export interface operations {
             query?: {
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -13302,7 +13481,7 @@ export interface operations {
                 cachedMetadata?: components["parameters"]["contentCachedMetadata"];
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -13333,6 +13512,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getReusableContentInChangeRequestById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the change request, or its number in the space. */
+                changeRequestId: components["parameters"]["changeRequestId"];
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionReusableContent"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -14282,7 +14496,7 @@ export interface operations {
             query?: {
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -14490,7 +14704,7 @@ export interface operations {
                 cachedMetadata?: components["parameters"]["contentCachedMetadata"];
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -14519,6 +14733,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getReusableContentById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionReusableContent"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -15154,7 +15401,7 @@ export interface operations {
             query?: {
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -15195,7 +15442,7 @@ export interface operations {
     getPageDocumentInRevisionById: {
         parameters: {
             query?: {
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -15301,7 +15548,7 @@ export interface operations {
                 cachedMetadata?: components["parameters"]["contentCachedMetadata"];
                 /** @description Whether to compute computed content; `false` skips it. */
                 computed?: components["parameters"]["contentComputed"];
-                /** @description Whether to expand references to other content (`reusable-contents`: only reusable content) in the body; Quire's bodies hold no reusable content yet, so every value reads the same. */
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
                 /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
@@ -15332,6 +15579,80 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RevisionPage"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getReusableContentInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to compute computed content; `false` skips it. */
+                computed?: components["parameters"]["contentComputed"];
+                /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
+                metadata?: components["parameters"]["contentMetadata"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RevisionReusableContent"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getReusableContentDocumentInRevisionById: {
+        parameters: {
+            query?: {
+                /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
+                dereferenced?: components["parameters"]["contentDereferenced"];
+                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                evaluated?: components["parameters"]["contentEvaluated"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the reusable content. */
+                reusableContentId: components["parameters"]["reusableContentId"];
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reusable content's document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JsonDocument"] & {
+                        data: {
+                            [key: string]: unknown;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequestError"];

@@ -127,6 +127,6 @@ export function readInclude(value: string): Block | undefined {
     object: 'block',
     type: 'reusable-content',
     isVoid: true,
-    data: { reusableContent: match[1] },
+    data: { ref: { kind: 'reusable-content', reusableContent: match[1] } },
   };
 }

@@ -165,7 +165,7 @@ function writeBlock(block: Block): BlockContent[] {
         tag('endif'),
       ];
     case 'reusable-content':
-      return [{ type: 'liquidTag', value: `include "${block.data.reusableContent}"` }];
+      return [{ type: 'liquidTag', value: `include "${block.data.ref.reusableContent}"` }];
     case 'raw':
       return [writeRaw(block.data.markdown)];
   }

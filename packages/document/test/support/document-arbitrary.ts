@@ -153,14 +153,21 @@ const pageRef = fc
   .constantFrom('setup.md', '../guide/README.md')
   .map((page): Block => ({ object: 'block', type: 'page-ref', isVoid: true, data: { page } }));
 
-const include = fc.constantFrom('/reusable-content/rc1', '.gitbook/includes/intro.md').map(
-  (reusableContent): Block => ({
-    object: 'block',
-    type: 'reusable-content',
-    isVoid: true,
-    data: { reusableContent },
-  }),
-);
+const include = fc
+  .constantFrom(
+    '/reusable-content/rc1',
+    '.gitbook/includes/intro.md',
+    '../../.gitbook/includes/common-controls (1).md',
+    'Xq3vT8pLmN2aB7cD9eFg',
+  )
+  .map(
+    (reusableContent): Block => ({
+      object: 'block',
+      type: 'reusable-content',
+      isVoid: true,
+      data: { ref: { kind: 'reusable-content', reusableContent } },
+    }),
+  );
 
 /** Optional tag attributes from a few GitBook writes. */
 const attributes = (entries: Record<string, readonly string[]>) =>

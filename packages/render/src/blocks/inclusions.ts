@@ -22,7 +22,7 @@ export function renderReusableContent(
   context: RenderContext,
 ): ElementContent[] {
   if (context.includeDepth >= MAX_INCLUDE_DEPTH) return [];
-  const included = context.options.resolveReusableContent(block.data.reusableContent);
+  const included = context.options.resolveReusableContent(block.data.ref.reusableContent);
   if (included === undefined) return [];
   return renderBlocks(included.nodes, { ...context, includeDepth: context.includeDepth + 1 });
 }

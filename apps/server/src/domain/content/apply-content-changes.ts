@@ -24,14 +24,26 @@ import {
   type PreparedChange,
   prepareChanges,
 } from './prepare-changes.js';
-import type { FileRecord } from './records.js';
+import type { FileRecord, ReusableContentRecord } from './records.js';
+import {
+  deleteReusableContent,
+  insertReusableContent,
+  type ReusableContentRefs,
+  requireUnusedRemoved,
+  resolveIncludes,
+  updateReusableContent,
+} from './reusable-content-edits.js';
 import { revertPage } from './revert-page.js';
 
-/** What a batch did: the change request after it, one outcome per change, the new files. */
+/**
+ * What a batch did: the change request after it, one outcome per change, the new files and
+ * reusable contents.
+ */
 export interface AppliedChanges {
   changeRequest: ChangeRequestRecord;
   outcomes: ContentChangeOutcome[];
   insertedFiles: FileRecord[];
+  insertedReusableContents: ReusableContentRecord[];
 }
 
 // Another writer moved the head first; the batch is applied again on the new head.
@@ -71,6 +83,7 @@ export interface AppliedSpaceChanges {
   revisionId: string;
   outcomes: ContentChangeOutcome[];
   insertedFiles: FileRecord[];
+  insertedReusableContents: ReusableContentRecord[];
 }
 
 /**
@@ -151,8 +164,12 @@ async function applyToTree(
   now: string,
 ): Promise<Omit<AppliedChanges, 'changeRequest'>> {
   const refs: BatchRefs = new Map();
+  const reusableRefs: ReusableContentRefs = new Map();
+  // Removed reusable contents, with the change that removed each, checked unused at the end.
+  const removed = new Map<string, string>();
   const outcomes: ContentChangeOutcome[] = [];
   const insertedFiles: FileRecord[] = [];
+  const insertedReusableContents: ReusableContentRecord[] = [];
 
   for (const [index, item] of prepared.entries()) {
     const where = `body.changes.${index}`;
@@ -163,7 +180,13 @@ async function applyToTree(
       outcomes.push({ object: 'inserted_files', fileIds: files.map((file) => file.id) });
       continue;
     }
-    const { change, body } = item;
+    const { change } = item;
+    // A page body's includes are resolved to reusable contents of the content, by id.
+    const body =
+      item.body !== undefined &&
+      (change.operation === 'insert_page' || change.operation === 'update_page')
+        ? await resolveIncludes(tree, reusableRefs, item.body, `${where}.document`)
+        : item.body;
     switch (change.operation) {
       case 'insert_page': {
         const pageId = await insertPage(tree, refs, change, body, where, now);
@@ -196,10 +219,39 @@ async function applyToTree(
         tree.setVariables(change.variables);
         outcomes.push({ object: 'updated_variables' });
         break;
+      case 'insert_reusable_content': {
+        const record = await insertReusableContent(tree, reusableRefs, change, body, where);
+        insertedReusableContents.push(record);
+        outcomes.push({
+          object: 'created_reusable_content',
+          reusableContent: record,
+          ...(change.ref === undefined ? {} : { ref: change.ref }),
+        });
+        break;
+      }
+      case 'update_reusable_content':
+        outcomes.push({
+          object: 'updated_reusable_content',
+          reusableContent: await updateReusableContent(tree, reusableRefs, change, body, where),
+        });
+        break;
+      case 'delete_reusable_content': {
+        const id = await deleteReusableContent(tree, reusableRefs, change.reusableContent, where);
+        removed.set(id, where);
+        outcomes.push({ object: 'deleted_reusable_content', reusableContentId: id });
+        break;
+      }
     }
   }
   await tree.settle();
-  return { outcomes, insertedFiles };
+  await requireUnusedRemoved(tree, removed);
+  // One deleted later in the batch is not among what it added.
+  const kept: ReusableContentRecord[] = [];
+  for (const record of insertedReusableContents) {
+    const current = await tree.reusableContent(record.id);
+    if (current !== undefined) kept.push(current);
+  }
+  return { outcomes, insertedFiles, insertedReusableContents: kept };
 }
 
 async function applyOnHead(
@@ -225,11 +277,11 @@ async function applyOnHead(
       throw badRequest(`${where}: there is no revision ${id} in the space`);
     return ContentTree.open(objects, revision.root ?? null);
   };
-  const { outcomes, insertedFiles } = await applyToTree(tree, prepared, revisionContent, now);
+  const applied = await applyToTree(tree, prepared, revisionContent, now);
 
   const root = tree.rootHash();
   // Nothing changed: no revision, and no object written.
-  if (root === (head?.root ?? null)) return { changeRequest: current, outcomes, insertedFiles };
+  if (root === (head?.root ?? null)) return { changeRequest: current, ...applied };
   await objects.flush(trx);
   const revisionId = newId();
   await insertRevision(trx, {
@@ -243,7 +295,10 @@ async function applyOnHead(
   });
   const move = { spaceId, changeRequestId: id, from: current.revisionId, to: revisionId, at: now };
   if (!(await moveChangeRequestHeadFollowed(trx, followers, move))) throw new HeadMoved();
-  const payload = { revision: revisionId, changes: outcomes.map((outcome) => outcome.object) };
+  const payload = {
+    revision: revisionId,
+    changes: applied.outcomes.map((outcome) => outcome.object),
+  };
   await recordEvent(
     trx,
     actor,
@@ -252,7 +307,6 @@ async function applyOnHead(
   );
   return {
     changeRequest: { ...current, revisionId, updatedAt: now },
-    outcomes,
-    insertedFiles,
+    ...applied,
   };
 }

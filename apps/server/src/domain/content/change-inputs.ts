@@ -1,4 +1,5 @@
 import type { components } from '@quire/contract';
+import type { ReusableContentRecord } from './records.js';
 
 type Schemas = components['schemas'];
 
@@ -8,6 +9,8 @@ export type InsertPageInput = Schemas['InsertPageChange'];
 export type UpdatePageInput = Schemas['UpdatePageChange'];
 export type InsertFilesInput = Schemas['InsertFilesChange'];
 export type PageBodyInput = Schemas['PageBodyInput'];
+export type InsertReusableContentInput = Schemas['InsertReusableContentChange'];
+export type UpdateReusableContentInput = Schemas['UpdateReusableContentChange'];
 
 /** What one change did, in the order of the batch. */
 export type ContentChangeOutcome =
@@ -15,4 +18,7 @@ export type ContentChangeOutcome =
   | { object: 'updated_page'; pageId: string }
   | { object: 'deleted_page'; pageId: string }
   | { object: 'inserted_files'; fileIds: string[] }
-  | { object: 'updated_variables' };
+  | { object: 'updated_variables' }
+  | { object: 'created_reusable_content'; ref?: string; reusableContent: ReusableContentRecord }
+  | { object: 'updated_reusable_content'; reusableContent: ReusableContentRecord }
+  | { object: 'deleted_reusable_content'; reusableContentId: string };

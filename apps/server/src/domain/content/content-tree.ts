@@ -4,9 +4,11 @@ import {
   type FileRecord,
   isFileRecord,
   isPageRecord,
+  isReusableContentRecord,
   isRevisionRoot,
   isVariablesObject,
   type PageRecord,
+  type ReusableContentRecord,
   type RevisionRoot,
 } from './records.js';
 import {
@@ -16,13 +18,13 @@ import {
   listRemoveAt,
   listRewrite,
 } from './tree/persistent-list.js';
-import { type MapChange, mapGet, mapSet, mapSetMany } from './tree/persistent-map.js';
+import { type MapChange, mapEntries, mapGet, mapSet, mapSetMany } from './tree/persistent-map.js';
 
 const slugKey = (parent: string | null, slug: string) => `${parent ?? ''}/${slug}`;
 
 /** The parts of a root that are maps of records. */
-type MapPart = 'pages' | 'slugs' | 'files';
-const mapParts: readonly MapPart[] = ['pages', 'slugs', 'files'];
+type MapPart = 'pages' | 'slugs' | 'files' | 'reusableContents';
+const mapParts: readonly MapPart[] = ['pages', 'slugs', 'files', 'reusableContents'];
 
 export interface ContentTreeOptions {
   /**
@@ -47,7 +49,9 @@ export class ContentTree {
     private root: RevisionRoot,
     { batch = false }: ContentTreeOptions,
   ) {
-    this.unsettled = batch ? { pages: new Map(), slugs: new Map(), files: new Map() } : undefined;
+    this.unsettled = batch
+      ? { pages: new Map(), slugs: new Map(), files: new Map(), reusableContents: new Map() }
+      : undefined;
   }
 
   /** Opens the content under a root hash (`null`: no content yet). */
@@ -72,7 +76,7 @@ export class ContentTree {
       this.root = withMap(
         this.root,
         part,
-        await mapSetMany(this.objects, this.root[part], changes),
+        await mapSetMany(this.objects, mapRoot(this.root, part), changes),
       );
       kept.clear();
     }
@@ -81,8 +85,9 @@ export class ContentTree {
   /** The hash of the root as it is now; `null` when the content is empty. */
   rootHash(): string | null {
     this.requireSettled();
-    const { pages, slugs, top, files, variables } = this.root;
-    if ([pages, slugs, top, files, variables].every((part) => part === null)) return null;
+    const { pages, slugs, top, files, variables, reusableContents = null } = this.root;
+    const parts = [pages, slugs, top, files, variables, reusableContents];
+    if (parts.every((part) => part === null)) return null;
     return this.objects.put(this.root);
   }
 
@@ -173,6 +178,33 @@ export class ContentTree {
     await this.setMapValue('files', id, undefined);
   }
 
+  /** A reusable content by id, or `undefined`. */
+  async reusableContent(id: string): Promise<ReusableContentRecord | undefined> {
+    const value = await this.mapValue('reusableContents', id);
+    return isReusableContentRecord(value) ? value : undefined;
+  }
+
+  /** Every reusable content, in id order, those a batch keeps included. */
+  async reusableContents(): Promise<ReusableContentRecord[]> {
+    const records = new Map<string, unknown>(
+      await mapEntries(this.objects, mapRoot(this.root, 'reusableContents')),
+    );
+    for (const [id, value] of this.unsettled?.reusableContents ?? []) records.set(id, value);
+    return [...records.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .flatMap(([, value]) => (isReusableContentRecord(value) ? [value] : []));
+  }
+
+  /** Stores a reusable content record. */
+  async putReusableContent(record: ReusableContentRecord): Promise<void> {
+    await this.setMapValue('reusableContents', record.id, record);
+  }
+
+  /** Removes a reusable content record. */
+  async removeReusableContent(id: string): Promise<void> {
+    await this.setMapValue('reusableContents', id, undefined);
+  }
+
   /** The variables map. */
   async variables(): Promise<Record<string, string>> {
     if (this.root.variables === null) return {};
@@ -196,14 +228,18 @@ export class ContentTree {
   private async mapValue(part: MapPart, key: string): Promise<unknown> {
     const kept = this.unsettled?.[part];
     if (kept?.has(key)) return kept.get(key);
-    return mapGet(this.objects, this.root[part], key);
+    return mapGet(this.objects, mapRoot(this.root, part), key);
   }
 
   private async setMapValue(part: MapPart, key: string, value: unknown): Promise<void> {
     const kept = this.unsettled?.[part];
     if (kept !== undefined) kept.set(key, value);
     else
-      this.root = withMap(this.root, part, await mapSet(this.objects, this.root[part], key, value));
+      this.root = withMap(
+        this.root,
+        part,
+        await mapSet(this.objects, mapRoot(this.root, part), key, value),
+      );
   }
 
   // Reading the root's parts while records are kept would read content without them.
@@ -229,6 +265,14 @@ export class ContentTree {
   }
 }
 
+/** The root of one of a content root's maps; `null` when it has none. */
+export function mapRoot(root: RevisionRoot, part: MapPart): string | null {
+  return root[part] ?? null;
+}
+
 function withMap(root: RevisionRoot, part: MapPart, hash: string | null): RevisionRoot {
-  return { ...root, [part]: hash };
+  if (part !== 'reusableContents') return { ...root, [part]: hash };
+  // Left out when empty, so a root without reusable content hashes as it did before there was any.
+  const { reusableContents: _left, ...rest } = root;
+  return hash === null ? rest : { ...rest, reusableContents: hash };
 }

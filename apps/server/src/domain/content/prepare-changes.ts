@@ -45,7 +45,10 @@ export async function prepareChanges(
       continue;
     }
     const body =
-      change.operation === 'insert_page' || change.operation === 'update_page'
+      change.operation === 'insert_page' ||
+      change.operation === 'update_page' ||
+      change.operation === 'insert_reusable_content' ||
+      change.operation === 'update_reusable_content'
         ? await prepareBody(change.document, `${where}.document`, services)
         : undefined;
     prepared.push({ change, body });

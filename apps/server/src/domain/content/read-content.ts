@@ -10,6 +10,7 @@ import {
   isFileRecord,
   isPageRecord,
   type PageRecord,
+  type ReusableContentRecord,
 } from './records.js';
 import { listItems } from './tree/persistent-list.js';
 import { mapEntries } from './tree/persistent-map.js';
@@ -127,6 +128,16 @@ export async function readFileById(tree: ContentTree, fileId: string): Promise<F
   return file;
 }
 
+/** One reusable content; unknown ids are a 404. */
+export async function readReusableContentById(
+  tree: ContentTree,
+  reusableContentId: string,
+): Promise<ReusableContentRecord> {
+  const record = await tree.reusableContent(reusableContentId);
+  if (record === undefined) throw notFound(`Reusable content ${reusableContentId} not found`);
+  return record;
+}
+
 // Bodies were checked when they were written; this only tells a body from another object.
 function isDocument(value: unknown): value is Document {
   return (
@@ -137,4 +148,15 @@ function isDocument(value: unknown): value is Document {
     'nodes' in value &&
     Array.isArray(value.nodes)
   );
+}
+
+/** The body of one of the revision's reusable contents, by its document id; `undefined` if none. */
+export async function readReusableContentBody(
+  tree: ContentTree,
+  documentId: string,
+): Promise<Document | undefined> {
+  const records = await tree.reusableContents();
+  return records.some((record) => record.documentId === documentId)
+    ? readBody(tree.objects, documentId)
+    : undefined;
 }

@@ -73,6 +73,17 @@ export interface FileRecord {
   dimensions?: { width: number; height: number };
 }
 
+/**
+ * One reusable content as a revision stores it: a block of content kept once and shown on every
+ * page that includes it. Its body is a separate object (`documentId`), like a page's.
+ */
+export interface ReusableContentRecord {
+  id: string;
+  title: string;
+  /** Hash of the body object. */
+  documentId: string;
+}
+
 /** The root object of a revision's content: one hash per part. */
 export interface RevisionRoot {
   kind: 'revision-root';
@@ -86,6 +97,11 @@ export interface RevisionRoot {
   files: string | null;
   /** Hash of the variables object. */
   variables: string | null;
+  /**
+   * Map of reusable content id → {@link ReusableContentRecord}. Absent (rather than `null`) when
+   * there is none, so the roots of revisions written before reusable content keep their hashes.
+   */
+  reusableContents?: string;
 }
 
 /** A page body object; its hash is the page's `documentId`. */
@@ -132,6 +148,17 @@ export function isVariablesObject(value: unknown): value is VariablesObject {
 /** Whether a map value is a page record. */
 export function isPageRecord(value: unknown): value is PageRecord {
   return typeof value === 'object' && value !== null && 'slug' in value && 'type' in value;
+}
+
+/** Whether a map value is a reusable content record. */
+export function isReusableContentRecord(value: unknown): value is ReusableContentRecord {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'title' in value &&
+    'documentId' in value &&
+    !('slug' in value)
+  );
 }
 
 /** Whether a map value is a file record. */

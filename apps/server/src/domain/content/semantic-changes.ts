@@ -1,12 +1,14 @@
 import { canonicalJson } from './canonical-json.js';
 import type { ContentObjects } from './content-objects.js';
-import { ContentTree } from './content-tree.js';
+import { ContentTree, mapRoot } from './content-tree.js';
 import {
   type FileRecord,
   isFileRecord,
   isPageRecord,
+  isReusableContentRecord,
   type PageRecord,
   pageContentFields,
+  type ReusableContentRecord,
 } from './records.js';
 import { mapDiff } from './tree/map-diff.js';
 
@@ -31,7 +33,16 @@ export type SemanticChange =
   | { type: 'file_created'; file: FileRecord }
   | { type: 'file_edited'; file: FileRecord }
   | { type: 'file_deleted'; file: FileRecord }
-  | { type: 'variables_edited'; variables: Record<string, { before?: string; after?: string }> };
+  | { type: 'variables_edited'; variables: Record<string, { before?: string; after?: string }> }
+  | { type: 'reusable_content_created'; reusableContent: ReusableContentRecord }
+  | {
+      type: 'reusable_content_edited';
+      reusableContent: ReusableContentRecord;
+      attributes: { title?: Edit; document?: Edit };
+    }
+  | { type: 'reusable_content_deleted'; reusableContent: ReusableContentRecord };
+
+type Edit = { before?: string; after?: string };
 
 /**
  * What changed from one version of content to another: pages created, deleted, edited (which
@@ -114,6 +125,39 @@ export async function semanticChanges(
       };
     }
     if (Object.keys(variables).length > 0) changes.push({ type: 'variables_edited', variables });
+  }
+  changes.push(...(await reusableContentChanges(objects, before, after)));
+  return changes;
+}
+
+async function reusableContentChanges(
+  objects: ContentObjects,
+  before: ContentTree,
+  after: ContentTree,
+): Promise<SemanticChange[]> {
+  const changes: SemanticChange[] = [];
+  const diff = await mapDiff(
+    objects,
+    mapRoot(before.parts, 'reusableContents'),
+    mapRoot(after.parts, 'reusableContents'),
+  );
+  for (const [, change] of [...diff].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const old = isReusableContentRecord(change.before) ? change.before : undefined;
+    const next = isReusableContentRecord(change.after) ? change.after : undefined;
+    if (old === undefined && next !== undefined) {
+      changes.push({ type: 'reusable_content_created', reusableContent: next });
+    } else if (old !== undefined && next === undefined) {
+      changes.push({ type: 'reusable_content_deleted', reusableContent: old });
+    } else if (old !== undefined && next !== undefined) {
+      const attributes: { title?: Edit; document?: Edit } = {};
+      if (old.title !== next.title) attributes.title = { before: old.title, after: next.title };
+      if (old.documentId !== next.documentId) {
+        attributes.document = { before: old.documentId, after: next.documentId };
+      }
+      if (Object.keys(attributes).length > 0) {
+        changes.push({ type: 'reusable_content_edited', reusableContent: next, attributes });
+      }
+    }
   }
   return changes;
 }

@@ -1,8 +1,5 @@
-import type { Document } from '@quire/document';
 import type { ContentObjects } from '../content-objects.js';
 import { ContentTree } from '../content-tree.js';
-import { documentObject } from '../document-objects.js';
-import { readBody } from '../read-content.js';
 import {
   type FileRecord,
   isFileRecord,
@@ -11,12 +8,20 @@ import {
   pageContentFields,
 } from '../records.js';
 import { mapDiff } from '../tree/map-diff.js';
+import {
+  type BodyConverter,
+  mergeBodyIds,
+  mergeReusableContents,
+  pagesIncludingMissing,
+  removesReusableContent,
+} from './merge-reusable-contents.js';
 import { mergeSequence, mergeValue } from './three-way.js';
 
 /** Something both sides changed in ways that can't be combined. */
 export interface MergeConflict {
   page?: string;
   file?: string;
+  reusableContent?: string;
   path?: string;
   /** What conflicts: a page field, `document` (its body), `page` (deleted on one side, changed
    * on the other), `children` (the order of its child pages), `variables.<name>`, `file`. */
@@ -26,11 +31,7 @@ export interface MergeConflict {
 /** A merge's result: the merged content's root, or why it can't be merged. */
 export type MergeOutcome = { root: string | null } | { conflicts: MergeConflict[] };
 
-/** Converts bodies for line-by-line merges. */
-export interface BodyConverter {
-  toMarkdown(document: Document): Promise<string>;
-  fromMarkdown(markdown: string): Promise<{ document: Document }>;
-}
+export type { BodyConverter };
 
 // The fields of a page that merge one by one; `children` merges as a sequence, `updatedAt`
 // follows whichever side changed the page last.
@@ -45,7 +46,7 @@ function pageOf(value: unknown): PageRecord | undefined {
 
 /**
  * Merges three versions of a revision's content: `theirs`'s changes since `base` are applied to
- * `ours`. Pages, files and variables merge one by one and field by field; bodies both sides
+ * `ours`. Pages, files, variables and reusable contents merge one by one and field by field; bodies both sides
  * edited merge line by line; child page orders merge as sequences. Anything both sides changed
  * differently is a conflict, and then nothing is merged. Only the parts that differ from the
  * base are read: unchanged subtrees are skipped by hash.
@@ -134,6 +135,14 @@ export async function mergeContent(
 
   await mergeFiles(objects, base, ours, theirs, result, conflicts);
   await mergeVariables(base, ours, theirs, result, conflicts);
+  await mergeReusableContents(objects, { base, ours, theirs, result }, bodies, conflicts);
+  // A side may have removed a reusable content the other side's pages include.
+  if (removesReusableContent(base, ours, theirs)) {
+    const changedPages = new Set([...theirPages.keys(), ...ourPages.keys()]);
+    for (const id of await pagesIncludingMissing(result, changedPages)) {
+      await conflict(id, 'reusableContent');
+    }
+  }
   if (conflicts.length > 0) return { conflicts };
   return { root: result.rootHash() };
 }
@@ -194,16 +203,7 @@ async function mergeBodies(
 ): Promise<string | undefined> {
   if (before.documentId === undefined || mine.documentId === undefined) return undefined;
   if (theirs.documentId === undefined) return undefined;
-  const lines = async (documentId: string) =>
-    (await bodies.toMarkdown(await readBody(objects, documentId))).split('\n');
-  const merged = mergeSequence(
-    await lines(before.documentId),
-    await lines(mine.documentId),
-    await lines(theirs.documentId),
-  );
-  if ('conflict' in merged) return undefined;
-  const { document } = await bodies.fromMarkdown(merged.value.join('\n'));
-  return objects.put(documentObject(document));
+  return mergeBodyIds(objects, before.documentId, mine.documentId, theirs.documentId, bodies);
 }
 
 async function mergeFiles(
