@@ -31,7 +31,10 @@ export async function dereferenceDocument(
   );
 }
 
-/** Whether a read asked for references to be expanded (`dereferenced=true|reusable-contents`). */
-export function asksDereferenced(value: boolean | 'reusable-contents' | undefined): boolean {
-  return value === true || value === 'reusable-contents';
+/**
+ * Whether a read asked for references to be expanded (`dereferenced=true|reusable-contents`).
+ * The query's `oneOf` of a boolean and a string leaves `true` as the text it arrived as.
+ */
+export function asksDereferenced(value: boolean | string | undefined): boolean {
+  return value === true || value === 'true' || value === 'reusable-contents';
 }
