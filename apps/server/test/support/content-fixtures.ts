@@ -11,7 +11,8 @@ export interface ContentFixtures {
   /** Paths of the space's pages, nested ones with their slashes. */
   pagePaths: string[];
   fileIds: string[];
-  /** Bodies of the space's pages. */
+  reusableContentIds: string[];
+  /** Bodies of the space's pages and reusable contents. */
   documentIds: string[];
   /** The space's revision after the merge. */
   revisionIds: string[];
@@ -19,7 +20,7 @@ export interface ContentFixtures {
 
 /**
  * Gives a space content through the API: a change request that adds a group page, a page in it
- * and a file, merged; then an open change request that adds one more page.
+ * a file and a reusable content the page includes, merged; then an open change request that adds one more page.
  */
 export async function createContentFixtures(
   admin: TestUser,
@@ -49,6 +50,17 @@ export async function createContentFixtures(
             },
           },
           {
+            operation: 'insert_reusable_content',
+            title: 'Support',
+            document: { markdown: 'Ask the support desk.\n' },
+          },
+          {
+            operation: 'insert_page',
+            into: 'guides',
+            title: 'Help',
+            document: { markdown: '{% include "../.gitbook/includes/support.md" %}\n' },
+          },
+          {
             operation: 'insert_files',
             files: [{ name: 'notes.txt', base64: Buffer.from('hello').toString('base64') }],
           },
@@ -73,12 +85,17 @@ export async function createContentFixtures(
     params: { path: { spaceId } },
   });
   const space = await admin.client.GET('/spaces/{spaceId}', { params: { path: { spaceId } } });
+  const reusable = batchResult(applied).insertedReusableContents ?? [];
   return {
     changeRequestIds: [open.id, String(open.number), merged.id],
     pageIds: [...stringsAt(pages, 'id'), ...stringsAt(batchResult(drafted).changes, 'id')],
     pagePaths: stringsAt(pages, 'path'),
     fileIds: (batchResult(applied).insertedFiles ?? []).map((file) => file.id),
-    documentIds: stringsAt(pages, 'documentId'),
+    reusableContentIds: reusable.map((item) => item.id),
+    documentIds: [
+      ...stringsAt(pages, 'documentId'),
+      ...reusable.map((item) => item.document ?? ''),
+    ],
     revisionIds: [space.revision],
   };
 }
