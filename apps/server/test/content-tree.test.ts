@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalJson } from '../src/domain/content/canonical-json.js';
+import { canonicalJson, contentHash } from '../src/domain/content/canonical-json.js';
 import { ContentObjects } from '../src/domain/content/content-objects.js';
+import { ContentTree } from '../src/domain/content/content-tree.js';
 import {
   listInsert,
   listItems,
@@ -204,5 +205,42 @@ describe('persistent content structures', () => {
     root = await listInsert(objects, root, 10_000, 'one-more');
     expect(objects.pendingCount).toBeLessThanOrEqual(3);
     expect(await listLength(objects, root)).toBe(10_001);
+  });
+});
+
+// Roots written before reusable content existed have no such part; they must hash as they did.
+describe('a revision root and reusable content', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('leaves the part out when there is none, so roots without any keep their hashes', async () => {
+    const objects = new ContentObjects(database.db);
+    const tree = await ContentTree.open(objects, null);
+    tree.setVariables({ product: 'Quire' });
+    const before = tree.rootHash();
+    // The root as it was written before reusable content: five parts.
+    const variables = tree.parts.variables;
+    const expected = contentHash(
+      canonicalJson({
+        kind: 'revision-root',
+        pages: null,
+        slugs: null,
+        top: null,
+        files: null,
+        variables,
+      }),
+    );
+    expect(before).toBe(expected);
+    await tree.putReusableContent({ id: 'rc1', title: 'Support', documentId: 'doc' });
+    const withOne = tree.rootHash();
+    expect(withOne).not.toBe(before);
+    expect(JSON.stringify(tree.parts)).toContain('reusableContents');
+    await tree.removeReusableContent('rc1');
+    expect(tree.rootHash()).toBe(before);
+    expect(Object.keys(tree.parts)).not.toContain('reusableContents');
   });
 });
