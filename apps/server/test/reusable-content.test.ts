@@ -441,4 +441,12 @@ describe('reusable content on published sites', () => {
     expect(html).toMatch(/Ask the <strong>support desk<\/strong>\./);
     expect(html.indexOf('Everyone reads this.')).toBeLessThan(html.indexOf('support desk'));
   });
+
+  it('serves the page as Markdown with the reusable content in place', async () => {
+    const response = await server.fetch(new Request(`http://quire.test/s/${siteId}/welcome.md`));
+    expect(response.status).toBe(200);
+    const markdown = await response.text();
+    expect(markdown).toContain('Everyone reads this.\n\nAsk the **support desk**.');
+    expect(markdown).not.toContain('{% include');
+  });
 });

@@ -114,7 +114,12 @@ export async function readPageTree(
   return pages;
 }
 
-/** A page of a revision with its body, as a document or as Markdown; `undefined` when absent. */
+/**
+ * A page of a revision with its body, as a document or as Markdown; `undefined` when absent.
+ * Markdown comes with the reusable content it includes in place: readers of a site's Markdown
+ * have no `.gitbook/includes/` files to follow; documents keep their blocks, which the renderer
+ * fills in.
+ */
 export async function readPage(
   reader: QuireClient,
   place: { spaceId: string; revisionId: string; pagePath: string },
@@ -124,7 +129,11 @@ export async function readPage(
     return await reader.GET('/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}', {
       params: {
         path: place,
-        query: { format, evaluated: true },
+        query: {
+          format,
+          evaluated: true,
+          ...(format === 'markdown' ? { dereferenced: true } : {}),
+        },
       },
     });
   } catch (error) {
