@@ -342,6 +342,39 @@ describe('imports and templates', () => {
       expect(await markdownOf(spaceId, idOf('install'))).toContain('  canonical: ./\n');
     });
 
+    it('reads .gitbook/includes as reusable content, included by the pages that name it', async () => {
+      const spaceId = await newSpace();
+      const url = fixtures.serve(
+        '/includes.zip',
+        'application/zip',
+        buildZip([
+          {
+            name: 'SUMMARY.md',
+            data: '# Table of contents\n\n* [Guide](guide/README.md)\n  * [Setup](guide/setup.md)\n',
+          },
+          { name: 'guide/README.md', data: '# Guide\n\nRead on.\n' },
+          {
+            name: 'guide/setup.md',
+            data: '# Setup\n\n{% include "../.gitbook/includes/need-help-join-us....md" %}\n',
+          },
+          {
+            name: '.gitbook/includes/need-help-join-us....md',
+            data: '---\ntitle: Need help? Join us\n---\n\nAsk on **Slack**.\n',
+          },
+        ]),
+      );
+      const result = await importInto(spaceId, 'zip', url);
+      expect(result).toMatchObject({ importedResources: 3, totalResources: 3 });
+      const content = await contentOf(spaceId);
+      expect(content.reusableContents).toMatchObject([{ title: 'Need help? Join us' }]);
+      const setup =
+        content.pages[0] && 'pages' in content.pages[0] ? content.pages[0].pages[0] : undefined;
+      // Written back under the name its title gives it, relative to the page.
+      expect(await markdownOf(spaceId, setup?.id ?? '')).toBe(
+        '{% include "../.gitbook/includes/need-help-join-us.md" %}\n',
+      );
+    });
+
     it('imports every Markdown file, README first, when there is no summary', async () => {
       const spaceId = await newSpace();
       const url = fixtures.serve(

@@ -1,4 +1,5 @@
 import type { ContentChangeInput } from '../content/change-inputs.js';
+import { includeNameOf } from '../content/include-paths.js';
 import { type ImportedPageRef, importedMetaLinkChanges } from './imported-meta-links.js';
 
 /** A page read from an import source, with the pages under it. */
@@ -18,10 +19,22 @@ export interface ImportedFile {
   contentType?: string;
 }
 
+/**
+ * A reusable content read from an import source (a zip's `.gitbook/includes/<name>.md`); pages
+ * include it with `{% include "…/.gitbook/includes/<name>.md" %}`.
+ */
+export interface ImportedReusableContent {
+  /** Its file name without `.md`, as the pages' includes name it. */
+  name: string;
+  title: string;
+  markdown: string;
+}
+
 /** What a source held: its pages and files, and how many more it had than were read. */
 export interface ImportedContent {
   pages: ImportedPage[];
   files: ImportedFile[];
+  reusableContents?: ImportedReusableContent[];
   /** Resources found but left out (a crawl stopping at its bounds). */
   leftOut: number;
 }
@@ -32,7 +45,8 @@ const maxTitleLength = 255;
 export function countResources(content: ImportedContent): { imported: number; total: number } {
   const countPages = (pages: readonly ImportedPage[]): number =>
     pages.reduce((total, page) => total + 1 + countPages(page.pages), 0);
-  const imported = countPages(content.pages) + content.files.length;
+  const imported =
+    countPages(content.pages) + content.files.length + (content.reusableContents?.length ?? 0);
   return { imported, total: imported + content.leftOut };
 }
 
@@ -43,7 +57,8 @@ export function pageTitle(text: string | undefined, fallback: string): string {
 }
 
 /**
- * The batch of content changes that writes `content`: its files first, then its pages in
+ * The batch of content changes that writes `content`: its files and reusable contents first
+ * (the pages' includes name them by the `ref` they get here), then its pages in
  * order, each under its parent (`into`, or the top level), the whole tree in one batch so the
  * import lands as one revision or not at all. `markdowns` are the pages' bodies in the order of
  * the batch, for a caller that reads them in bulk.
@@ -64,13 +79,26 @@ export function importChanges(
       })),
     });
   }
+  // Includes name a reusable content by its file; in the batch, by the ref it is inserted under.
+  const includeRefs = new Map<string, string>();
+  for (const [index, reusable] of (content.reusableContents ?? []).entries()) {
+    const ref = `include-${index}`;
+    includeRefs.set(reusable.name, ref);
+    changes.push({
+      operation: 'insert_reusable_content',
+      ref,
+      title: pageTitle(reusable.title, reusable.name),
+      document: { markdown: reusable.markdown },
+    });
+  }
   let next = 0;
   const inserted: ImportedPageRef[] = [];
   const addPages = (pages: readonly ImportedPage[], parent: string | undefined) => {
     for (const page of pages) {
       const ref = `import-${next}`;
       next += 1;
-      markdowns.push(page.markdown);
+      const markdown = withIncludeRefs(page.markdown, includeRefs);
+      markdowns.push(markdown);
       inserted.push({
         ref,
         markdown: page.markdown,
@@ -80,7 +108,7 @@ export function importChanges(
         operation: 'insert_page',
         ref,
         title: pageTitle(page.title, 'Untitled'),
-        document: { markdown: page.markdown },
+        document: { markdown },
         ...(parent === undefined ? {} : { into: parent }),
       });
       addPages(page.pages, ref);
@@ -89,4 +117,14 @@ export function importChanges(
   addPages(content.pages, into);
   changes.push(...importedMetaLinkChanges(inserted));
   return { changes, markdowns };
+}
+
+/** Points each include of a reusable content the import holds at its ref in the batch. */
+function withIncludeRefs(markdown: string, refs: ReadonlyMap<string, string>): string {
+  if (refs.size === 0 || !markdown.includes('{% include')) return markdown;
+  return markdown.replace(/\{% include "([^"%]*)" %\}/g, (whole, path: string) => {
+    const name = includeNameOf(path);
+    const ref = name === undefined ? undefined : refs.get(name);
+    return ref === undefined ? whole : `{% include "${ref}" %}`;
+  });
 }

@@ -13,6 +13,8 @@ const maxZipBytes = 50 * 1024 * 1024;
 const archiveLimits = { maxTotalBytes: 200 * 1024 * 1024, maxRatio: 100, maxEntries: 10_000 };
 
 const markdownFile = /\.(md|markdown)$/i;
+// GitBook's Git format keeps reusable content here, one file each, not pages.
+const includeFile = /^\.gitbook\/includes\/([^/]+)\.md$/;
 const imageFile = /\.(png|jpe?g|gif|svg|webp|avif|bmp|ico)$/i;
 
 /**
@@ -34,6 +36,11 @@ export async function readZipSource(
   const imageNames = new Set(images.map((file) => file.path));
   const files: ImportedFile[] = images.map((file) => ({ name: file.path, bytes: file.bytes }));
 
+  const reusableContents = archive.flatMap((file) => {
+    const name = includeFile.exec(file.path)?.[1];
+    return name === undefined ? [] : [reusableContentOf(name, file.bytes.toString('utf8'))];
+  });
+  const isPage = (path: string) => markdownFile.test(path) && !includeFile.test(path);
   const summary = byPath.get('SUMMARY.md') ?? byPath.get('summary.md');
   const pageOf = (
     path: string | undefined,
@@ -64,16 +71,25 @@ export async function readZipSource(
     const pages = fromToc(readSummary(summary.bytes.toString('utf8'), ''));
     // Markdown the summary leaves out is found but not imported, as GitBook does.
     const leftOut = archive.filter(
-      (file) => markdownFile.test(file.path) && file !== summary && !listed.has(file.path),
+      (file) => isPage(file.path) && file !== summary && !listed.has(file.path),
     ).length;
-    return { pages, files, leftOut };
+    return { pages, files, reusableContents, leftOut };
   }
   const markdownPaths = archive
     .map((file) => file.path)
-    .filter((path) => markdownFile.test(path))
+    .filter(isPage)
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   if (markdownPaths.length === 0) throw badRequest('The zip holds no Markdown file');
-  return { pages: markdownPaths.map((path) => pageOf(path, '', [])), files, leftOut: 0 };
+  const pages = markdownPaths.map((path) => pageOf(path, '', []));
+  return { pages, files, reusableContents, leftOut: 0 };
+}
+
+/** A reusable content's file: its title in the front matter GitBook writes, then its body. */
+function reusableContentOf(name: string, text: string) {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/.exec(text);
+  const title = front?.[1]?.match(/^title:\s*(.+?)\s*$/m)?.[1]?.replace(/^(["'])(.*)\1$/, '$2');
+  const markdown = front === null ? text : text.slice(front[0].length).replace(/^\s*\n/, '');
+  return { name, title: pageTitle(title, name), markdown };
 }
 
 // README.md at the root is the first page, as it is a folder's landing page.

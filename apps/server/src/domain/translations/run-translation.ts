@@ -18,6 +18,7 @@ import { findUserById } from '../../store/users.js';
 import type { Actor } from '../actor.js';
 import { applyContentChangesToSpace } from '../content/apply-content-changes.js';
 import { loadSpaceRevision } from '../content/content-revisions.js';
+import { dereferenceDocument } from '../content/dereference.js';
 import type { ContentWriteServices } from '../content/prepare-changes.js';
 import {
   openRevisionContent,
@@ -128,7 +129,10 @@ async function translateOnce(
     request,
     translation,
     sourcePages,
-    bodyOf: (documentId) => readBody(sourceTree.objects, documentId),
+    // The result space has none of the source's reusable contents: a page carries what it
+    // includes in place, translated with the rest of it.
+    bodyOf: async (documentId) =>
+      dereferenceDocument(sourceTree, await readBody(sourceTree.objects, documentId)),
     resultPages,
     translated,
   });
