@@ -26,6 +26,7 @@ import {
 } from './prepare-changes.js';
 import type { FileRecord, ReusableContentRecord } from './records.js';
 import {
+  currentRecords,
   deleteReusableContent,
   insertReusableContent,
   type ReusableContentRefs,
@@ -246,12 +247,8 @@ async function applyToTree(
   await tree.settle();
   await requireUnusedRemoved(tree, removed);
   // One deleted later in the batch is not among what it added.
-  const kept: ReusableContentRecord[] = [];
-  for (const record of insertedReusableContents) {
-    const current = await tree.reusableContent(record.id);
-    if (current !== undefined) kept.push(current);
-  }
-  return { outcomes, insertedFiles, insertedReusableContents: kept };
+  const insertedNow = await currentRecords(tree, insertedReusableContents);
+  return { outcomes, insertedFiles, insertedReusableContents: insertedNow };
 }
 
 async function applyOnHead(

@@ -172,3 +172,16 @@ export async function requireUnusedRemoved(
     }
   }
 }
+
+/** The records as the content holds them now, in the same order; those removed since left out. */
+export async function currentRecords(
+  tree: ContentTree,
+  records: readonly ReusableContentRecord[],
+): Promise<ReusableContentRecord[]> {
+  const current: ReusableContentRecord[] = [];
+  for (const record of records) {
+    const now = await tree.reusableContent(record.id);
+    if (now !== undefined) current.push(now);
+  }
+  return current;
+}

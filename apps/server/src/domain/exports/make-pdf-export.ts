@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../store/schema.js';
 import { findSpaceById } from '../../store/spaces.js';
 import { loadRevision } from '../content/content-revisions.js';
+import { dereferenceDocument } from '../content/dereference.js';
 import {
   openRevisionContent,
   type PageNode,
@@ -105,12 +106,13 @@ async function pdfExportContent(
   const documentIds = [...new Set(allNodes(pages).flatMap(({ page }) => page.documentId ?? []))];
   const objects = await tree.objects.getMany(documentIds);
   const bodies = new Map<string, Document>();
-  objects.forEach((object, index) => {
+  for (const [index, object] of objects.entries()) {
     const id = documentIds[index];
     if (id !== undefined && isDocumentObject(object) && isDocumentLike(object.document)) {
-      bodies.set(id, object.document);
+      // A PDF shows what a page includes in place, as a published page does.
+      bodies.set(id, await dereferenceDocument(tree, object.document));
     }
-  });
+  }
   return { content: { title: record.title, pages, bodies }, files: await readFiles(tree) };
 }
 
