@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { pino } from 'pino';
 import { createApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
+import { defaultIntegrationScriptLimits } from '../src/config.js';
 import type { AppDeps } from '../src/deps.js';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
 import { contentIndexFollowers } from '../src/domain/content-index/content-index-followers.js';
@@ -18,7 +19,9 @@ import { openDatabase } from '../src/store/dialect.js';
 import { migrateToLatest } from '../src/store/migrate.js';
 import type { Database } from '../src/store/schema.js';
 import { createDocumentConverter } from '../src/workers/document-converter.js';
+import { createIntegrationScripts } from '../src/workers/integration-scripts.js';
 import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
+import { createSharedWorkerPool } from '../src/workers/worker-pool.js';
 
 /** An in-process server on a fresh SQLite file, with a client calling it without sockets. */
 export interface BenchApp {
@@ -60,7 +63,8 @@ export async function startBenchApp({
 }: BenchAppOptions): Promise<BenchApp> {
   const workdir = mkdtempSync(join(tmpdir(), `quire-${name}-bench-`));
   const { db, dialect } = openDatabase(`sqlite:${join(workdir, 'quire.db')}`);
-  const documents = createDocumentConverter();
+  const workers = createSharedWorkerPool();
+  const documents = createDocumentConverter({ workers });
   const close = async () => {
     await documents.close();
     await db.destroy();
@@ -88,6 +92,10 @@ export async function startBenchApp({
       fileSizeLimit: 10 * 1024 * 1024,
       outboundAllowPrivate,
       documents,
+      integrationScripts: createIntegrationScripts(workers, {
+        limits: defaultIntegrationScriptLimits,
+        outboundAllowPrivate,
+      }),
       renderedMarkdown: createRenderedMarkdownCache(),
       answers: createAnswerCache(),
       headFollowers: contentIndexFollowers({ dialect, appOrigin: baseUrl }),

@@ -34,6 +34,25 @@ export interface Config {
   openApiFetchTimeoutMs: number;
   /** Seals stored secrets (32 bytes from `SECRETS_KEY`); `undefined`: a key kept in the database. */
   secretsKey: Buffer | undefined;
+  /** What one run of an integration's script may take. */
+  integrationScriptLimits: IntegrationScriptLimits;
+}
+
+/** What one run of an integration's script (one event) may take, unless configured. */
+export const defaultIntegrationScriptLimits: IntegrationScriptLimits = {
+  cpuMs: 1000,
+  memoryBytes: 64 * 1024 * 1024,
+  wallMs: 30_000,
+};
+
+/** What one run of an integration's script (one event) may take. */
+export interface IntegrationScriptLimits {
+  /** Milliseconds of CPU time (`INTEGRATION_SCRIPT_CPU_MS`, 1000). */
+  cpuMs: number;
+  /** Bytes of memory its heap may hold (`INTEGRATION_SCRIPT_MEMORY_MB`, 64 MiB). */
+  memoryBytes: number;
+  /** Milliseconds from the event to the answer, fetches included (`INTEGRATION_SCRIPT_TIMEOUT_MS`, 30 000). */
+  wallMs: number;
 }
 
 /** Which engine translates, where, and how to sign in to it. */
@@ -139,6 +158,35 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const secretsKey = secretsKeySetting(env, problems);
+  const integrationScriptLimits: IntegrationScriptLimits = {
+    cpuMs: integerSetting(
+      env,
+      'INTEGRATION_SCRIPT_CPU_MS',
+      defaultIntegrationScriptLimits.cpuMs,
+      10,
+      60_000,
+      problems,
+    ),
+    memoryBytes:
+      integerSetting(
+        env,
+        'INTEGRATION_SCRIPT_MEMORY_MB',
+        defaultIntegrationScriptLimits.memoryBytes / (1024 * 1024),
+        8,
+        1024,
+        problems,
+      ) *
+      1024 *
+      1024,
+    wallMs: integerSetting(
+      env,
+      'INTEGRATION_SCRIPT_TIMEOUT_MS',
+      defaultIntegrationScriptLimits.wallMs,
+      100,
+      300_000,
+      problems,
+    ),
+  };
 
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
@@ -163,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     auditRetentionDays,
     translationEngine,
     secretsKey,
+    integrationScriptLimits,
   };
 }
 

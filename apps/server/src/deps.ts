@@ -11,6 +11,7 @@ import type { BlobStore } from './store/blobs/blob-store.js';
 import type { DialectName } from './store/dialect.js';
 import type { Database } from './store/schema.js';
 import type { DocumentConverter } from './workers/document-converter.js';
+import type { IntegrationScripts } from './workers/integration-scripts.js';
 import type { RenderedMarkdownCache } from './workers/rendered-markdown-cache.js';
 
 /** What the app is built from: everything with state or I/O, so tests can pass their own. */
@@ -36,6 +37,8 @@ export interface AppDeps {
   outboundAllowPrivate: boolean;
   /** Converts page bodies between Markdown and documents, large ones on worker threads. */
   documents: DocumentConverter;
+  /** Runs published integration scripts in a sandbox, on the same worker pool. */
+  integrationScripts: IntegrationScripts;
   /** What moves with every head a write moves, in its transaction: the search and link indexes. */
   headFollowers: HeadFollowers;
   /** Markdown of page bodies already rendered, by document id. */

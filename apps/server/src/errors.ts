@@ -40,6 +40,8 @@ export const methodNotAllowed = (allowed: string[]) =>
   });
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: string) => new ApiError(409, message);
+/** 502: something the server called on the caller's behalf (an integration's script) failed. */
+export const badGateway = (message: string) => new ApiError(502, message);
 /** 413: the body is larger than the server accepts. */
 export const payloadTooLarge = (limit: number) =>
   new ApiError(413, `Request body is larger than the limit of ${limit} bytes`);

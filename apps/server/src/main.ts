@@ -21,7 +21,9 @@ import { openBlobStore } from './store/blobs/open-blob-store.js';
 import { openDatabase } from './store/dialect.js';
 import { migrateToLatest } from './store/migrate.js';
 import { createDocumentConverter } from './workers/document-converter.js';
+import { createIntegrationScripts } from './workers/integration-scripts.js';
 import { createRenderedMarkdownCache } from './workers/rendered-markdown-cache.js';
+import { createSharedWorkerPool } from './workers/worker-pool.js';
 
 // Process entry: config → database → migrations → first-start bootstrap → app → listen.
 async function main(): Promise<void> {
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   const keys = await loadInstanceKeys(db, systemClock.now(), { secretsKey: config.secretsKey });
   // Made now rather than on the first ping, so the JWKS is the same from the first request.
   await loadVisitorClaimsKey(db, systemClock.now());
+  const workers = createSharedWorkerPool();
   const deps = {
     db,
     dialect,
@@ -65,7 +68,12 @@ async function main(): Promise<void> {
     fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: config.publicUrl }),
     fileSizeLimit: config.fileSizeLimit,
     outboundAllowPrivate: config.outboundAllowPrivate,
-    documents: createDocumentConverter(),
+    // The one worker pool; closing the converter at shutdown stops it.
+    documents: createDocumentConverter({ workers }),
+    integrationScripts: createIntegrationScripts(workers, {
+      limits: config.integrationScriptLimits,
+      outboundAllowPrivate: config.outboundAllowPrivate,
+    }),
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
     headFollowers: withTranslationRuns(

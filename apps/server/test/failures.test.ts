@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
+import { defaultIntegrationScriptLimits } from '../src/config.js';
 import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
 import { createAnswerCache } from '../src/http/answer-cache.js';
 import type { AppEnv } from '../src/http/app-env.js';
@@ -15,7 +16,9 @@ import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
 import { openDatabase } from '../src/store/dialect.js';
 import { InvalidPageToken } from '../src/store/pagination.js';
 import { createDocumentConverter } from '../src/workers/document-converter.js';
+import { createIntegrationScripts } from '../src/workers/integration-scripts.js';
 import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
+import { createSharedWorkerPool } from '../src/workers/worker-pool.js';
 
 const document = loadOpenApiDocument();
 
@@ -29,6 +32,7 @@ function appOnBrokenDatabase() {
     },
   });
   const { db, dialect } = openDatabase('sqlite::memory:');
+  const workers = createSharedWorkerPool();
   const app = createApp(
     {
       db,
@@ -47,7 +51,11 @@ function appOnBrokenDatabase() {
       fileUrls: createFileUrlSigner({ key: Buffer.alloc(32), publicUrl: 'http://quire.test' }),
       fileSizeLimit: 1024 * 1024,
       outboundAllowPrivate: false,
-      documents: createDocumentConverter(),
+      documents: createDocumentConverter({ workers }),
+      integrationScripts: createIntegrationScripts(workers, {
+        limits: defaultIntegrationScriptLimits,
+        outboundAllowPrivate: false,
+      }),
       renderedMarkdown: createRenderedMarkdownCache(),
       answers: createAnswerCache(),
       // Nothing is written here, so nothing follows a head.

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../deps.js';
-import { secretSealer } from '../domain/instance/sealed-secrets.js';
 import {
   type CallerRoles,
   callerRoles,
@@ -10,6 +9,7 @@ import {
   seesIntegration,
   withOwners,
 } from '../domain/integrations/integration-access.js';
+import { integrationSecretsSealer } from '../domain/integrations/integration-secrets.js';
 import {
   mayChangeIntegration,
   publishIntegration,
@@ -32,7 +32,7 @@ const imageUrlLifetimeMs = 60 * 60 * 1000;
 
 /** What integration secrets are sealed with: the server's secrets key, for this use only. */
 export function integrationSecrets(deps: AppDeps) {
-  return secretSealer(deps.keys.secretsKey, 'quire integration secrets');
+  return integrationSecretsSealer(deps.keys.secretsKey);
 }
 
 /** Presents integrations for one caller: their roles, and image URLs signed for an hour. */

@@ -108,6 +108,21 @@ export async function findInstallation(
   return row && toInstallation(row);
 }
 
+/** The installation of this integration on this organization, if any (there is at most one). */
+export async function findOrganizationInstallation(
+  db: Executor,
+  integrationName: string,
+  organizationId: string,
+): Promise<InstallationRecord | undefined> {
+  const row = await db
+    .selectFrom('integration_installations')
+    .selectAll()
+    .where('integration_name', '=', integrationName)
+    .where('organization_id', '=', organizationId)
+    .executeTakeFirst();
+  return row && toInstallation(row);
+}
+
 /**
  * A page of an integration's installations, oldest first: all of them, or (with `organizations`)
  * those in these organizations; with `externalId`, those having it.

@@ -13,7 +13,7 @@ import {
 import type * as conversionTasks from './document-conversion-worker.js';
 import { htmlToMarkdown } from './html-to-markdown.js';
 import type { PdfTask } from './pdf-worker.js';
-import { createWorkerPool, type WorkerFile, type WorkerPool } from './worker-pool.js';
+import { createSharedWorkerPool, type WorkerFile, type WorkerPool } from './worker-pool.js';
 
 /**
  * Converts page bodies between Markdown and documents, and writes them as PDFs, without holding
@@ -52,6 +52,11 @@ export interface DocumentConverterOptions {
    * on them while they run (an import's pages), and they yield to it where they share a core.
    */
   maxThreads?: number;
+  /**
+   * The pool the work runs on: the server's one, which integration scripts share; by default a
+   * pool of `maxThreads` of the converter's own.
+   */
+  workers?: WorkerPool;
 }
 
 type TaskName = keyof typeof conversionTasks;
@@ -61,10 +66,6 @@ const defaultInlineBelowBytes = 16 * 1024;
 // A task of `fromMarkdownMany` reads about this much Markdown: large enough that the round trip
 // is small beside the work, small enough that a large import spreads over every thread.
 const manyChunkBytes = 256 * 1024;
-
-// Starting a thread costs a load of @quire/document, so an idle one waits a while for the next
-// large conversion before it exits; meanwhile it does not keep the process alive.
-const idleThreadTimeoutMs = 30_000;
 
 /**
  * @example
@@ -76,19 +77,12 @@ const idleThreadTimeoutMs = 30_000;
 export function createDocumentConverter({
   inlineBelowBytes = defaultInlineBelowBytes,
   maxThreads = availableParallelism(),
+  workers = createSharedWorkerPool({ maxThreads }),
 }: DocumentConverterOptions = {}): DocumentConverter {
-  let pool: WorkerPool | undefined;
   let closing: Promise<void> | undefined;
 
-  const runInPool = (file: WorkerFile, name: string, input: unknown): Promise<unknown> => {
-    if (!pool) {
-      const started = createWorkerPool(maxThreads, idleThreadTimeoutMs, () => {
-        if (pool === started) pool = undefined;
-      });
-      pool = started;
-    }
-    return pool.run(file, name, input);
-  };
+  const runInPool = (file: WorkerFile, name: string, input: unknown): Promise<unknown> =>
+    workers.run(file, name, input);
   // The conversions take and give text (see the worker's module).
   const convertInPool = async (input: string, name: TaskName): Promise<string> => {
     const answer = await runInPool('document-conversion-worker', name, input);
@@ -143,11 +137,7 @@ export function createDocumentConverter({
       return answer;
     },
     close() {
-      closing ??= (async () => {
-        const stopping = pool;
-        pool = undefined;
-        await stopping?.stop(closedError());
-      })();
+      closing ??= workers.stop(closedError());
       return closing;
     },
   };

@@ -1,15 +1,68 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 
 /** The task files of the pool: each thread loads a file the first time it runs one of its tasks. */
-export type WorkerFile = 'document-conversion-worker' | 'pdf-worker';
+export type WorkerFile = 'document-conversion-worker' | 'pdf-worker' | 'integration-script-worker';
 
 /** The worker threads CPU-heavy work runs on, shared by every kind of task. */
 export interface WorkerPool {
-  /** Runs the task `name` of `file` on a thread, with `input` (cloned across). */
-  run(file: WorkerFile, name: string, input: unknown): Promise<unknown>;
+  /**
+   * Runs the task `name` of `file` on a thread, with `input` (cloned across). Aborting `signal`
+   * rejects the task and, when it is already running, ends its thread (a task that cannot stop
+   * itself, like a script stuck in one long native call, is stopped that way).
+   */
+  run(
+    file: WorkerFile,
+    name: string,
+    input: unknown,
+    options?: { signal?: AbortSignal },
+  ): Promise<unknown>;
   /** Ends the threads; the tasks not done yet are rejected with `reason`. */
   stop(reason: Error): Promise<void>;
+}
+
+// Starting a thread costs a load of its task file, so an idle one waits a while for the next task
+// before it exits; meanwhile it does not keep the process alive.
+const defaultIdleTimeoutMs = 30_000;
+
+/**
+ * The server's one pool of worker threads, for every kind of task: no thread until the first
+ * task, a fresh piscina pool after one failed to start, and none again once stopped (a task
+ * asked afterwards is rejected with the reason it was stopped for).
+ * @example const workers = createSharedWorkerPool(); await workers.run('pdf-worker', 'toPdf', task);
+ */
+export function createSharedWorkerPool({
+  maxThreads = availableParallelism(),
+  idleTimeout = defaultIdleTimeoutMs,
+}: {
+  maxThreads?: number;
+  idleTimeout?: number;
+} = {}): WorkerPool {
+  let pool: WorkerPool | undefined;
+  let stopped: Error | undefined;
+  let stopping: Promise<void> | undefined;
+  return {
+    run(file, name, input, options) {
+      if (stopped !== undefined) return Promise.reject(stopped);
+      if (!pool) {
+        const started = createWorkerPool(maxThreads, idleTimeout, () => {
+          if (pool === started) pool = undefined;
+        });
+        pool = started;
+      }
+      return pool.run(file, name, input, options);
+    },
+    stop(reason) {
+      stopped ??= reason;
+      stopping ??= (async () => {
+        const running = pool;
+        pool = undefined;
+        await running?.stop(reason);
+      })();
+      return stopping;
+    },
+  };
 }
 
 /**
@@ -37,11 +90,11 @@ export function createWorkerPool(
     void pool.destroy();
   });
   return {
-    run: (file, name, input) =>
+    run: (file, name, input, { signal } = {}) =>
       new Promise<unknown>((resolve, reject) => {
         pendingRejects.add(reject);
         pool
-          .run(input, { filename: workerStart(file).filename, name })
+          .run(input, { filename: workerStart(file).filename, name, signal: signal ?? null })
           .then(resolve, (error: unknown) => reject(asError(error)))
           .finally(() => pendingRejects.delete(reject));
       }),
@@ -51,6 +104,12 @@ export function createWorkerPool(
     },
   };
 }
+
+const defaultTasks: Record<WorkerFile, string> = {
+  'document-conversion-worker': 'fromMarkdown',
+  'pdf-worker': 'toPdf',
+  'integration-script-worker': 'runIntegrationScript',
+};
 
 /**
  * A worker's file, and how to start a thread that can load it. Built, this module is `.js` in
@@ -67,7 +126,7 @@ function workerStart(file: WorkerFile): { filename: string; name: string; execAr
   // Piscina loads the file with the default task name when a thread starts; `require()` finds
   // no default export there and piscina falls back to `import()`, which fails under Node 20 for
   // `.ts`, so the default is a task the file has.
-  const name = file === 'pdf-worker' ? 'toPdf' : 'fromMarkdown';
+  const name = defaultTasks[file];
   if (!fromSources) return { filename, name };
   const tsxRequireHook = createRequire(import.meta.url).resolve('tsx/cjs');
   return { filename, name, execArgv: ['--require', tsxRequireHook, '--conditions=source'] };

@@ -5,7 +5,11 @@ import { createQuireClient, type QuireClient } from '@quire/client';
 import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
-import type { TranslationEngineConfig } from '../../src/config.js';
+import {
+  defaultIntegrationScriptLimits,
+  type IntegrationScriptLimits,
+  type TranslationEngineConfig,
+} from '../../src/config.js';
 import type { AppDeps } from '../../src/deps.js';
 import { contentIndexFollowers } from '../../src/domain/content-index/content-index-followers.js';
 import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
@@ -21,7 +25,9 @@ import { createUrls } from '../../src/presenters/urls.js';
 import { createLocalBlobStore } from '../../src/store/blobs/local-blob-store.js';
 import type { UserRecord } from '../../src/store/users.js';
 import { createDocumentConverter } from '../../src/workers/document-converter.js';
+import { createIntegrationScripts } from '../../src/workers/integration-scripts.js';
 import { createRenderedMarkdownCache } from '../../src/workers/rendered-markdown-cache.js';
+import { createSharedWorkerPool } from '../../src/workers/worker-pool.js';
 import { contractCheckedFetch } from './contract-fetch.js';
 import { openTestDatabase } from './test-database.js';
 
@@ -79,6 +85,7 @@ export async function startTestServer({
   pdfExportWaitMs,
   translationEngine,
   openApiFetchTimeoutMs,
+  integrationScriptLimits = defaultIntegrationScriptLimits,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
@@ -92,6 +99,8 @@ export async function startTestServer({
   translationEngine?: TranslationEngineConfig;
   /** How long each fetch of an OpenAPI spec's files may take; the app's default if unset. */
   openApiFetchTimeoutMs?: number;
+  /** What one run of an integration's script may take; the app's defaults if unset. */
+  integrationScriptLimits?: IntegrationScriptLimits;
 } = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
@@ -103,6 +112,7 @@ export async function startTestServer({
     },
   };
   const keys = await loadInstanceKeys(database.db, clock.now());
+  const workers = createSharedWorkerPool();
   const deps: AppDeps = {
     db: database.db,
     dialect: database.dialect,
@@ -116,7 +126,11 @@ export async function startTestServer({
     fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl }),
     fileSizeLimit,
     outboundAllowPrivate,
-    documents: createDocumentConverter(),
+    documents: createDocumentConverter({ workers }),
+    integrationScripts: createIntegrationScripts(workers, {
+      limits: integrationScriptLimits,
+      outboundAllowPrivate,
+    }),
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
     headFollowers: withTranslationRuns(
