@@ -25,7 +25,7 @@ export interface IntegrationSourceDeps {
   integrationScripts: IntegrationScripts;
   /** The secrets key opens the integration's sealed secrets for its environment. */
   keys: Pick<InstanceKeys, 'secretsKey'>;
-  /** The API's base URL is the environment's `apiEndpoint`. */
+  /** Where the API is: the environment's `apiEndpoint`. */
   urls: { api(...segments: string[]): string };
 }
 
@@ -85,7 +85,7 @@ export async function computeIntegrationDocument(
   const event = contentComputeDocumentEvent(target, { sourceId, props, dependencies, seed });
   const environment = integrationEnvironment(
     target,
-    deps.urls.api(),
+    apiEndpoint(deps.urls.api()),
     integrationSecretsSealer(deps.keys.secretsKey),
   );
   const answer = await deps.integrationScripts.dispatch(
@@ -94,6 +94,11 @@ export async function computeIntegrationDocument(
     environment,
   );
   return documentOfAnswer(integrationName, answer);
+}
+
+/** What GitBook's API client is given as `endpoint`, which it adds `/v1` to: `PUBLIC_URL`. */
+function apiEndpoint(apiBase: string): string {
+  return new URL('..', apiBase).href.replace(/\/$/, '');
 }
 
 /**
