@@ -21,6 +21,7 @@ describe('configuration', () => {
       filesS3Endpoint: undefined,
       fileSizeLimit: 10 * 1024 * 1024,
       openApiFetchTimeoutMs: 10_000,
+      integrationScriptLimits: { cpuMs: 1000, memoryBytes: 64 * 1024 * 1024, wallMs: 30_000 },
     });
   });
 
@@ -41,9 +42,13 @@ describe('configuration', () => {
       FILES_S3_ENDPOINT: 'http://127.0.0.1:9000/',
       FILE_SIZE_LIMIT: '2048',
       OPENAPI_FETCH_TIMEOUT_MS: '2500',
+      INTEGRATION_SCRIPT_CPU_MS: '250',
+      INTEGRATION_SCRIPT_MEMORY_MB: '32',
+      INTEGRATION_SCRIPT_TIMEOUT_MS: '5000',
     });
     expect(config).toMatchObject({
       openApiFetchTimeoutMs: 2500,
+      integrationScriptLimits: { cpuMs: 250, memoryBytes: 32 * 1024 * 1024, wallMs: 5000 },
       filesDir: '/var/lib/quire/files',
       filesUrl: 's3://quire-files/prod',
       filesS3Endpoint: 'http://127.0.0.1:9000',
@@ -70,8 +75,12 @@ describe('configuration', () => {
         FILES_URL: 'https://bucket.s3.amazonaws.com',
         FILES_S3_ENDPOINT: 'minio:9000',
         FILE_SIZE_LIMIT: '100',
+        INTEGRATION_SCRIPT_CPU_MS: 'forever',
+        INTEGRATION_SCRIPT_MEMORY_MB: '4',
       });
     expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/INTEGRATION_SCRIPT_CPU_MS must be a whole number from 10 to 60000/);
+    expect(load).toThrow(/INTEGRATION_SCRIPT_MEMORY_MB must be a whole number from 8 to 1024/);
     expect(load).toThrow(/PORT must be a whole number/);
     expect(load).toThrow(/DATABASE_URL must start with sqlite: .* or postgres:\/\//);
     expect(load).toThrow(/BOOTSTRAP_TOKEN must look like qr_/);

@@ -6,6 +6,8 @@
  * instance, so nothing one script leaves behind is seen by the next. What it may do outside is
  * what the host functions do: `fetch` goes to the `hostFetch` it is given (the outbound guard).
  */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import * as variantModule from '@jitl/quickjs-wasmfile-release-sync';
 import {
   newQuickJSWASMModuleFromVariant,
@@ -17,12 +19,22 @@ import {
 } from 'quickjs-emscripten-core';
 import { isRecord } from '../is-record.js';
 import { sandboxGlobalsSource } from './integration-sandbox-globals.js';
-import { boundedWasmMemory } from './webassembly-memory.js';
+import { boundedWasmMemory, compileWasm } from './webassembly.js';
 
 // The WebAssembly instance starts with the 16 MiB QuickJS's build asks for (its code's data and
 // stack); the script's heap comes on top.
 const wasmPageBytes = 64 * 1024;
 const wasmBasePages = (16 * 1024 * 1024) / wasmPageBytes;
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/** QuickJS's WebAssembly, compiled once per thread; each run instantiates it afresh. */
+function compiledQuickjs(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(
+    createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'),
+  ).then((bytes) => compileWasm(bytes));
+  return compiled;
+}
 
 /**
  * The QuickJS build: its module reads as the variant loaded as ESM, and as `{ default: variant }`
@@ -111,7 +123,7 @@ export async function runInSandbox(
   // A script may fill it before QuickJS's own count is full, typed arrays' bytes aside.
   const memoryIsFull = () => wasmMemory.buffer.byteLength >= maximumPages * wasmPageBytes;
   const quickjs = await newQuickJSWASMModuleFromVariant(
-    newVariant(quickjsVariant(), { wasmMemory }),
+    newVariant(quickjsVariant(), { wasmMemory, wasmModule: await compiledQuickjs() }),
   );
   const runtime = quickjs.newRuntime();
   const context = runtime.newContext();

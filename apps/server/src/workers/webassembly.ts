@@ -1,6 +1,7 @@
 /**
- * Node's `WebAssembly.Memory`, which the ES library the server compiles against leaves out (the
- * DOM's declares it): the sandbox hands QuickJS a memory with a maximum.
+ * Node's `WebAssembly.Memory` and `WebAssembly.compile`, which the ES library the server compiles
+ * against leaves out (the DOM's declares them): the sandbox hands QuickJS a memory with a maximum,
+ * and compiles its module once per thread.
  */
 declare global {
   namespace WebAssembly {
@@ -15,7 +16,15 @@ declare global {
       grow(delta: number): number;
     }
     var Memory: { prototype: Memory; new (descriptor: MemoryDescriptor): Memory };
+    /** A compiled module, opaque. */
+    interface Module {}
+    function compile(bytes: Uint8Array): Promise<Module>;
   }
+}
+
+/** Compiles WebAssembly bytes to a module that can be instantiated many times. */
+export function compileWasm(bytes: Uint8Array): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(bytes);
 }
 
 /** A WebAssembly memory of `initial` pages that grows to `maximum` pages at most. */
