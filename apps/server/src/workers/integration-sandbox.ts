@@ -6,52 +6,10 @@
  * instance, so nothing one script leaves behind is seen by the next. What it may do outside is
  * what the host functions do: `fetch` goes to the `hostFetch` it is given (the outbound guard).
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import * as variantModule from '@jitl/quickjs-wasmfile-release-sync';
-import {
-  newQuickJSWASMModuleFromVariant,
-  newVariant,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSSyncVariant,
-} from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { isRecord } from '../is-record.js';
 import { sandboxGlobalsSource } from './integration-sandbox-globals.js';
-import { boundedWasmMemory, compileWasm } from './webassembly.js';
-
-// The WebAssembly instance starts with the 16 MiB QuickJS's build asks for (its code's data and
-// stack); the script's heap comes on top.
-const wasmPageBytes = 64 * 1024;
-const wasmBasePages = (16 * 1024 * 1024) / wasmPageBytes;
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-
-/** QuickJS's WebAssembly, compiled once per thread; each run instantiates it afresh. */
-function compiledQuickjs(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(
-    createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm'),
-  ).then((bytes) => compileWasm(bytes));
-  return compiled;
-}
-
-/**
- * The QuickJS build: its module reads as the variant loaded as ESM, and as `{ default: variant }`
- * (once or twice over) through CommonJS, as the worker threads load it from sources.
- */
-function quickjsVariant(): QuickJSSyncVariant {
-  let candidate: unknown = variantModule;
-  for (let depth = 0; depth < 3 && !isSyncVariant(candidate); depth += 1) {
-    candidate = isRecord(candidate) ? candidate.default : undefined;
-  }
-  if (!isSyncVariant(candidate)) throw new Error('The QuickJS build could not be loaded');
-  return candidate;
-}
-
-function isSyncVariant(value: unknown): value is QuickJSSyncVariant {
-  return isRecord(value) && value.type === 'sync' && typeof value.importFFI === 'function';
-}
+import { newQuickJSInstance } from './quickjs-instance.js';
 
 /** How much a run may take. */
 export interface SandboxLimits {
@@ -115,18 +73,7 @@ export async function runInSandbox(
   limits: SandboxLimits,
   hostFetch: (request: HostFetchRequest) => Promise<HostFetchAnswer>,
 ): Promise<SandboxAnswer> {
-  // QuickJS's own limit counts what its allocator hands out, but not every buffer (typed arrays'
-  // bytes escape it): the instance's whole memory is capped too, so a script that gets past the
-  // first limit finds no more memory to grow into.
-  const maximumPages = wasmBasePages + Math.ceil(limits.memoryBytes / wasmPageBytes);
-  const wasmMemory = boundedWasmMemory(wasmBasePages, maximumPages);
-  // A script may fill it before QuickJS's own count is full, typed arrays' bytes aside.
-  const memoryIsFull = () => wasmMemory.buffer.byteLength >= maximumPages * wasmPageBytes;
-  const quickjs = await newQuickJSWASMModuleFromVariant(
-    newVariant(quickjsVariant(), { wasmMemory, wasmModule: await compiledQuickjs() }),
-  );
-  const runtime = quickjs.newRuntime();
-  const context = runtime.newContext();
+  const { runtime, context, memoryIsFull } = await newQuickJSInstance(limits.memoryBytes);
   // Nothing is disposed: the whole WebAssembly instance is dropped after the run, with whatever
   // the script left in it (freeing a runtime a stopped script left objects in aborts).
   try {
@@ -152,7 +99,6 @@ class SandboxRun {
     private readonly hostFetch: (request: HostFetchRequest) => Promise<HostFetchAnswer>,
     private readonly memoryIsFull: () => boolean,
   ) {
-    runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(stackBytes);
     runtime.setInterruptHandler(() => {
       if (this.enteredAt === undefined) return false;
@@ -205,9 +151,12 @@ class SandboxRun {
     if (called.error) return this.failure(called.error, 'The script failed');
     const settled = await this.settle(called.value, wall);
     if ('failure' in settled) return settled.failure;
-    const answer: unknown = JSON.parse(vm.getString(settled.value));
+    const answer = readAnswer(vm.getString(settled.value));
     settled.value.dispose();
-    return { ok: true, ...(answer as { status: number; contentType: string; body: string }) };
+    // The prelude wrote it, unless the script replaced what the prelude relies on (`JSON`).
+    return (
+      answer ?? { ok: false, failure: 'threw', message: 'The script answered nothing readable' }
+    );
   }
 
   /**
@@ -377,6 +326,21 @@ class SandboxRun {
     }
     return { ok: false, failure: 'threw', message: `${what}: ${message}` };
   }
+}
+
+/** The prelude's `{status, contentType, body}`, checked. */
+function readAnswer(text: string): SandboxAnswer | undefined {
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(answer) || typeof answer.status !== 'number' || typeof answer.body !== 'string') {
+    return undefined;
+  }
+  const contentType = typeof answer.contentType === 'string' ? answer.contentType : undefined;
+  return { ok: true, status: answer.status, contentType, body: answer.body };
 }
 
 function messageOf(dumped: unknown): string {
