@@ -40,7 +40,10 @@ export const methodNotAllowed = (allowed: string[]) =>
   });
 /** 409: the request conflicts with the current state. */
 export const conflict = (message: string) => new ApiError(409, message);
-/** 502: something the server called on the caller's behalf (an integration's script) failed. */
+/**
+ * 502: something the server called on the caller's behalf (an integration's script, a
+ * translation engine) failed; the message says how.
+ */
 export const badGateway = (message: string) => new ApiError(502, message);
 /** 413: the body is larger than the server accepts. */
 export const payloadTooLarge = (limit: number) =>
@@ -59,8 +62,6 @@ export const rangeNotSatisfiable = (size: number) =>
   new ApiError(416, `The requested range is outside the file, which has ${size} bytes`, {
     'Content-Range': `bytes */${size}`,
   });
-/** 502: a service the server relies on (a translation engine) failed; the message says how. */
-export const badGateway = (message: string) => new ApiError(502, message);
 /** 503: what was asked for is not ready yet; `Retry-After` says when to ask again. */
 export const notReadyYet = (message: string, retryAfterSeconds: number) =>
   new ApiError(503, message, { 'Retry-After': String(retryAfterSeconds) });

@@ -439,7 +439,7 @@ describe('computed documents', () => {
         seed: 's',
       }),
       400,
-      /integration content sources/,
+      /github/,
     );
   });
 });

@@ -132,6 +132,24 @@ describe('documents computed by an integration content source', () => {
     });
   });
 
+  it('is what getComputedDocument answers for an integration source, keyed from the seed', async () => {
+    const ask = (seed: string) =>
+      org.reader.client.POST('/spaces/{spaceId}/content/computed/document', {
+        params: { path: { spaceId } },
+        body: {
+          source: { type: 'integration:glossary:glossary', props: { terms: ['API'] } },
+          seed,
+        },
+      });
+    const first = await ask('seed-a');
+    expect(first.nodes.map((node) => (node as { type: string }).type)).toEqual([
+      'heading-1',
+      'paragraph',
+    ]);
+    expect(await ask('seed-a')).toEqual(first);
+    expect(JSON.stringify(await ask('seed-b'))).not.toBe(JSON.stringify(first));
+  });
+
   it("hands the script GitBook's content_compute_document event and its environment", async () => {
     await publish(
       'echo',

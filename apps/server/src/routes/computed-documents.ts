@@ -12,6 +12,9 @@ function computeDocumentDeps(deps: AppDeps): ComputeDocumentDeps {
     db: deps.db,
     blobs: deps.blobs,
     fromMarkdown: (markdown) => deps.documents.fromMarkdown(markdown),
+    integrationScripts: deps.integrationScripts,
+    keys: deps.keys,
+    urls: deps.urls,
     translationEngine:
       deps.translationEngine === undefined
         ? undefined

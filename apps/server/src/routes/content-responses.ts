@@ -212,8 +212,7 @@ export async function documentResponse(
 ): Promise<Document> {
   const tree = await openRevisionContent(deps.db, revision);
   const body =
-    (await readPageBodyById(tree, documentId)) ??
-    (await readReusableContentBody(tree, documentId));
+    (await readPageBodyById(tree, documentId)) ?? (await readReusableContentBody(tree, documentId));
   if (body === undefined) throw notFound(`Document ${documentId} not found`);
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
 }

@@ -3260,7 +3260,11 @@ export interface paths {
          *       translation's source, which the caller may read), translated with the engine the server is
          *       configured with into the language of the translation `dependencies.translation`. Without
          *       an engine configured it is a 409; an engine that fails is a 502.
-         *     * `integration:<integration>:<source>`: content an integration computes.
+         *     * `integration:<integration>:<source>`: what the content source `<source>` of an integration
+         *       installed on the space (or on its organization for every space) answers: its published
+         *       script runs in a sandbox (CPU, memory and time limits; `fetch` through the outbound
+         *       guard) on GitBook's `content_compute_document` event. A script that fails, is stopped or
+         *       answers no document is a 502.
          *
          *     The keys of the document's blocks are made from `seed`: the same source and seed compute
          *     the same document. A dependency the organization does not have, or that the caller may not

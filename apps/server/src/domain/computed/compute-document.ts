@@ -1,11 +1,11 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import type { Kysely } from 'kysely';
-import { badRequest } from '../../errors.js';
 import type { BlobStore } from '../../store/blobs/blob-store.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import type { TranslationEngine } from '../translations/translation-engine.js';
+import { computeIntegrationDocument, type IntegrationSourceDeps } from './integration-source.js';
 import { openApiDocument } from './openapi-document.js';
 import { withSeededKeys } from './seeded-keys.js';
 import { translatedDocument } from './translated-document.js';
@@ -16,7 +16,7 @@ type Schemas = components['schemas'];
 export type ComputedDocumentSource = Schemas['ComputedContentSourceDocument'];
 
 /** What computing a document reads from besides its source. */
-export interface ComputeDocumentDeps {
+export interface ComputeDocumentDeps extends IntegrationSourceDeps {
   db: Kysely<Database>;
   /** Where the files of OpenAPI spec versions are. */
   blobs: BlobStore;
@@ -45,7 +45,7 @@ export type ComputedDocumentHandler<Source> = (
 /**
  * Computes a document from a content source, by the source's `type`: `builtin:openapi` from one
  * of the organization's OpenAPI specs, `builtin:translation` by translating a document of a
- * space. Every block gets a key made from the seed, so the same input answers the same document.
+ * space, `integration:<name>:<source>` with an installed integration's content source. Every block gets a key made from the seed, so the same input answers the same document.
  */
 export async function computeDocument(
   deps: ComputeDocumentDeps,
@@ -58,11 +58,14 @@ export async function computeDocument(
   } else if (isTranslationSource(source)) {
     document = await translatedDocument(deps, { ...input, source });
   } else {
-    // The contract admits one more kind: `integration:<integration>:<source>`, computed by the
-    // integration (its handler, `integration-source.ts`, goes here, typed as the two above).
-    throw badRequest(
-      `body.source.type: ${source.type.slice(0, 100)}: integration content sources can't be computed yet`,
-    );
+    // `integration:<integration>:<source>`: the integration's script computes it, in its sandbox.
+    const computed = await computeIntegrationDocument(deps, {
+      organizationId: input.organizationId,
+      spaceId: input.spaceId,
+      source,
+      seed: input.seed,
+    });
+    document = computed as Document;
   }
   return withSeededKeys(document, input.seed);
 }
