@@ -1,8 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
+import { gitSyncJobKind } from '../domain/git-sync/git-sync-requests.js';
 import { openApiProcessingJobKind } from '../domain/openapi/openapi-specs.js';
 import { translationJobKind } from '../domain/translations/translation-queue.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
+import { gitSyncJob } from './git-sync-job.js';
 import type { JobHandler } from './job-runner.js';
 import { openApiProcessingJob } from './openapi-processing-job.js';
 import { pdfExportJob } from './pdf-export-job.js';
@@ -21,5 +23,6 @@ export function jobHandlers(deps: AppDeps, settings: SweepSettings): Record<stri
     ),
     [translationJobKind]: translationJob(deps),
     [openApiProcessingJobKind]: openApiProcessingJob(deps),
+    [gitSyncJobKind]: gitSyncJob(deps),
   };
 }

@@ -19,7 +19,7 @@ export interface OutboundOptions {
   method?: 'GET' | 'POST';
   /** Headers sent besides the server's own (`User-Agent`, `Accept`). */
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Uint8Array;
 }
 
 /** The final answer of an outbound fetch, whatever its status. */
@@ -115,7 +115,11 @@ function send(
     method,
     headers,
     body,
-  }: { method: 'GET' | 'POST'; headers: Record<string, string>; body: string | undefined },
+  }: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body: string | Uint8Array | undefined;
+  },
 ): Promise<{ request: ClientRequest; response: IncomingMessage }> {
   // Host names are checked as they resolve; an address written in the URL has no lookup.
   const refused = refusalOfLiteralAddress(url, allowPrivate);

@@ -6,6 +6,7 @@ import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { computedDocumentHandlers } from './computed-documents.js';
 import { contentHandlers } from './content.js';
+import { gitSyncHandlers } from './git-sync.js';
 import { importHandlers } from './imports.js';
 import { installationHandlers } from './integration-installations.js';
 import { integrationHandlers } from './integrations.js';
@@ -44,6 +45,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   linkHandlers,
   pdfExportHandlers,
   importHandlers,
+  gitSyncHandlers,
   changeRequestHandlers,
   changeRequestReviewHandlers,
   auditEventHandlers,

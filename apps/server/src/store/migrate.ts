@@ -22,6 +22,7 @@ import { siteRedirectsMigration } from './migrations/0019-site-redirects.js';
 import { openapiSpecsMigration } from './migrations/0020-openapi-specs.js';
 import { translationsMigration } from './migrations/0021-translations.js';
 import { integrationsMigration } from './migrations/0022-integrations.js';
+import { gitSyncMigration } from './migrations/0027-git-sync.js';
 import type { Database } from './schema.js';
 
 /**
@@ -56,6 +57,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0020-openapi-specs': openapiSpecsMigration(),
         '0021-translations': translationsMigration(),
         '0022-integrations': integrationsMigration(),
+        '0027-git-sync': gitSyncMigration(),
       }),
     },
   });

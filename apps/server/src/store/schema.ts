@@ -669,6 +669,40 @@ export interface ChangeRequestLinkPagesTable {
   page_id: string;
 }
 
+/** What a space and its repository last agreed on (`state` is JSON). */
+export interface GitSyncStatesTable {
+  space_id: string;
+  repository_url: string;
+  branch: string;
+  directory: string;
+  state: string;
+  updated_at: string;
+}
+
+/** An import from or export to a repository, asked for and run in order per space. */
+export interface GitSyncOperationsTable {
+  id: string;
+  space_id: string;
+  /** Its place in the order of its space's operations. */
+  sequence: number;
+  direction: string;
+  status: string;
+  /** What it was asked with, sealed (the URL may carry credentials). */
+  request: string;
+  requested_by: string;
+  /** The repository's URL without credentials, for showing. */
+  repository_url: string;
+  branch: string;
+  /** Runs that failed on the remote so far. */
+  failures: number;
+  error: string | null;
+  commit: string | null;
+  revision_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  ended_at: string | null;
+}
+
 /** Every table Quire stores. */
 export interface Database {
   users: UsersTable;
@@ -709,6 +743,8 @@ export interface Database {
   integrations: IntegrationsTable;
   integration_installations: IntegrationInstallationsTable;
   integration_installation_external_ids: IntegrationInstallationExternalIdsTable;
+  git_sync_states: GitSyncStatesTable;
+  git_sync_operations: GitSyncOperationsTable;
   integration_space_installations: IntegrationSpaceInstallationsTable;
   integration_site_installations: IntegrationSiteInstallationsTable;
   teams: TeamsTable;

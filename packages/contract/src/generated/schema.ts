@@ -3648,6 +3648,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/git/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a space to a Git repository
+         * @description Queues an export of the space's content to the branch `ref` of the repository at `url`
+         *     (credentials may be given in the URL), as one commit with `commitMessage`, in GitBook's Git
+         *     format. Only the files of what changed since the space and the repository last agreed are
+         *     written, so an export with nothing changed makes no commit, and files of the repository
+         *     that are not the space's are left alone. A branch the repository lacks is created. Imports
+         *     and exports of a space run one at a time, in the order they were asked for. Needs `edit` or
+         *     higher.
+         */
+        post: operations["exportToGitRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/git/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a Git repository into a space
+         * @description Queues an import of the branch `ref` of the repository at `url` (credentials may be given in
+         *     the URL) in GitBook's Git format: `.gitbook.yaml`, `SUMMARY.md` as the page tree, page
+         *     files with frontmatter, files under `.gitbook/assets/`. The space's content is made to match
+         *     the repository, changing only what the repository changed since the space and the
+         *     repository last agreed. Imports and exports of a space run one at a time, in the order they
+         *     were asked for; `getSpaceGitInfo` shows how the latest one went. Needs `edit` or higher; a
+         *     locked space answers 409.
+         */
+        post: operations["importGitRepository"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/git/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * How a space's Git sync stands
+         * @description The repository the space was last imported from or exported to, and the latest import or
+         *     export: running, done, or failed and why. 404 when the space was never synced. Needs
+         *     `read` or higher.
+         */
+        get: operations["getSpaceGitInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/links": {
         parameters: {
             query?: never;
@@ -4350,7 +4433,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -4998,16 +5081,91 @@ export interface components {
                 message: string;
             };
         };
+        /** @description Which repository and branch to export to, and the commit's message, as GitBook's Git sync asks. */
+        ExportToGitRepository: {
+            /** @description Message of the commit the export makes. */
+            commitMessage: string;
+            /** @description Write every file of the space again and replace the branch even when it moved. */
+            force?: boolean;
+            ref: components["schemas"]["GitBranchRef"];
+            /**
+             * @deprecated
+             * @description Accepted for GitBook's clients and not used.
+             */
+            repoCacheID?: string;
+            /** @description Accepted for GitBook's clients; Quire links to nothing by it. */
+            repoCommitURL?: string;
+            repoProjectDirectory?: components["schemas"]["GitProjectDirectory"];
+            /** @description Accepted for GitBook's clients; Quire links to nothing by it. */
+            repoTreeURL?: string;
+            /** @description Export a snapshot without recording it as what the space and the repository agree on. */
+            standalone?: boolean;
+            timestamp?: components["schemas"]["Timestamp"];
+            url: components["schemas"]["GitRepositoryUrl"];
+        };
         /** @description File name, without any folder. */
         FileName: string;
-        /** @description The Git repository the space is synchronized with. */
-        GitSyncState: {
+        /**
+         * @description The branch, as `refs/heads/main` or `main`.
+         * @example refs/heads/main
+         */
+        GitBranchRef: string;
+        /**
+         * @description Folder of the repository the space lives in (its `.gitbook.yaml`, if any, is there); the repository's root when absent.
+         * @example docs
+         */
+        GitProjectDirectory: string;
+        /**
+         * Format: uri
+         * @description The repository's http(s) URL; it may carry credentials (`https://user:token@host/repo.git`), which are kept sealed and never shown.
+         * @example https://github.com/acme/docs.git
+         */
+        GitRepositoryUrl: string;
+        /** @description An import or export of a space. */
+        GitSyncOperation: {
+            /** @description The commit an import read or an export made. */
+            commit?: string;
             /** @enum {string} */
-            installationProvider?: "github" | "gitlab";
-            integration?: string;
-            repoName?: string;
+            direction: "import" | "export";
+            endedAt?: components["schemas"]["Timestamp"];
+            /** @description Why the operation failed, when it did. */
+            error?: string;
+            /** @description The revision an import wrote (none when nothing changed). */
+            revision?: string;
+            startedAt: components["schemas"]["Timestamp"];
+            /**
+             * @description `queued` until it runs; `failure` says why in `error`.
+             * @enum {string}
+             */
+            state: "queued" | "running" | "failure" | "success";
+        };
+        /** @description The repository a space was last synced with, and how the latest import or export went. */
+        GitSyncState: {
+            branch: string;
+            /** @description The commit the space and the repository last agreed on. */
+            commit?: string;
+            /** @description Folder of the repository the space lives in; empty for its root. */
+            directory?: string;
+            /** @description The space's sync; one per space. */
+            installationId: string;
+            /**
+             * @description The host of the repository, when it is GitHub's or GitLab's; `git` for any other.
+             * @enum {string}
+             */
+            installationProvider: "github" | "gitlab" | "git";
+            /** @enum {string} */
+            installationStatus: "active";
+            operation?: components["schemas"]["GitSyncOperation"];
+            /** @description The repository's name, from its URL. */
+            repoName: string;
+            /** @description The space's revision the space and the repository last agreed on. */
+            revision?: string;
             updatedAt?: components["schemas"]["Timestamp"];
-            url?: string;
+            /**
+             * Format: uri
+             * @description The repository's URL, without credentials.
+             */
+            url: string;
         };
         /** @description Where to import content from, and what kind of content it is. */
         ImportContentRequest: {
@@ -5017,6 +5175,26 @@ export interface components {
              * @description An http(s) URL the server fetches through its outbound guard.
              */
             url: string;
+        };
+        /** @description Which repository and branch to import, as GitBook's Git sync asks. */
+        ImportGitRepository: {
+            /** @description Read every page file again, not only those changed since the last sync. */
+            force?: boolean;
+            ref: components["schemas"]["GitBranchRef"];
+            /**
+             * @deprecated
+             * @description Accepted for GitBook's clients and not used.
+             */
+            repoCacheID?: string;
+            /** @description Accepted for GitBook's clients; Quire links to nothing by it. */
+            repoCommitURL?: string;
+            repoProjectDirectory?: components["schemas"]["GitProjectDirectory"];
+            /** @description Accepted for GitBook's clients; Quire links to nothing by it. */
+            repoTreeURL?: string;
+            /** @description Import into a new change request instead of the space's content. */
+            standalone?: boolean;
+            timestamp?: components["schemas"]["Timestamp"];
+            url: components["schemas"]["GitRepositoryUrl"];
         };
         /** @description The revision an import wrote, and how many of the resources found it imported. */
         ImportResult: {
@@ -14871,6 +15049,95 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    exportToGitRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportToGitRepository"];
+            };
+        };
+        responses: {
+            /** @description The export is queued. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    importGitRepository: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportGitRepository"];
+            };
+        };
+        responses: {
+            /** @description The import is queued. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    getSpaceGitInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space's Git sync. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitSyncState"];
+                };
+            };
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];

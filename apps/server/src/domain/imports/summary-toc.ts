@@ -1,9 +1,14 @@
 import { posix } from 'node:path';
 
-/** One entry of a `SUMMARY.md`: a title, the file it points at (if any), and its children. */
+/**
+ * One entry of a `SUMMARY.md`: a title, the file it points at (if any) or the address it links
+ * to, whether it is a `## Part` heading, and its children.
+ */
 export interface TocEntry {
   title: string;
   path: string | undefined;
+  url?: string;
+  group?: true;
   children: TocEntry[];
 }
 
@@ -26,7 +31,7 @@ export function readSummary(markdown: string, base: string): TocEntry[] {
   for (const line of markdown.split(/\r?\n/)) {
     const part = heading.exec(line);
     if (part) {
-      group = { title: part[1] ?? '', path: undefined, children: [] };
+      group = { title: part[1] ?? '', path: undefined, group: true, children: [] };
       top.push(group);
       stack.length = 0;
       continue;
@@ -36,9 +41,11 @@ export function readSummary(markdown: string, base: string): TocEntry[] {
     const indent = (item[1] ?? '').replace(/\t/g, '    ').length;
     const text = (item[2] ?? '').trim();
     const link = linkItem.exec(text);
+    const target = link?.[2] ?? '';
     const entry: TocEntry = {
       title: link ? (link[1] ?? '') : text,
-      path: link ? localPath(link[2] ?? '', base) : undefined,
+      path: link ? localPath(target, base) : undefined,
+      ...(/^https?:/i.test(target) ? { url: target } : {}),
       children: [],
     };
     while (stack.length > 0 && (stack.at(-1)?.indent ?? 0) >= indent) stack.pop();

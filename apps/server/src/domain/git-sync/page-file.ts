@@ -1,0 +1,93 @@
+import { isMap, parseDocument } from 'yaml';
+
+/** The page fields GitBook's Git format keeps in a page file's frontmatter. */
+export interface PageFileFields {
+  description?: string;
+  icon?: string;
+  emoji?: string;
+  hidden?: boolean;
+  noIndex?: boolean;
+  noRobotsIndex?: boolean;
+}
+
+/** A page file read: its title (the first `# Heading`), frontmatter fields and body. */
+export interface PageFile {
+  title: string | undefined;
+  fields: PageFileFields;
+  body: string;
+}
+
+const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const titlePattern = /^#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
+const stringFields = ['description', 'icon', 'emoji'] as const;
+const flagFields = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
+
+/**
+ * Reads a page file as GitBook writes it: YAML frontmatter, then `# Title`, then the body. Keys
+ * of the frontmatter that are not page fields (`layout`, `cover`, …) are left in the text, which
+ * {@link writePageFile} keeps.
+ */
+export function readPageFile(text: string): PageFile {
+  const frontmatter = frontmatterPattern.exec(text);
+  const fields = frontmatter === null ? {} : fieldsOf(frontmatter[1] ?? '');
+  const rest = frontmatter === null ? text : text.slice(frontmatter[0].length);
+  const title = titlePattern.exec(rest.replace(/^(?:[ \t]*\r?\n)+/, ''));
+  if (title === null) return { title: undefined, fields, body: rest };
+  const afterTitle = rest.replace(/^(?:[ \t]*\r?\n)+/, '').slice(title[0].length);
+  return { title: title[1], fields, body: afterTitle.replace(/^(?:[ \t]*\r?\n)+/, '') };
+}
+
+/**
+ * Writes a page file: the frontmatter of `previous` (the file as the repository has it) with
+ * only the page fields that differ set anew, so its other keys, order and style stay as they
+ * were; then the title and the body.
+ */
+export function writePageFile(
+  page: { title: string; fields: PageFileFields; body: string },
+  previous: string | undefined,
+): string {
+  const frontmatter = previous === undefined ? null : frontmatterPattern.exec(previous);
+  const yaml = frontmatter === null ? '' : (frontmatter[1] ?? '');
+  const document = parseDocument(yaml);
+  if (!isMap(document.contents) && yaml.trim() !== '') {
+    return `${frontmatter?.[0] ?? ''}${titleAndBody(page)}`;
+  }
+  const before = fieldsOf(yaml);
+  let changed = false;
+  for (const key of [...stringFields, ...flagFields]) {
+    const value = page.fields[key];
+    if (before[key] === value) continue;
+    changed = true;
+    if (value === undefined || value === false) document.delete(key);
+    else document.set(key, value);
+  }
+  const kept = changed ? document.toString({ lineWidth: 0 }).replace(/\n$/, '') : yaml;
+  const hasKeys = changed
+    ? isMap(document.contents) && document.contents.items.length > 0
+    : yaml !== '';
+  // GitBook leaves one blank line between the frontmatter and the title.
+  const head = hasKeys ? `---\n${kept}\n---\n\n` : '';
+  return `${head}${titleAndBody(page)}`;
+}
+
+function titleAndBody(page: { title: string; body: string }): string {
+  return page.body === '' ? `# ${page.title}\n` : `# ${page.title}\n\n${page.body}`;
+}
+
+function fieldsOf(yaml: string): PageFileFields {
+  let parsed: unknown;
+  try {
+    parsed = parseDocument(yaml).toJS();
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null) return {};
+  const values = parsed as Record<string, unknown>;
+  const fields: PageFileFields = {};
+  for (const key of stringFields) {
+    const value = values[key];
+    if (typeof value === 'string' && value.trim() !== '') fields[key] = value.trim();
+  }
+  for (const key of flagFields) if (values[key] === true) fields[key] = true;
+  return fields;
+}

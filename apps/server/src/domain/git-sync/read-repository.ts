@@ -1,0 +1,122 @@
+import { posix } from 'node:path';
+import { readSummary, type TocEntry } from '../imports/summary-toc.js';
+import { type PageFileFields, readPageFile } from './page-file.js';
+import { configPath, type RepositoryLayout, repositoryLayout } from './repository-layout.js';
+
+/**
+ * A page as a repository holds it. `key` names it across syncs: the file's path for a page with
+ * a body, `group:<title>` for a part of the table of contents, `link:<parent key>/<title>` for a
+ * link.
+ */
+export interface RepositoryPage {
+  key: string;
+  kind: 'document' | 'group' | 'link';
+  title: string;
+  /** The page file, from the repository's root (pages with a body). */
+  path?: string;
+  /** Where a link points. */
+  url?: string;
+  fields: PageFileFields;
+  /** The body as Markdown (pages with a body). */
+  body: string;
+  children: RepositoryPage[];
+}
+
+/** A file pages use, from the assets folder. */
+export interface RepositoryAsset {
+  /** Its name in the space: the file's name. */
+  name: string;
+  path: string;
+  bytes: Uint8Array;
+}
+
+/** What a repository holds of a space, and where. */
+export interface RepositoryContent {
+  layout: RepositoryLayout;
+  pages: RepositoryPage[];
+  assets: RepositoryAsset[];
+}
+
+const markdownFile = /\.md$/i;
+
+/**
+ * Reads the space a repository holds in GitBook's Git format, from its files by path: the
+ * layout from `.gitbook.yaml`, the page tree from the table of contents (every Markdown file
+ * under the root, the first page first, when there is none), pages from their files, and the
+ * files under `.gitbook/assets/`. Anything else in the repository is not the space's.
+ */
+export function readRepository(
+  files: ReadonlyMap<string, Uint8Array>,
+  directory: string,
+): RepositoryContent {
+  const text = (path: string) => {
+    const bytes = files.get(path);
+    return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
+  };
+  const layout = repositoryLayout(directory, text(configPath(directory)));
+  const summary = text(layout.summary);
+  const entries =
+    summary === undefined
+      ? unlistedEntries([...files.keys()], layout)
+      : readSummary(
+          summary,
+          posix.dirname(layout.summary) === '.' ? '' : posix.dirname(layout.summary),
+        );
+  const pageOf = (entry: TocEntry, parentKey: string): RepositoryPage => {
+    if (entry.group === true) {
+      const key = `group:${entry.title}`;
+      return {
+        key,
+        kind: 'group',
+        title: entry.title,
+        fields: {},
+        body: '',
+        children: entry.children.map((child) => pageOf(child, key)),
+      };
+    }
+    if (entry.url !== undefined) {
+      const key = `link:${parentKey}/${entry.title}`;
+      return {
+        key,
+        kind: 'link',
+        title: entry.title,
+        url: entry.url,
+        fields: {},
+        body: '',
+        children: entry.children.map((child) => pageOf(child, key)),
+      };
+    }
+    // An entry without a file (or whose file is missing) is a page with an empty body.
+    const key = entry.path ?? `page:${parentKey}/${entry.title}`;
+    const body = entry.path === undefined ? undefined : text(entry.path);
+    const file = readPageFile(body ?? '');
+    return {
+      key,
+      kind: 'document',
+      title: file.title ?? (entry.title.trim() || 'Untitled'),
+      ...(entry.path === undefined ? {} : { path: entry.path }),
+      fields: file.fields,
+      body: file.body,
+      children: entry.children.map((child) => pageOf(child, key)),
+    };
+  };
+  const assets: RepositoryAsset[] = [];
+  for (const [path, bytes] of files) {
+    if (path.startsWith(layout.assets)) assets.push({ name: posix.basename(path), path, bytes });
+  }
+  return { layout, pages: entries.map((entry) => pageOf(entry, '')), assets };
+}
+
+// Without a table of contents every Markdown file under the root is a page, the first page first.
+function unlistedEntries(paths: readonly string[], layout: RepositoryLayout): TocEntry[] {
+  return paths
+    .filter(
+      (path) =>
+        path.startsWith(layout.root) &&
+        markdownFile.test(path) &&
+        path !== layout.summary &&
+        !path.startsWith(`${layout.root}.gitbook/`),
+    )
+    .sort((a, b) => Number(b === layout.readme) - Number(a === layout.readme) || a.localeCompare(b))
+    .map((path) => ({ title: posix.basename(path, posix.extname(path)), path, children: [] }));
+}

@@ -1,0 +1,195 @@
+import { posix } from 'node:path';
+import { slugify } from '@quire/document';
+import type { ContentChangeInput, UpdatePageInput } from '../content/change-inputs.js';
+import type { PageNode } from '../content/read-content.js';
+import type { FileRecord, PageRecord } from '../content/records.js';
+import type { RepositoryContent, RepositoryPage } from './read-repository.js';
+import type { SyncState } from './sync-state.js';
+
+/** The batch that makes a space hold what its repository does, and which page is which file. */
+export interface RepositoryChanges {
+  changes: ContentChangeInput[];
+  /** The key of every page the repository holds, by page id or by the `ref` of its insert. */
+  keys: Map<string, string>;
+}
+
+/**
+ * The content changes that bring a space in line with a repository, touching no more than the
+ * repository changed since `state`: a page whose file has the same blob as when last synced
+ * keeps its body, pages are matched to files by their key (file path) from the last sync, new
+ * files become new pages, pages the repository no longer lists are deleted, the order and
+ * nesting follow the table of contents, and files new to the space are inserted.
+ * `blobs` are the Git blob ids of the repository's page files.
+ */
+export function repositoryChanges(
+  content: RepositoryContent,
+  blobs: ReadonlyMap<string, string>,
+  tree: readonly PageNode[],
+  files: readonly FileRecord[],
+  state: SyncState,
+): RepositoryChanges {
+  const current = new Map<string, PageNode>();
+  const collect = (nodes: readonly PageNode[]) => {
+    for (const node of nodes) {
+      current.set(node.page.id, node);
+      collect(node.children);
+    }
+  };
+  collect(tree);
+  const byKey = new Map<string, string>();
+  for (const [id, synced] of Object.entries(state.pages)) {
+    if (current.has(id)) byKey.set(synced.key, id);
+  }
+
+  const changes: ContentChangeInput[] = [];
+  const keys = new Map<string, string>();
+  const names = new Set(files.map((file) => file.name));
+  const newAssets = content.assets.filter((asset) => !names.has(asset.name));
+  if (newAssets.length > 0) {
+    for (let start = 0; start < newAssets.length; start += 20) {
+      changes.push({
+        operation: 'insert_files',
+        files: newAssets.slice(start, start + 20).map((asset) => ({
+          base64: Buffer.from(asset.bytes).toString('base64'),
+          name: asset.name,
+        })),
+      });
+    }
+  }
+
+  let next = 0;
+  const apply = (pages: readonly RepositoryPage[], parent: string | null) => {
+    const wantedOrder: string[] = [];
+    for (const [index, page] of pages.entries()) {
+      const id = byKey.get(page.key);
+      const node = id === undefined ? undefined : current.get(id);
+      if (id === undefined || node === undefined || node.page.type !== page.kind) {
+        const ref = `git-${next}`;
+        next += 1;
+        keys.set(ref, page.key);
+        changes.push({
+          operation: 'insert_page',
+          ref,
+          type: page.kind,
+          title: page.title,
+          slug: slugOf(page, content.layout.readme),
+          ...(page.kind === 'document' ? { document: { markdown: page.body } } : { document: {} }),
+          ...(page.kind === 'link' ? { target: { kind: 'url', url: page.url ?? '' } } : {}),
+          ...page.fields,
+          ...(parent === null ? {} : { into: parent }),
+          at: index,
+        });
+        wantedOrder.push(ref);
+        apply(page.children, ref);
+        continue;
+      }
+      keys.set(id, page.key);
+      wantedOrder.push(id);
+      const edited = editedFields(node.page, page);
+      const fileChanged =
+        page.kind === 'document' &&
+        page.path !== undefined &&
+        state.pages[id]?.blob !== blobs.get(page.path);
+      const moved = node.page.parent !== parent;
+      if (Object.keys(edited).length > 0 || fileChanged || moved) {
+        changes.push({
+          operation: 'update_page',
+          page: id,
+          ...edited,
+          ...(fileChanged ? { document: { markdown: page.body } } : {}),
+          ...(moved ? { into: parent, at: index } : {}),
+        });
+      }
+      apply(page.children, id);
+    }
+    return wantedOrder;
+  };
+  const listed = new Set<string>();
+  const markListed = (pages: readonly RepositoryPage[]) => {
+    for (const page of pages) {
+      const id = byKey.get(page.key);
+      if (id !== undefined && current.get(id)?.page.type === page.kind) listed.add(id);
+      markListed(page.children);
+    }
+  };
+  markListed(content.pages);
+  // Pages the repository no longer has go first, so their slugs are free for what replaces them.
+  const deletions: ContentChangeInput[] = [];
+  const deleteUnlisted = (nodes: readonly PageNode[]) => {
+    for (const node of nodes) {
+      if (!listed.has(node.page.id))
+        deletions.push({ operation: 'delete_page', page: node.page.id });
+      else deleteUnlisted(node.children);
+    }
+  };
+  deleteUnlisted(tree);
+  apply(content.pages, null);
+  const ordering = orderChanges(content.pages, current, byKey);
+  return { changes: [...deletions, ...changes, ...ordering], keys };
+}
+
+// Sibling order: pages already in the space that stay under the same parent but in another
+// order are moved into place, one `at` each, in the repository's order.
+function orderChanges(
+  pages: readonly RepositoryPage[],
+  current: ReadonlyMap<string, PageNode>,
+  byKey: ReadonlyMap<string, string>,
+): ContentChangeInput[] {
+  const moves: ContentChangeInput[] = [];
+  const visit = (siblings: readonly RepositoryPage[]) => {
+    const ids = siblings.map((page) => byKey.get(page.key));
+    const existing = ids.filter((id): id is string => id !== undefined && current.has(id));
+    const parents = new Set(existing.map((id) => current.get(id)?.page.parent ?? null));
+    const before = existing
+      .map((id) => current.get(id))
+      .filter((node): node is PageNode => node !== undefined);
+    const sorted = [...before].sort((a, b) => siblingIndex(current, a) - siblingIndex(current, b));
+    const inOrder = sorted.every((node, index) => node.page.id === existing[index]);
+    if (!inOrder && parents.size === 1) {
+      for (const [index, page] of siblings.entries()) {
+        const id = byKey.get(page.key);
+        if (id !== undefined && current.has(id))
+          moves.push({ operation: 'update_page', page: id, at: index });
+      }
+    }
+    for (const page of siblings) visit(page.children);
+  };
+  visit(pages);
+  return moves;
+}
+
+function siblingIndex(current: ReadonlyMap<string, PageNode>, node: PageNode): number {
+  const parent = node.page.parent === null ? undefined : current.get(node.page.parent);
+  const siblings =
+    parent === undefined
+      ? [...current.values()].filter((n) => n.page.parent === null)
+      : parent.children;
+  return siblings.findIndex((sibling) => sibling.page.id === node.page.id);
+}
+
+type PageFieldChanges = Omit<UpdatePageInput, 'operation' | 'page'>;
+
+function editedFields(page: PageRecord, wanted: RepositoryPage): PageFieldChanges {
+  const edited: Record<string, unknown> = {};
+  if (page.title !== wanted.title) edited.title = wanted.title;
+  for (const key of ['description', 'icon', 'emoji'] as const) {
+    const value = wanted.fields[key];
+    if (value !== undefined && page[key] !== value) edited[key] = value;
+  }
+  for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
+    const value = wanted.fields[key] === true;
+    if ((page[key] === true) !== value) edited[key] = value;
+  }
+  if (wanted.kind === 'link' && page.target?.kind === 'url' && page.target.url !== wanted.url) {
+    edited.target = { kind: 'url', url: wanted.url ?? '' };
+  }
+  return edited as PageFieldChanges;
+}
+
+// A page's slug is its file's name (its folder's, for a README), as GitBook names them.
+function slugOf(page: RepositoryPage, readme: string): string {
+  if (page.path === undefined || page.path === readme) return slugify(page.title) || 'page';
+  const base = posix.basename(page.path, posix.extname(page.path));
+  const name = base.toLowerCase() === 'readme' ? posix.basename(posix.dirname(page.path)) : base;
+  return slugify(name) || slugify(page.title) || 'page';
+}

@@ -1,0 +1,418 @@
+import type { Document } from '@quire/document';
+import type { HttpClient } from 'isomorphic-git';
+import type { Kysely } from 'kysely';
+import { ApiError, shorten } from '../../errors.js';
+import type { JobOutcome } from '../../jobs/job-runner.js';
+import {
+  findGitSyncOperation,
+  findGitSyncState,
+  type GitSyncOperationRecord,
+  nextGitSyncOperation,
+  saveGitSyncState,
+  updateGitSyncOperation,
+} from '../../store/git-sync.js';
+import type { Database } from '../../store/schema.js';
+import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
+import { findUserById } from '../../store/users.js';
+import type { Actor } from '../actor.js';
+import { createChangeRequest } from '../change-requests/create-change-request.js';
+import {
+  applyContentChanges,
+  applyContentChangesToSpace,
+} from '../content/apply-content-changes.js';
+import { loadSpaceRevision } from '../content/content-revisions.js';
+import type { ContentWriteServices } from '../content/prepare-changes.js';
+import {
+  openRevisionContent,
+  type PageNode,
+  readBody,
+  readFiles,
+  readPageTree,
+} from '../content/read-content.js';
+import { recordEvent } from '../events/record-event.js';
+import { spaceEvent } from '../events/space-events.js';
+import type { SecretSealer } from '../instance/sealed-secrets.js';
+import {
+  blobOf,
+  type Checkout,
+  checkOut,
+  commitAndPush,
+  type GitRemote,
+  removeCheckout,
+} from './git-repository.js';
+import { directoryOf, type GitSyncRequest, remoteOf } from './git-sync-request.js';
+import { openGitSyncRequest } from './git-sync-requests.js';
+import { readRepository } from './read-repository.js';
+import { repositoryChanges } from './repository-changes.js';
+import { spaceFiles } from './space-files.js';
+import { emptySyncState, pageDigest, type SyncedPage, type SyncState } from './sync-state.js';
+
+/** What running an import or export needs. */
+export interface GitSyncServices extends ContentWriteServices {
+  db: Kysely<Database>;
+  sealer: SecretSealer;
+  http: HttpClient;
+  fileBytes(sha256: string): Promise<Uint8Array>;
+  now(): Date;
+}
+
+/** Tries of one operation whose remote failed (unreachable, refused a push) before it fails. */
+const attemptsForRemote = 5;
+const retryDelayMs = (attempt: number) => Math.min(2 ** attempt * 5_000, 10 * 60_000);
+/** While another operation of the space runs, this one looks again after this long. */
+const waitForTurnMs = 2_000;
+
+/**
+ * Runs one queued import or export, in its space's order: while an earlier operation of the
+ * space has not finished, this one waits its turn. A remote that fails (unreachable, refusing
+ * the credentials or the push) leaves the space and the repository as they were; the operation
+ * is tried again with growing pauses, then fails saying why. Content that cannot be read fails
+ * at once.
+ */
+export async function runGitSync(
+  services: GitSyncServices,
+  operationId: string,
+): Promise<JobOutcome> {
+  const { db } = services;
+  const operation = await findGitSyncOperation(db, operationId);
+  if (operation === undefined || operation.status === 'success' || operation.status === 'failure') {
+    return { done: true };
+  }
+  const next = await nextGitSyncOperation(db, operation.spaceId);
+  if (next !== undefined && next.id !== operation.id) {
+    return {
+      retryAt: new Date(services.now().getTime() + waitForTurnMs),
+      error: 'waiting its turn',
+    };
+  }
+  const space = await findSpaceById(db, operation.spaceId);
+  const user = await findUserById(db, operation.requestedBy);
+  if (space === undefined || space.deletedAt !== null || user === undefined) {
+    await finish(services, operation, {
+      status: 'failure',
+      error: 'The space or the member who asked is gone',
+    });
+    return { done: true };
+  }
+  const actor: Actor = { user };
+  await updateGitSyncOperation(db, operation.id, {
+    status: 'running',
+    startedAt: services.now().toISOString(),
+  });
+  const request = openGitSyncRequest(services.sealer, operation.request);
+  try {
+    const outcome =
+      operation.direction === 'import'
+        ? await importRepository(services, actor, space, request)
+        : await exportSpace(services, actor, space, request);
+    await finish(services, operation, { status: 'success', ...outcome });
+    await recordEvent(
+      db,
+      actor,
+      spaceEvent(
+        operation.direction === 'import' ? 'space.git_imported' : 'space.git_exported',
+        space,
+        {
+          repository: operation.repositoryUrl,
+          operation: operation.id,
+          ...(outcome.commit === null ? {} : { commit: outcome.commit }),
+          ...(outcome.revisionId === null ? {} : { revision: outcome.revisionId }),
+        },
+      ),
+      services.now(),
+    );
+    return { done: true };
+  } catch (error) {
+    const reason = reasonOf(error);
+    const failures = operation.failures + 1;
+    const final = error instanceof ApiError || failures >= attemptsForRemote;
+    if (!final) {
+      await updateGitSyncOperation(db, operation.id, { status: 'queued', failures, error: reason });
+      return {
+        retryAt: new Date(services.now().getTime() + retryDelayMs(failures)),
+        error: reason,
+      };
+    }
+    await finish(services, operation, { status: 'failure', error: reason });
+    await recordEvent(
+      db,
+      actor,
+      spaceEvent('space.git_sync_failed', space, {
+        repository: operation.repositoryUrl,
+        operation: operation.id,
+        direction: operation.direction,
+        error: reason,
+      }),
+      services.now(),
+    );
+    return { done: true };
+  }
+}
+
+interface SyncOutcome {
+  commit: string | null;
+  revisionId: string | null;
+}
+
+async function importRepository(
+  services: GitSyncServices,
+  actor: Actor,
+  space: SpaceRecord,
+  request: GitSyncRequest,
+): Promise<SyncOutcome> {
+  const remote = remoteOf(request);
+  const checkout = await checkOut(remote, services.http);
+  try {
+    if (checkout.head === null) {
+      throw new ApiError(400, `The repository has no branch ${remote.branch}`);
+    }
+    const directory = directoryOf(request);
+    const saved = await loadState(services, space.id, remote, directory);
+    const state = request.force === true ? { ...saved, pages: forgetBlobs(saved.pages) } : saved;
+    const content = readRepository(checkout.files, directory);
+    const blobs = new Map<string, string>();
+    for (const [path, bytes] of checkout.files) {
+      if (path.endsWith('.md')) blobs.set(path, await blobOf(bytes));
+    }
+    const tree = await openRevisionContent(
+      services.db,
+      await loadSpaceRevision(services.db, space),
+    );
+    const nodes = await readPageTree(tree);
+    const plan = repositoryChanges(content, blobs, nodes, await readFiles(tree), state);
+    if (plan.changes.length === 0) {
+      await saveState(services, space.id, remote, directory, {
+        ...state,
+        revisionId: space.revisionId,
+        commit: checkout.head,
+        pages: await syncedPages(nodes, plan.keys, state, blobs),
+      });
+      return { commit: checkout.head, revisionId: null };
+    }
+    const moved = state.revisionId !== null && state.revisionId !== space.revisionId;
+    const conflicting = moved && bothEdited(plan.keys, nodes, state, blobs);
+    if (request.standalone === true || conflicting) {
+      // The repository's version waits in a change request: a merge of it shows the conflicts
+      // against what the space has meanwhile, and nothing of the space is overwritten.
+      const changeRequest = await createChangeRequest(
+        services.db,
+        actor,
+        space,
+        { subject: `Import from ${remote.branch} (${checkout.head.slice(0, 7)})` },
+        services.now(),
+      );
+      const applied = await applyContentChanges(
+        services.db,
+        actor,
+        changeRequest,
+        plan.changes,
+        services,
+        services.now(),
+      );
+      return { commit: checkout.head, revisionId: applied.changeRequest.revisionId };
+    }
+    const applied = await applyContentChangesToSpace(
+      services.db,
+      actor,
+      space.id,
+      plan.changes,
+      services,
+      'space.content_imported',
+      services.now(),
+      { source: 'git', commit: checkout.head },
+    );
+    const written = await openRevisionContent(services.db, {
+      ...(await loadSpaceRevision(
+        services.db,
+        (await findSpaceById(services.db, space.id)) ?? space,
+      )),
+    });
+    const keys = new Map<string, string>();
+    for (const [idOrRef, key] of plan.keys) {
+      const created = applied.outcomes.find(
+        (outcome) => outcome.object === 'created_page' && outcome.ref === idOrRef,
+      );
+      keys.set(created !== undefined && 'pageId' in created ? created.pageId : idOrRef, key);
+    }
+    await saveState(services, space.id, remote, directory, {
+      revisionId: applied.revisionId,
+      commit: checkout.head,
+      pages: await syncedPages(await readPageTree(written), keys, state, blobs),
+      files: state.files,
+    });
+    return { commit: checkout.head, revisionId: applied.revisionId };
+  } finally {
+    await removeCheckout(checkout);
+  }
+}
+
+async function exportSpace(
+  services: GitSyncServices,
+  actor: Actor,
+  space: SpaceRecord,
+  request: GitSyncRequest,
+): Promise<SyncOutcome> {
+  const remote = remoteOf(request);
+  const checkout: Checkout = await checkOut(remote, services.http);
+  try {
+    const directory = directoryOf(request);
+    const saved = await loadState(services, space.id, remote, directory);
+    const state = request.force === true ? emptySyncState : saved;
+    const content = readRepository(checkout.files, directory);
+    const tree = await openRevisionContent(
+      services.db,
+      await loadSpaceRevision(services.db, space),
+    );
+    const files = await spaceFiles(
+      await readPageTree(tree),
+      await readFiles(tree),
+      content.layout,
+      state,
+      checkout.files,
+      {
+        body: (documentId): Promise<Document> => readBody(tree.objects, documentId),
+        toMarkdown: (document) => services.toMarkdown(document),
+        fileBytes: (sha256) => services.fileBytes(sha256),
+        blobOf,
+      },
+    );
+    const commit = await commitAndPush(checkout, remote, services.http, files, {
+      message: request.commitMessage ?? 'Update from Quire',
+      author: { name: actor.user.displayName || actor.user.email, email: actor.user.email },
+    });
+    if (request.standalone !== true) {
+      await saveState(services, space.id, remote, directory, {
+        revisionId: space.revisionId,
+        commit: commit ?? checkout.head,
+        pages: files.pages,
+        files: files.files,
+      });
+    }
+    return { commit, revisionId: null };
+  } finally {
+    await removeCheckout(checkout);
+  }
+}
+
+// A page edited in the space since the last sync whose file the repository also changed.
+function bothEdited(
+  keys: ReadonlyMap<string, string>,
+  nodes: readonly PageNode[],
+  state: SyncState,
+  blobs: ReadonlyMap<string, string>,
+): boolean {
+  const byId = new Map<string, PageNode>();
+  const collect = (list: readonly PageNode[]) => {
+    for (const node of list) {
+      byId.set(node.page.id, node);
+      collect(node.children);
+    }
+  };
+  collect(nodes);
+  for (const [id, key] of keys) {
+    const node = byId.get(id);
+    const synced = state.pages[id];
+    if (node === undefined || synced === undefined) continue;
+    const editedHere = synced.digest !== pageDigest(node.page);
+    const editedThere = synced.blob !== blobs.get(key);
+    if (editedHere && editedThere) return true;
+  }
+  return false;
+}
+
+async function syncedPages(
+  nodes: readonly PageNode[],
+  keys: ReadonlyMap<string, string>,
+  state: SyncState,
+  blobs: ReadonlyMap<string, string>,
+): Promise<Record<string, SyncedPage>> {
+  const pages: Record<string, SyncedPage> = {};
+  const visit = (list: readonly PageNode[]) => {
+    for (const node of list) {
+      const key = keys.get(node.page.id);
+      if (key !== undefined) {
+        const before = state.pages[node.page.id];
+        const path = key.includes(':') ? (before?.path ?? '') : key;
+        const blob = blobs.get(key);
+        pages[node.page.id] = {
+          key,
+          path,
+          ...(blob === undefined ? {} : { blob }),
+          digest: pageDigest(node.page),
+        };
+      }
+      visit(node.children);
+    }
+  };
+  visit(nodes);
+  return pages;
+}
+
+function forgetBlobs(pages: Record<string, SyncedPage>): Record<string, SyncedPage> {
+  return Object.fromEntries(
+    Object.entries(pages).map(([id, page]) => {
+      const { blob: _blob, ...rest } = page;
+      return [id, rest];
+    }),
+  );
+}
+
+// The state only holds for the repository, branch and folder it was made with.
+async function loadState(
+  services: GitSyncServices,
+  spaceId: string,
+  remote: GitRemote,
+  directory: string,
+): Promise<SyncState> {
+  const record = await findGitSyncState(services.db, spaceId);
+  if (
+    record === undefined ||
+    record.repositoryUrl !== remote.url ||
+    record.branch !== remote.branch ||
+    record.directory !== directory
+  ) {
+    return emptySyncState;
+  }
+  return JSON.parse(record.state) as SyncState;
+}
+
+async function saveState(
+  services: GitSyncServices,
+  spaceId: string,
+  remote: GitRemote,
+  directory: string,
+  state: SyncState,
+): Promise<void> {
+  await saveGitSyncState(services.db, {
+    spaceId,
+    repositoryUrl: remote.url,
+    branch: remote.branch,
+    directory,
+    state: JSON.stringify(state),
+    updatedAt: services.now().toISOString(),
+  });
+}
+
+async function finish(
+  services: GitSyncServices,
+  operation: GitSyncOperationRecord,
+  outcome: {
+    status: 'success' | 'failure';
+    error?: string;
+    commit?: string | null;
+    revisionId?: string | null;
+  },
+): Promise<void> {
+  await updateGitSyncOperation(services.db, operation.id, {
+    status: outcome.status,
+    error: outcome.error ?? null,
+    ...(outcome.commit === undefined ? {} : { commit: outcome.commit }),
+    ...(outcome.revisionId === undefined ? {} : { revisionId: outcome.revisionId }),
+    endedAt: services.now().toISOString(),
+  });
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) return shorten(error.message.replace(/\/\/[^@/\s]*@/g, '//'), 500);
+  return shorten(String(error), 500);
+}

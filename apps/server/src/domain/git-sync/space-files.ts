@@ -1,0 +1,209 @@
+import { posix } from 'node:path';
+import type { Document } from '@quire/document';
+import type { PageNode } from '../content/read-content.js';
+import type { FileRecord, PageRecord } from '../content/records.js';
+import { type PageFileFields, writePageFile } from './page-file.js';
+import type { RepositoryLayout } from './repository-layout.js';
+import { type SummaryEntry, summarySays, writeSummary } from './summary-file.js';
+import { pageDigest, type SyncedFile, type SyncedPage, type SyncState } from './sync-state.js';
+
+/** What writing a space's files reads besides its page tree. */
+export interface SpaceFileServices {
+  body(documentId: string): Promise<Document>;
+  toMarkdown(document: Document): Promise<string>;
+  fileBytes(sha256: string): Promise<Uint8Array>;
+  /** The Git blob id of a file's bytes. */
+  blobOf(bytes: Uint8Array): Promise<string>;
+}
+
+/** The files a space's content changes in its repository, and the state they agree on after. */
+export interface SpaceFiles {
+  writes: Map<string, Uint8Array>;
+  deletes: Set<string>;
+  pages: Record<string, SyncedPage>;
+  files: Record<string, SyncedFile>;
+}
+
+/**
+ * The repository files that make `checkout` hold the space, in GitBook's Git format, changing
+ * no more than the space did since `state`: a page unedited since keeps its file untouched (so a
+ * repository GitBook wrote comes back byte for byte), an edited one is written with the
+ * frontmatter keys it does not set kept, the table of contents is rewritten only when the tree
+ * it says changed, files go under `.gitbook/assets/`, and the files of pages and files the space
+ * no longer has are deleted. Pages new to the repository get GitBook's paths: `slug.md`, or
+ * `slug/README.md` for a page with children, the first page `README.md`.
+ */
+export async function spaceFiles(
+  tree: readonly PageNode[],
+  files: readonly FileRecord[],
+  layout: RepositoryLayout,
+  state: SyncState,
+  checkout: ReadonlyMap<string, Uint8Array>,
+  services: SpaceFileServices,
+): Promise<SpaceFiles> {
+  const writes = new Map<string, Uint8Array>();
+  const pages: Record<string, SyncedPage> = {};
+  const places = assignPlaces(tree, layout, state);
+
+  const summaryOf = (nodes: readonly PageNode[]): SummaryEntry[] =>
+    nodes.map((node) => {
+      const place = places.get(node.page.id);
+      const kind = node.page.type;
+      return {
+        kind,
+        title: node.page.title,
+        ...(kind === 'document' && place !== undefined ? { path: place.path } : {}),
+        ...(node.page.target?.kind === 'url' ? { url: node.page.target.url } : {}),
+        children: summaryOf(node.children),
+      };
+    });
+
+  const visit = async (node: PageNode) => {
+    const place = places.get(node.page.id);
+    if (place === undefined) return;
+    const digest = pageDigest(node.page);
+    const synced = state.pages[node.page.id];
+    const current = checkout.get(place.path);
+    let blob = synced?.blob;
+    if (node.page.type === 'document' && node.page.documentId !== undefined) {
+      const unchanged =
+        synced !== undefined &&
+        synced.digest === digest &&
+        synced.path === place.path &&
+        current !== undefined;
+      if (!unchanged) {
+        const body = await services.toMarkdown(await services.body(node.page.documentId));
+        const text = writePageFile(
+          { title: node.page.title, fields: fieldsOf(node.page), body },
+          current === undefined ? undefined : Buffer.from(current).toString('utf8'),
+        );
+        const bytes = Buffer.from(text, 'utf8');
+        if (current === undefined || !bytes.equals(Buffer.from(current)))
+          writes.set(place.path, bytes);
+        blob = await services.blobOf(bytes);
+      } else if (blob === undefined) {
+        blob = await services.blobOf(current);
+      }
+    }
+    pages[node.page.id] = {
+      key: place.key,
+      path: place.path,
+      ...(blob === undefined ? {} : { blob }),
+      digest,
+    };
+    for (const child of node.children) await visit(child);
+  };
+  for (const node of tree) await visit(node);
+
+  const entries = summaryOf(tree);
+  const summary = checkout.get(layout.summary);
+  if (
+    summary === undefined ||
+    !summarySays(Buffer.from(summary).toString('utf8'), layout.summary, entries)
+  ) {
+    writes.set(layout.summary, Buffer.from(writeSummary(entries, layout.summary), 'utf8'));
+  }
+
+  const syncedFiles: Record<string, SyncedFile> = {};
+  for (const file of files) {
+    const path = `${layout.assets}${file.name}`;
+    syncedFiles[file.id] = { path, sha256: file.sha256 };
+    const before = state.files[file.id];
+    if (before?.path === path && before.sha256 === file.sha256 && checkout.has(path)) continue;
+    writes.set(path, await services.fileBytes(file.sha256));
+  }
+
+  const kept = new Set([...writes.keys(), ...Object.values(pages).map((page) => page.path)]);
+  for (const file of Object.values(syncedFiles)) kept.add(file.path);
+  const deletes = new Set<string>();
+  for (const gone of [...Object.values(state.pages), ...Object.values(state.files)]) {
+    if (gone.path.endsWith('/') || kept.has(gone.path) || !checkout.has(gone.path)) continue;
+    deletes.add(gone.path);
+  }
+  return { writes, deletes, pages, files: syncedFiles };
+}
+
+/** Where each page goes: its place when it was last synced, else a new one beside its parent. */
+function assignPlaces(
+  tree: readonly PageNode[],
+  layout: RepositoryLayout,
+  state: SyncState,
+): Map<string, { key: string; path: string }> {
+  const places = new Map<string, { key: string; path: string }>();
+  const taken = new Set<string>();
+  const present = new Set<string>();
+  const collect = (nodes: readonly PageNode[]) => {
+    for (const node of nodes) {
+      present.add(node.page.id);
+      collect(node.children);
+    }
+  };
+  collect(tree);
+  for (const [id, page] of Object.entries(state.pages)) if (present.has(id)) taken.add(page.path);
+
+  const free = (path: string): string => {
+    if (!taken.has(path)) return path;
+    const extension = path.endsWith('/README.md') ? '/README.md' : path.endsWith('/') ? '/' : '.md';
+    const stem = path.slice(0, -extension.length);
+    for (let n = 2; ; n += 1) {
+      const candidate = `${stem}-${n}${extension}`;
+      if (!taken.has(candidate)) return candidate;
+    }
+  };
+  const place = (nodes: readonly PageNode[], folder: string, parentKey: string, top: boolean) => {
+    for (const node of nodes) {
+      const synced = state.pages[node.page.id];
+      let key: string;
+      let path: string;
+      if (synced !== undefined) {
+        ({ key, path } = synced);
+      } else if (node.page.type === 'group') {
+        path = free(`${folder}${slugOf(node.page)}/`);
+        key = `group:${node.page.title}`;
+      } else if (node.page.type === 'link') {
+        path = '';
+        key = `link:${parentKey}/${node.page.title}`;
+      } else {
+        const first = top && !taken.has(layout.readme);
+        path = first
+          ? layout.readme
+          : free(
+              node.children.length > 0
+                ? `${folder}${slugOf(node.page)}/README.md`
+                : `${folder}${slugOf(node.page)}.md`,
+            );
+        key = path;
+      }
+      if (path !== '') taken.add(path);
+      places.set(node.page.id, { key, path });
+      place(node.children, childFolder(path, folder, layout), key, false);
+    }
+  };
+  place(tree, layout.root, '', true);
+  return places;
+}
+
+// Children of `a/README.md` and of `a.md` are in `a/`; of a part, in its folder; of the first
+// page, beside it.
+function childFolder(path: string, folder: string, layout: RepositoryLayout): string {
+  if (path === '') return folder;
+  if (path.endsWith('/')) return path;
+  if (path === layout.readme) return layout.root;
+  if (posix.basename(path).toLowerCase() === 'readme.md') return `${posix.dirname(path)}/`;
+  return `${path.replace(/\.md$/i, '')}/`;
+}
+
+function slugOf(page: PageRecord): string {
+  return page.slug === '' ? 'page' : page.slug;
+}
+
+function fieldsOf(page: PageRecord): PageFileFields {
+  return {
+    ...(page.description === undefined ? {} : { description: page.description }),
+    ...(page.icon === undefined ? {} : { icon: page.icon }),
+    ...(page.emoji === undefined ? {} : { emoji: page.emoji }),
+    ...(page.hidden === true ? { hidden: true } : {}),
+    ...(page.noIndex === true ? { noIndex: true } : {}),
+    ...(page.noRobotsIndex === true ? { noRobotsIndex: true } : {}),
+  };
+}

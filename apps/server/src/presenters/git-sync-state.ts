@@ -1,0 +1,68 @@
+import type { components } from '@quire/contract';
+import type { GitSyncOperationRecord, GitSyncStateRecord } from '../store/git-sync.js';
+
+type GitSyncState = components['schemas']['GitSyncState'];
+type GitSyncOperation = components['schemas']['GitSyncOperation'];
+
+/**
+ * A space's Git sync as `getSpaceGitInfo` answers it: the repository of the latest operation
+ * (or of the last agreement, when there is none), where the two last agreed, and that
+ * operation. URLs never carry credentials here: they were taken out when the operation was
+ * asked.
+ */
+export function presentGitSyncState(
+  spaceId: string,
+  state: GitSyncStateRecord | undefined,
+  operation: GitSyncOperationRecord | undefined,
+): GitSyncState | undefined {
+  const url = operation?.repositoryUrl ?? state?.repositoryUrl;
+  if (url === undefined) return undefined;
+  const agreed = state !== undefined && state.repositoryUrl === url ? state : undefined;
+  const synced = agreed === undefined ? undefined : (JSON.parse(agreed.state) as SyncedState);
+  const repository = new URL(url);
+  return {
+    installationId: spaceId,
+    installationProvider: providerOf(repository.hostname),
+    installationStatus: 'active',
+    repoName: repository.pathname.replace(/^\/+|\/+$/g, '').replace(/\.git$/, ''),
+    url,
+    branch: operation?.branch ?? agreed?.branch ?? '',
+    ...(agreed === undefined ? {} : { directory: agreed.directory }),
+    ...(synced?.commit ? { commit: synced.commit } : {}),
+    ...(synced?.revisionId ? { revision: synced.revisionId } : {}),
+    ...(operation === undefined ? {} : { operation: presentOperation(operation) }),
+    updatedAt: latest(agreed?.updatedAt, operation?.endedAt ?? operation?.createdAt),
+  };
+}
+
+function presentOperation(operation: GitSyncOperationRecord): GitSyncOperation {
+  return {
+    state: operation.status,
+    direction: operation.direction,
+    startedAt: operation.startedAt ?? operation.createdAt,
+    ...(operation.endedAt === null ? {} : { endedAt: operation.endedAt }),
+    ...(operation.error === null ? {} : { error: operation.error }),
+    ...(operation.commit === null ? {} : { commit: operation.commit }),
+    ...(operation.revisionId === null ? {} : { revision: operation.revisionId }),
+  };
+}
+
+interface SyncedState {
+  commit?: string | null;
+  revisionId?: string | null;
+}
+
+function providerOf(host: string): GitSyncState['installationProvider'] {
+  if (host === 'github.com' || host.endsWith('.github.com')) return 'github';
+  if (host === 'gitlab.com' || host.startsWith('gitlab.')) return 'gitlab';
+  return 'git';
+}
+
+function latest(a: string | undefined, b: string | undefined): string {
+  return (
+    [a, b]
+      .filter((value): value is string => value !== undefined)
+      .sort()
+      .at(-1) ?? ''
+  );
+}

@@ -1,0 +1,409 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectApiError } from './support/expect-api-error.js';
+import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import { spaceEditing } from './support/space-editing.js';
+import { createSpaceWithContent } from './support/space-with-content.js';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+  type TestUser,
+} from './support/test-server.js';
+
+const credentials = { username: 'writer', password: 's3cret-token' };
+
+describe('Git sync', () => {
+  let server: TestServer;
+  let git: GitHttpServer;
+  let org: StaffedOrganization;
+  let spaceId: string;
+
+  const gitOf = (user: TestUser, space: () => string) => ({
+    importRepository: (body: Record<string, unknown>) =>
+      user.client.POST('/spaces/{spaceId}/git/import', {
+        params: { path: { spaceId: space() } },
+        // Invalid bodies are sent on purpose: the server must refuse them.
+        body: body as never,
+      }),
+    exportRepository: (body: Record<string, unknown>) =>
+      user.client.POST('/spaces/{spaceId}/git/export', {
+        params: { path: { spaceId: space() } },
+        body: body as never,
+      }),
+    info: () =>
+      user.client.GET('/spaces/{spaceId}/git/info', { params: { path: { spaceId: space() } } }),
+  });
+  const admin = () => gitOf(org.admin, () => spaceId);
+
+  const pages = async (space: string) =>
+    org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+      params: { path: { spaceId: space } },
+    });
+  const markdownOf = async (space: string, path: string) => {
+    const page = await org.admin.client.GET('/spaces/{spaceId}/content/path/{pagePath}', {
+      params: { path: { spaceId: space, pagePath: path }, query: { format: 'markdown' } },
+    });
+    return 'markdown' in page ? page.markdown : undefined;
+  };
+  const revisionOf = async (space: string) =>
+    (await org.admin.client.GET('/spaces/{spaceId}', { params: { path: { spaceId: space } } }))
+      .revision;
+
+  beforeAll(async () => {
+    git = await startGitHttpServer(credentials);
+    server = await startTestServer({ outboundAllowPrivate: true });
+    org = await createStaffedOrganization(server);
+    spaceId = await createSpaceWithContent(org, 'Handbook', [
+      {
+        operation: 'insert_page',
+        ref: 'intro',
+        title: 'Introduction',
+        document: { markdown: 'Welcome to the **handbook**.\n' },
+      },
+      {
+        operation: 'insert_page',
+        ref: 'guides',
+        title: 'Guides',
+        description: 'How to do things',
+        document: { markdown: 'All the guides.\n' },
+      },
+      {
+        operation: 'insert_page',
+        into: 'guides',
+        title: 'Install',
+        document: { markdown: 'Run `npm install`.\n' },
+      },
+      {
+        operation: 'insert_page',
+        into: 'guides',
+        title: 'Deploy',
+        hidden: true,
+        document: { markdown: 'Push to **main**.\n' },
+      },
+      {
+        operation: 'insert_page',
+        type: 'link',
+        title: 'Website',
+        document: {},
+        target: { kind: 'url', url: 'https://example.com/' },
+      },
+    ]);
+    await git.createRepository('handbook');
+  });
+  afterAll(async () => {
+    await server.close();
+    await git.close();
+  });
+
+  it("exports a space in GitBook's format, then makes no commit when nothing changed", async () => {
+    await expectApiError(admin().info(), 404);
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'refs/heads/main',
+      commitMessage: 'First export',
+    });
+    expect((await admin().info()).operation).toMatchObject({
+      state: 'queued',
+      direction: 'export',
+    });
+    await server.jobs.runDue();
+    const info = await admin().info();
+    expect(info).toMatchObject({
+      installationProvider: 'git',
+      installationStatus: 'active',
+      repoName: 'handbook',
+      url: git.url('handbook'),
+      branch: 'main',
+      operation: { state: 'success', direction: 'export' },
+    });
+    expect(JSON.stringify(info)).not.toContain(credentials.password);
+    const commits = await git.commits('handbook');
+    expect(commits).toHaveLength(1);
+    expect(info.operation?.commit).toBe(commits[0]);
+
+    const files = await git.files('handbook');
+    expect([...files.keys()].sort()).toEqual([
+      'README.md',
+      'SUMMARY.md',
+      'guides/README.md',
+      'guides/deploy.md',
+      'guides/install.md',
+    ]);
+    expect(files.get('SUMMARY.md')).toBe(
+      [
+        '# Table of contents',
+        '',
+        '* [Introduction](README.md)',
+        '* [Guides](guides/README.md)',
+        '  * [Install](guides/install.md)',
+        '  * [Deploy](guides/deploy.md)',
+        '* [Website](https://example.com/)',
+        '',
+      ].join('\n'),
+    );
+    expect(files.get('README.md')).toBe('# Introduction\n\nWelcome to the **handbook**.\n');
+    expect(files.get('guides/README.md')).toBe(
+      '---\ndescription: How to do things\n---\n\n# Guides\n\nAll the guides.\n',
+    );
+    expect(files.get('guides/deploy.md')).toBe(
+      '---\nhidden: true\n---\n\n# Deploy\n\nPush to **main**.\n',
+    );
+
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'Again',
+    });
+    await server.jobs.runDue();
+    expect((await admin().info()).operation).toMatchObject({ state: 'success' });
+    expect(await git.commits('handbook')).toHaveLength(1);
+  });
+
+  it('exports one edited page as one changed file, authored by the member who asks', async () => {
+    const editing = spaceEditing(org.admin, () => spaceId);
+    const install = (await pages(spaceId)).pages
+      .flatMap((page) => ('pages' in page ? [page, ...page.pages] : [page]))
+      .find((page) => page.title === 'Install');
+    const changeRequest = await editing.openChangeRequest();
+    await editing.apply(changeRequest, [
+      {
+        operation: 'update_page',
+        page: install?.id ?? '',
+        document: { markdown: 'Run `pnpm install`.\n' },
+      },
+    ]);
+    await editing.merge(changeRequest);
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'Use pnpm',
+    });
+    await server.jobs.runDue();
+    const repo = await git.clone('handbook');
+    expect(await git.git(repo, 'show', '--name-only', '--format=%an <%ae>|%s', 'HEAD')).toBe(
+      `${org.admin.user.displayName || org.admin.user.email} <${org.admin.user.email}>|Use pnpm\n\nguides/install.md\n`,
+    );
+    expect((await git.files('handbook')).get('guides/install.md')).toBe(
+      '# Install\n\nRun `pnpm install`.\n',
+    );
+  });
+
+  it('imports what a writer pushed, touching only the pages the push changed', async () => {
+    const repo = await git.clone('handbook');
+    await writeFile(
+      join(repo, 'guides/deploy.md'),
+      '---\nhidden: true\n---\n\n# Deploy\n\nPush to **release**.\n',
+    );
+    await git.git(repo, 'commit', '-qam', 'Deploy from release');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    const before = await revisionOf(spaceId);
+    await admin().importRepository({
+      url: git.url('handbook', credentials),
+      ref: 'refs/heads/main',
+    });
+    await server.jobs.runDue();
+    expect((await admin().info()).operation).toMatchObject({
+      state: 'success',
+      direction: 'import',
+    });
+    const after = await revisionOf(spaceId);
+    expect(after).not.toBe(before);
+    expect(await markdownOf(spaceId, 'guides/deploy')).toContain('Push to **release**.');
+    const changes = await org.admin.client.GET('/spaces/{spaceId}/revisions/{revisionId}/changes', {
+      params: { path: { spaceId, revisionId: after ?? '' } },
+    });
+    expect(changes.changes.map((change) => change.type)).toEqual(['page_edited']);
+
+    await admin().importRepository({ url: git.url('handbook', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect(await revisionOf(spaceId)).toBe(after);
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'No change',
+    });
+    await server.jobs.runDue();
+    expect(await git.commits('handbook')).toHaveLength(3);
+  });
+
+  it('imports a repository GitBook wrote and exports it again without a commit', async () => {
+    await git.createRepository('gitbook-docs');
+    const repo = await git.clone('gitbook-docs');
+    const write = async (path: string, text: string | Buffer) => {
+      await mkdir(dirname(join(repo, path)), { recursive: true });
+      await writeFile(join(repo, path), text);
+    };
+    await write(
+      '.gitbook.yaml',
+      'root: ./docs/\n\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n',
+    );
+    await write('package.json', '{"name":"left-alone"}\n');
+    await write(
+      'docs/SUMMARY.md',
+      [
+        '# Table of contents',
+        '',
+        '* [Overview](README.md)',
+        '* [Quickstart](quickstart.md)',
+        '',
+        '## Reference',
+        '',
+        '* [API](reference/api/README.md)',
+        '  * [Errors](reference/api/errors.md)',
+        '* [Changelog](https://example.com/changes)',
+        '',
+      ].join('\n'),
+    );
+    await write(
+      'docs/README.md',
+      '---\ndescription: >-\n  What this product is, in a long sentence that GitBook folds over\n  two lines.\nlayout:\n  title:\n    visible: true\n---\n\n# Overview\n\nHello.\n\n<figure><img src=".gitbook/assets/logo.png" alt=""><figcaption></figcaption></figure>\n',
+    );
+    await write(
+      'docs/quickstart.md',
+      '---\nicon: rocket\n---\n\n# Quickstart\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\n* one\n* two\n',
+    );
+    await write('docs/reference/api/README.md', '# API\n\nSee [errors](errors.md).\n');
+    await write(
+      'docs/reference/api/errors.md',
+      '# Errors\n\n| Code | Meaning |\n| ---- | ------- |\n| 404  | Gone    |\n',
+    );
+    await write('docs/.gitbook/assets/logo.png', Buffer.from('89504e470d0a1a0a', 'hex'));
+    await git.git(repo, 'add', '-A');
+    await git.git(repo, 'commit', '-qm', 'Docs written in GitBook');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+
+    const space = await org.admin.client.POST('/orgs/{organizationId}/spaces', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { title: 'Imported' },
+    });
+    const imported = gitOf(org.admin, () => space.id);
+    await imported.importRepository({ url: git.url('gitbook-docs', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect((await imported.info()).operation).toMatchObject({ state: 'success' });
+    const tree = (await pages(space.id)).pages;
+    expect(tree.map((page) => [page.type, page.title])).toEqual([
+      ['document', 'Overview'],
+      ['document', 'Quickstart'],
+      ['group', 'Reference'],
+    ]);
+    const reference = tree[2];
+    expect(
+      reference && 'pages' in reference ? reference.pages.map((page) => page.title) : [],
+    ).toEqual(['API', 'Changelog']);
+    const quickstart = tree[1];
+    expect(quickstart).toMatchObject({ icon: 'rocket', slug: 'quickstart' });
+    expect(tree[0]).toMatchObject({
+      description: 'What this product is, in a long sentence that GitBook folds over two lines.',
+    });
+    const files = await org.admin.client.GET('/spaces/{spaceId}/content/files', {
+      params: { path: { spaceId: space.id } },
+    });
+    expect(files.items.map((file) => file.name)).toEqual(['logo.png']);
+
+    const commits = await git.commits('gitbook-docs');
+    await imported.exportRepository({
+      url: git.url('gitbook-docs', credentials),
+      ref: 'main',
+      commitMessage: 'Nothing',
+    });
+    await server.jobs.runDue();
+    expect((await imported.info()).operation).toMatchObject({
+      state: 'success',
+      direction: 'export',
+    });
+    expect(await git.commits('gitbook-docs')).toEqual(commits);
+  });
+
+  it('refuses bad requests and callers who may not sync', async () => {
+    await expectApiError(
+      admin().importRepository({ url: 'ftp://example.com/repo.git', ref: 'main' }),
+      400,
+    );
+    await expectApiError(
+      admin().importRepository({ url: git.url('handbook'), ref: 'refs/heads/a..b' }),
+      400,
+    );
+    await expectApiError(
+      admin().importRepository({
+        url: git.url('handbook'),
+        ref: 'main',
+        repoProjectDirectory: '../up',
+      }),
+      400,
+    );
+    await expectApiError(admin().exportRepository({ url: git.url('handbook'), ref: 'main' }), 400);
+    await expectApiError(
+      admin().importRepository({ url: git.url('handbook'), ref: 'main', extra: 1 }),
+      400,
+    );
+    await expectApiError(
+      gitOf(org.reader, () => spaceId).importRepository({ url: git.url('handbook'), ref: 'main' }),
+      403,
+    );
+    await expectApiError(
+      gitOf(org.reader, () => spaceId).exportRepository({
+        url: git.url('handbook'),
+        ref: 'main',
+        commitMessage: 'x',
+      }),
+      403,
+    );
+    await expectApiError(gitOf(org.outsider, () => spaceId).info(), 404);
+    await expectApiError(gitOf(org.admin, () => 'missing').info(), 404);
+    expect((await gitOf(org.reader, () => spaceId).info()).repoName).toBe('handbook');
+  });
+
+  it('leaves the space untouched when the remote refuses, retries, then says why', async () => {
+    const before = await revisionOf(spaceId);
+    await admin().importRepository({
+      url: git.url('handbook', { username: 'writer', password: 'wrong' }),
+      ref: 'main',
+    });
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await server.jobs.runDue();
+      server.clock.advance(11 * 60 * 1000);
+    }
+    const info = await admin().info();
+    expect(info.operation).toMatchObject({ state: 'failure', direction: 'import' });
+    expect(info.operation?.error).toMatch(/401/);
+    expect(info.operation?.error).not.toContain('wrong');
+    expect(await revisionOf(spaceId)).toBe(before);
+    const events = await org.admin.client.GET('/orgs/{organizationId}/audit-events', {
+      params: { path: { organizationId: org.organizationId } },
+    });
+    const actions = events.items.map((event) => event.action);
+    expect(actions).toContain('space.git_sync_failed');
+    expect(actions).toContain('space.git_exported');
+    expect(actions).toContain('space.git_imported');
+  });
+
+  it('puts a repository edit of a page also edited in the space in a change request', async () => {
+    const editing = spaceEditing(org.admin, () => spaceId);
+    const changeRequest = await editing.openChangeRequest();
+    const intro = (await pages(spaceId)).pages[0];
+    await editing.apply(changeRequest, [
+      {
+        operation: 'update_page',
+        page: intro?.id ?? '',
+        document: { markdown: 'Welcome, from the space.\n' },
+      },
+    ]);
+    await editing.merge(changeRequest);
+    const repo = await git.clone('handbook');
+    await writeFile(join(repo, 'README.md'), '# Introduction\n\nWelcome, from the repository.\n');
+    await git.git(repo, 'commit', '-qam', 'Repository welcome');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    const before = await revisionOf(spaceId);
+    await admin().importRepository({ url: git.url('handbook', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect(await revisionOf(spaceId)).toBe(before);
+    expect(await markdownOf(spaceId, 'introduction')).toContain('from the space');
+    const open = await org.admin.client.GET('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId } },
+    });
+    expect(open.items[0]?.subject).toMatch(/^Import from main/);
+  });
+});
