@@ -157,6 +157,13 @@ describe('events and the audit log', () => {
     });
     await client.POST('/orgs/{organizationId}/translations/{translationId}/run', translated);
     await client.DELETE('/orgs/{organizationId}/translations/{translationId}', translated);
+    // A Git import and export asked for (their runs are the Git sync tests' concern).
+    const repository = { url: 'https://git.example.com/acme/docs.git', ref: 'main' };
+    await client.POST('/spaces/{spaceId}/git/import', { ...path, body: repository });
+    await client.POST('/spaces/{spaceId}/git/export', {
+      ...path,
+      body: { ...repository, commitMessage: 'Audited export' },
+    });
     // An OpenAPI spec, processed into a version before any webhook would send its events.
     const spec = { params: { path: { organizationId, specSlug: 'audited' } } };
     const specText = 'openapi: 3.1.0\ninfo: {title: Audited, version: "1"}\npaths: {}\n';

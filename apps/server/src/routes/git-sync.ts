@@ -7,7 +7,7 @@ import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentGitSyncState } from '../presenters/git-sync-state.js';
-import { findGitSyncState, latestGitSyncOperation } from '../store/git-sync.js';
+import { findGitSyncState, findLatestGitSyncOperation } from '../store/git-sync.js';
 
 type GitSyncHandlers = Pick<
   HandlerTable,
@@ -55,7 +55,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
     const state = presentGitSyncState(
       space.id,
       await findGitSyncState(deps.db, space.id),
-      await latestGitSyncOperation(deps.db, space.id),
+      await findLatestGitSyncOperation(deps.db, space.id),
     );
     if (state === undefined) throw notFound('The space was never synced with a Git repository');
     return { status: 200, body: state };

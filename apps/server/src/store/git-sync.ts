@@ -127,7 +127,7 @@ export async function nextGitSyncOperation(
 }
 
 /** The space's latest operation, finished or not. */
-export async function latestGitSyncOperation(
+export async function findLatestGitSyncOperation(
   db: Executor,
   spaceId: string,
 ): Promise<GitSyncOperationRecord | undefined> {

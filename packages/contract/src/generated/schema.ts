@@ -15138,6 +15138,7 @@ export interface operations {
                     "application/json": components["schemas"]["GitSyncState"];
                 };
             };
+            400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];

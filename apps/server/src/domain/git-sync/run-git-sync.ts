@@ -2,7 +2,6 @@ import type { Document } from '@quire/document';
 import type { HttpClient } from 'isomorphic-git';
 import type { Kysely } from 'kysely';
 import { ApiError, shorten } from '../../errors.js';
-import type { JobOutcome } from '../../jobs/job-runner.js';
 import {
   findGitSyncOperation,
   findGitSyncState,
@@ -56,6 +55,9 @@ export interface GitSyncServices extends ContentWriteServices {
   now(): Date;
 }
 
+/** What became of one run: finished (well or not), or to be run again at `retryAt`. */
+export type GitSyncRunOutcome = { done: true } | { retryAt: Date; error: string };
+
 /** Tries of one operation whose remote failed (unreachable, refused a push) before it fails. */
 const attemptsForRemote = 5;
 const retryDelayMs = (attempt: number) => Math.min(2 ** attempt * 5_000, 10 * 60_000);
@@ -72,7 +74,7 @@ const waitForTurnMs = 2_000;
 export async function runGitSync(
   services: GitSyncServices,
   operationId: string,
-): Promise<JobOutcome> {
+): Promise<GitSyncRunOutcome> {
   const { db } = services;
   const operation = await findGitSyncOperation(db, operationId);
   if (operation === undefined || operation.status === 'success' || operation.status === 'failure') {
