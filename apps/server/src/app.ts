@@ -8,6 +8,7 @@ import type { AppEnv } from './http/app-env.js';
 import { crossOrigin } from './http/cross-origin.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
+import { mountGitPushHooks } from './http/git-push-hooks.js';
 import { answerKeptFirst } from './http/kept-answer-fetch.js';
 import { createKeptAnswers } from './http/kept-answers.js';
 import { mountOperations } from './http/mount-operations.js';
@@ -22,7 +23,7 @@ import { readCacheVersion } from './store/read-cache.js';
 /**
  * Builds the HTTP app: middleware, published sites, the operations mounted from the contract,
  * health checks, the spec and its rendered reference, signed file and PDF downloads, single
- * sign-on, the MCP server, and the answers of reads kept until the database changes in front of
+ * sign-on, Git hosts' push webhooks, the MCP server, and the answers of reads kept until the database changes in front of
  * them all. No port is opened here; tests call `app.fetch` directly.
  * @example const app = createApp(deps); await app.request('/v1/');
  */
@@ -64,6 +65,7 @@ export function createApp(
     ...(deps.pdfExportWaitMs === undefined ? {} : { waitMs: deps.pdfExportWaitMs }),
   });
   mountSamlEndpoints(app, deps);
+  mountGitPushHooks(app, deps);
   const keptAnswers = createKeptAnswers(() => readCacheVersion(deps.db));
   mountOperations(app, document, handlers, deps, keptAnswers);
   // Each tool call is a request to the app itself, through everything an HTTP client meets.

@@ -5,6 +5,8 @@ import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js
 import { contentIndexFollowers } from './domain/content-index/content-index-followers.js';
 import { indexSpacesMissingFromIndexes } from './domain/content-index/index-missing-spaces.js';
 import { createFileUrlSigner } from './domain/files/file-urls.js';
+import { withGitSyncExports } from './domain/git-sync/git-sync-follower.js';
+import { gitSyncSealer } from './domain/git-sync/git-sync-sealer.js';
 import { loadInstanceKeys } from './domain/instance/instance-keys.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { loadVisitorClaimsKey } from './domain/members/visitor-claims.js';
@@ -76,8 +78,12 @@ async function main(): Promise<void> {
     }),
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
-    headFollowers: withTranslationRuns(
-      contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
+    headFollowers: withGitSyncExports(
+      withTranslationRuns(
+        contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
+        systemClock,
+      ),
+      gitSyncSealer(keys.secretsKey),
       systemClock,
     ),
     translationEngine: config.translationEngine,

@@ -7,10 +7,12 @@ import type { JobHandler } from './job-runner.js';
 /** Work the server does on a schedule: a sweep that removes what is past its time. */
 export interface RecurringJob {
   kind: string;
-  /** What the sweep removes, for the log. */
+  /** What the sweep removes (or, with `verb`, does), for the log. */
   what: string;
+  /** What the log says the sweep did to `what`; `removed` unless given. */
+  verb?: string;
   intervalMs: number;
-  /** Removes what is due at `now`; answers how many things it removed. */
+  /** Does what is due at `now`; answers how many things it did it to. */
   sweep(now: Date): Promise<number>;
 }
 
@@ -24,7 +26,7 @@ export function recurringJobHandler(job: RecurringJob, logger: Logger): JobHandl
     async run(_record, now) {
       try {
         const removed = await job.sweep(now);
-        if (removed > 0) logger.info({ removed }, `removed ${job.what}`);
+        if (removed > 0) logger.info({ count: removed }, `${job.verb ?? 'removed'} ${job.what}`);
       } catch (error) {
         logger.error({ err: error }, `removing ${job.what} failed; retrying at the next run`);
       }

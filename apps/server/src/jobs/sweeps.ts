@@ -1,6 +1,9 @@
 import type { AppDeps } from '../deps.js';
+import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
+import { pollConnections } from '../domain/git-sync/poll-connections.js';
 import { purgeExpiredSpaces } from '../domain/spaces/trash.js';
 import { deleteEventsBefore } from '../store/events.js';
+import { gitRemoteHttp } from './git-sync-job.js';
 import type { RecurringJob } from './recurring-jobs.js';
 
 const hourMs = 60 * 60 * 1000;
@@ -13,8 +16,9 @@ export interface SweepSettings {
 }
 
 /**
- * The server's sweeps, each hourly: spaces deleted more than seven days ago are purged for good,
- * and events older than the retention removed.
+ * The server's sweeps: hourly, spaces deleted more than seven days ago are purged for good and
+ * events older than the retention removed; every minute, Git connections due for a poll are
+ * looked at and imports queued for those whose branch moved.
  */
 export function sweeps(deps: AppDeps, settings: SweepSettings): RecurringJob[] {
   return [
@@ -32,6 +36,20 @@ export function sweeps(deps: AppDeps, settings: SweepSettings): RecurringJob[] {
         deleteEventsBefore(
           deps.db,
           new Date(now.getTime() - settings.auditRetentionDays * dayMs).toISOString(),
+        ),
+    },
+    {
+      kind: 'git.poll',
+      what: 'imports of Git repositories that moved',
+      verb: 'queued',
+      intervalMs: 60_000,
+      sweep: (now) =>
+        pollConnections(
+          deps.db,
+          gitSyncSealer(deps.keys.secretsKey),
+          gitRemoteHttp(deps),
+          deps.logger,
+          now,
         ),
     },
   ];

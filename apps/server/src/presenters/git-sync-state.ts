@@ -1,8 +1,14 @@
 import type { components } from '@quire/contract';
-import type { GitSyncOperationRecord, GitSyncStateRecord } from '../store/git-sync.js';
+import type {
+  GitSyncConnectionRecord,
+  GitSyncOperationRecord,
+  GitSyncStateRecord,
+} from '../store/git-sync.js';
+import type { Urls } from './urls.js';
 
 type GitSyncState = components['schemas']['GitSyncState'];
 type GitSyncOperation = components['schemas']['GitSyncOperation'];
+type GitConnection = components['schemas']['GitConnection'];
 
 /**
  * A space's Git sync as `getSpaceGitInfo` answers it: the repository of the latest operation
@@ -35,6 +41,37 @@ export function presentGitSyncState(
   };
 }
 
+/** A space's connection, without its credentials or secret (unless just made: `webhookSecret`). */
+export function presentGitConnection(
+  connection: GitSyncConnectionRecord,
+  state: GitSyncStateRecord | undefined,
+  operation: GitSyncOperationRecord | undefined,
+  urls: Urls,
+  webhookSecret?: string,
+): GitConnection {
+  const agreed =
+    state !== undefined && state.repositoryUrl === connection.repositoryUrl
+      ? (JSON.parse(state.state) as SyncedState)
+      : undefined;
+  return {
+    object: 'git-connection',
+    id: connection.id,
+    url: connection.repositoryUrl,
+    branch: connection.branch,
+    directory: connection.directory,
+    hasCredentials: connection.credentials !== null,
+    initialSync: connection.initialSync,
+    pollInterval: connection.pollIntervalSeconds,
+    webhookUrl: urls.gitHook(connection.id),
+    ...(webhookSecret === undefined ? {} : { webhookSecret }),
+    ...(agreed?.commit ? { commit: agreed.commit } : {}),
+    ...(operation === undefined ? {} : { operation: presentOperation(operation) }),
+    createdAt: connection.createdAt,
+    updatedAt: connection.updatedAt,
+    createdBy: connection.createdBy,
+  };
+}
+
 function presentOperation(operation: GitSyncOperationRecord): GitSyncOperation {
   return {
     state: operation.status,
@@ -44,6 +81,7 @@ function presentOperation(operation: GitSyncOperationRecord): GitSyncOperation {
     ...(operation.error === null ? {} : { error: operation.error }),
     ...(operation.commit === null ? {} : { commit: operation.commit }),
     ...(operation.revisionId === null ? {} : { revision: operation.revisionId }),
+    ...(operation.changeRequestId === null ? {} : { changeRequest: operation.changeRequestId }),
   };
 }
 

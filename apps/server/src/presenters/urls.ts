@@ -12,6 +12,8 @@ export interface Urls {
   site(siteId: string, ...segments: string[]): string;
   /** Where every published site answers under `PUBLIC_URL`: `…/s/`. */
   sitesRoot(): string;
+  /** Where a Git host sends a connection's push webhooks: `…/git/hooks/<id>`. */
+  gitHook(connectionId: string): string;
 }
 
 /**
@@ -26,6 +28,7 @@ export function createUrls(publicUrl: string): Urls {
     sso: (...segments) => join('sso', segments),
     site: (siteId, ...segments) => `${join('s', [siteId, ...segments])}/`,
     sitesRoot: () => `${publicUrl}/s/`,
+    gitHook: (connectionId) => join('git', ['hooks', connectionId]),
   };
 }
 

@@ -1,23 +1,28 @@
 import type { AppDeps } from '../deps.js';
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
+import { connectSpace, disconnectSpace } from '../domain/git-sync/git-connections.js';
 import { requestGitSync } from '../domain/git-sync/git-sync-requests.js';
-import { secretSealer } from '../domain/instance/sealed-secrets.js';
+import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
-import { presentGitSyncState } from '../presenters/git-sync-state.js';
-import { findGitSyncState, findLatestGitSyncOperation } from '../store/git-sync.js';
+import { presentGitConnection, presentGitSyncState } from '../presenters/git-sync-state.js';
+import {
+  findGitSyncConnection,
+  findGitSyncState,
+  findLatestGitSyncOperation,
+} from '../store/git-sync.js';
 
 type GitSyncHandlers = Pick<
   HandlerTable,
-  'importGitRepository' | 'exportToGitRepository' | 'getSpaceGitInfo'
+  | 'importGitRepository'
+  | 'exportToGitRepository'
+  | 'getSpaceGitInfo'
+  | 'getSpaceGitConnection'
+  | 'setSpaceGitConnection'
+  | 'deleteSpaceGitConnection'
 >;
-
-/** The sealer of what Git sync operations were asked with (repository credentials). */
-export function gitSyncSealer(deps: AppDeps) {
-  return secretSealer(deps.keys.secretsKey, 'quire git sync requests');
-}
 
 /** Handlers of a space's imports from and exports to Git repositories. */
 export const gitSyncHandlers: GitSyncHandlers = {
@@ -27,7 +32,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
     requireUnlockedSpace(space);
     await requestGitSync(
       deps.db,
-      gitSyncSealer(deps),
+      gitSyncSealer(deps.keys.secretsKey),
       actor,
       space,
       'import',
@@ -41,7 +46,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
     requireSpaceRole(role, 'edit', 'export to a Git repository');
     await requestGitSync(
       deps.db,
-      gitSyncSealer(deps),
+      gitSyncSealer(deps.keys.secretsKey),
       actor,
       space,
       'export',
@@ -59,5 +64,48 @@ export const gitSyncHandlers: GitSyncHandlers = {
     );
     if (state === undefined) throw notFound('The space was never synced with a Git repository');
     return { status: 200, body: state };
+  },
+  getSpaceGitConnection: async ({ params, actor, deps }) => {
+    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    const connection = await findGitSyncConnection(deps.db, space.id);
+    if (connection === undefined) throw notFound('The space is not connected to a Git repository');
+    return {
+      status: 200,
+      body: presentGitConnection(
+        connection,
+        await findGitSyncState(deps.db, space.id),
+        await findLatestGitSyncOperation(deps.db, space.id),
+        deps.urls,
+      ),
+    };
+  },
+  setSpaceGitConnection: async ({ params, body, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', 'connect the space to a Git repository');
+    requireUnlockedSpace(space);
+    const { connection, webhookSecret } = await connectSpace(
+      deps.db,
+      gitSyncSealer(deps.keys.secretsKey),
+      actor,
+      space,
+      body,
+      deps.clock.now(),
+    );
+    return {
+      status: 200,
+      body: presentGitConnection(
+        connection,
+        await findGitSyncState(deps.db, space.id),
+        await findLatestGitSyncOperation(deps.db, space.id),
+        deps.urls,
+        webhookSecret,
+      ),
+    };
+  },
+  deleteSpaceGitConnection: async ({ params, actor, deps }) => {
+    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    requireSpaceRole(role, 'admin', 'disconnect the space from its Git repository');
+    await disconnectSpace(deps.db, actor, space, deps.clock.now());
+    return { status: 204 };
   },
 };

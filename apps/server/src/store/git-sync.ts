@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { Executor, GitSyncOperationsTable } from './schema.js';
+import type { Executor, GitSyncConnectionsTable, GitSyncOperationsTable } from './schema.js';
 
 export type GitSyncDirection = 'import' | 'export';
 export type GitSyncStatus = 'queued' | 'running' | 'success' | 'failure';
@@ -9,6 +9,10 @@ export interface GitSyncOperationRecord {
   id: string;
   spaceId: string;
   direction: GitSyncDirection;
+  /** The connection that queued it, whose repository it syncs with. */
+  connectionId: string | null;
+  /** Where an import that met edits of the space left the repository's version. */
+  changeRequestId: string | null;
   status: GitSyncStatus;
   /** What it was asked with, sealed. */
   request: string;
@@ -40,6 +44,8 @@ function toOperation(row: Selectable<GitSyncOperationsTable>): GitSyncOperationR
     id: row.id,
     spaceId: row.space_id,
     direction: row.direction === 'import' ? 'import' : 'export',
+    connectionId: row.connection_id,
+    changeRequestId: row.change_request_id,
     status: toStatus(row.status),
     request: row.request,
     requestedBy: row.requested_by,
@@ -62,26 +68,19 @@ function toStatus(value: string): GitSyncStatus {
   throw new Error(`A stored Git sync operation has an unknown status ${value}`);
 }
 
-/**
- * Stores an operation after the space's last one. Two stored at once may take the same place;
- * the unique index refuses the second, which the caller tries again.
- */
+/** Stores an operation; its id (a UUIDv7) places it after those asked for before it. */
 export async function insertGitSyncOperation(
   db: Executor,
   operation: GitSyncOperationRecord,
 ): Promise<void> {
-  const last = await db
-    .selectFrom('git_sync_operations')
-    .select((eb) => eb.fn.max('sequence').as('sequence'))
-    .where('space_id', '=', operation.spaceId)
-    .executeTakeFirst();
   await db
     .insertInto('git_sync_operations')
     .values({
       id: operation.id,
-      sequence: Number(last?.sequence ?? 0) + 1,
       space_id: operation.spaceId,
       direction: operation.direction,
+      connection_id: operation.connectionId,
+      change_request_id: operation.changeRequestId,
       status: operation.status,
       request: operation.request,
       requested_by: operation.requestedBy,
@@ -120,7 +119,7 @@ export async function nextGitSyncOperation(
     .selectAll()
     .where('space_id', '=', spaceId)
     .where('status', 'in', ['queued', 'running'])
-    .orderBy('sequence')
+    .orderBy('id')
     .limit(1)
     .executeTakeFirst();
   return row === undefined ? undefined : toOperation(row);
@@ -135,7 +134,7 @@ export async function findLatestGitSyncOperation(
     .selectFrom('git_sync_operations')
     .selectAll()
     .where('space_id', '=', spaceId)
-    .orderBy('sequence', 'desc')
+    .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   return row === undefined ? undefined : toOperation(row);
@@ -147,7 +146,14 @@ export async function updateGitSyncOperation(
   changes: Partial<
     Pick<
       GitSyncOperationRecord,
-      'status' | 'failures' | 'error' | 'commit' | 'revisionId' | 'startedAt' | 'endedAt'
+      | 'status'
+      | 'failures'
+      | 'error'
+      | 'commit'
+      | 'revisionId'
+      | 'changeRequestId'
+      | 'startedAt'
+      | 'endedAt'
     >
   >,
 ): Promise<void> {
@@ -159,6 +165,9 @@ export async function updateGitSyncOperation(
       ...(changes.error === undefined ? {} : { error: changes.error }),
       ...(changes.commit === undefined ? {} : { commit: changes.commit }),
       ...(changes.revisionId === undefined ? {} : { revision_id: changes.revisionId }),
+      ...(changes.changeRequestId === undefined
+        ? {}
+        : { change_request_id: changes.changeRequestId }),
       ...(changes.startedAt === undefined ? {} : { started_at: changes.startedAt }),
       ...(changes.endedAt === undefined ? {} : { ended_at: changes.endedAt }),
     })
@@ -201,4 +210,144 @@ export async function saveGitSyncState(db: Executor, record: GitSyncStateRecord)
     .values({ space_id: record.spaceId, ...values })
     .onConflict((conflict) => conflict.column('space_id').doUpdateSet(values))
     .execute();
+}
+
+/** The repository a space is kept in step with. */
+export interface GitSyncConnectionRecord {
+  spaceId: string;
+  id: string;
+  repositoryUrl: string;
+  branch: string;
+  directory: string;
+  /** `{username, password}` as JSON, sealed; `null` for a public repository. */
+  credentials: string | null;
+  /** Sealed. */
+  webhookSecret: string;
+  initialSync: GitSyncDirection;
+  pollIntervalSeconds: number;
+  polledAt: string | null;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+function toConnection(row: Selectable<GitSyncConnectionsTable>): GitSyncConnectionRecord {
+  return {
+    spaceId: row.space_id,
+    id: row.id,
+    repositoryUrl: row.repository_url,
+    branch: row.branch,
+    directory: row.directory,
+    credentials: row.credentials,
+    webhookSecret: row.webhook_secret,
+    initialSync: row.initial_sync === 'import' ? 'import' : 'export',
+    pollIntervalSeconds: row.poll_interval_seconds,
+    polledAt: row.polled_at,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function findGitSyncConnection(
+  db: Executor,
+  spaceId: string,
+): Promise<GitSyncConnectionRecord | undefined> {
+  const row = await db
+    .selectFrom('git_sync_connections')
+    .selectAll()
+    .where('space_id', '=', spaceId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toConnection(row);
+}
+
+export async function findGitSyncConnectionById(
+  db: Executor,
+  id: string,
+): Promise<GitSyncConnectionRecord | undefined> {
+  const row = await db
+    .selectFrom('git_sync_connections')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toConnection(row);
+}
+
+/** Connections that poll and whose last poll is older than their interval, or that never polled. */
+export async function listGitSyncConnectionsDueForPoll(
+  db: Executor,
+  now: Date,
+): Promise<GitSyncConnectionRecord[]> {
+  const rows = await db
+    .selectFrom('git_sync_connections')
+    .selectAll()
+    .where('poll_interval_seconds', '>', 0)
+    .execute();
+  return rows
+    .map(toConnection)
+    .filter(
+      (connection) =>
+        connection.polledAt === null ||
+        Date.parse(connection.polledAt) + connection.pollIntervalSeconds * 1000 <= now.getTime(),
+    );
+}
+
+/** Stores a space's connection, replacing the one it had. */
+export async function saveGitSyncConnection(
+  db: Executor,
+  connection: GitSyncConnectionRecord,
+): Promise<void> {
+  const values = {
+    id: connection.id,
+    repository_url: connection.repositoryUrl,
+    branch: connection.branch,
+    directory: connection.directory,
+    credentials: connection.credentials,
+    webhook_secret: connection.webhookSecret,
+    initial_sync: connection.initialSync,
+    poll_interval_seconds: connection.pollIntervalSeconds,
+    polled_at: connection.polledAt,
+    created_by: connection.createdBy,
+    created_at: connection.createdAt,
+    updated_at: connection.updatedAt,
+  };
+  await db
+    .insertInto('git_sync_connections')
+    .values({ space_id: connection.spaceId, ...values })
+    .onConflict((conflict) => conflict.column('space_id').doUpdateSet(values))
+    .execute();
+}
+
+export async function markGitSyncConnectionPolled(
+  db: Executor,
+  spaceId: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('git_sync_connections')
+    .set({ polled_at: at })
+    .where('space_id', '=', spaceId)
+    .execute();
+}
+
+export async function deleteGitSyncConnection(db: Executor, spaceId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('git_sync_connections')
+    .where('space_id', '=', spaceId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Whether the space has an import waiting that no run has started. */
+export async function hasQueuedGitImport(db: Executor, spaceId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('git_sync_operations')
+    .select('id')
+    .where('space_id', '=', spaceId)
+    .where('direction', '=', 'import')
+    .where('status', '=', 'queued')
+    .where('started_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

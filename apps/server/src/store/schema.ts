@@ -679,13 +679,32 @@ export interface GitSyncStatesTable {
   updated_at: string;
 }
 
+/** The repository a space is kept in step with; credentials and secret sealed. */
+export interface GitSyncConnectionsTable {
+  space_id: string;
+  id: string;
+  repository_url: string;
+  branch: string;
+  directory: string;
+  credentials: string | null;
+  webhook_secret: string;
+  initial_sync: string;
+  poll_interval_seconds: number;
+  polled_at: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** An import from or export to a repository, asked for and run in order per space. */
 export interface GitSyncOperationsTable {
   id: string;
   space_id: string;
-  /** Its place in the order of its space's operations. */
-  sequence: number;
   direction: string;
+  /** The connection that queued it; its repository is read from there when it runs. */
+  connection_id: string | null;
+  /** The change request an import that met edits of the space left its version in. */
+  change_request_id: string | null;
   status: string;
   /** What it was asked with, sealed (the URL may carry credentials). */
   request: string;
@@ -744,6 +763,7 @@ export interface Database {
   integration_installations: IntegrationInstallationsTable;
   integration_installation_external_ids: IntegrationInstallationExternalIdsTable;
   git_sync_states: GitSyncStatesTable;
+  git_sync_connections: GitSyncConnectionsTable;
   git_sync_operations: GitSyncOperationsTable;
   integration_space_installations: IntegrationSpaceInstallationsTable;
   integration_site_installations: IntegrationSiteInstallationsTable;

@@ -13,6 +13,8 @@ import {
 import type { AppDeps } from '../../src/deps.js';
 import { contentIndexFollowers } from '../../src/domain/content-index/content-index-followers.js';
 import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
+import { withGitSyncExports } from '../../src/domain/git-sync/git-sync-follower.js';
+import { gitSyncSealer } from '../../src/domain/git-sync/git-sync-sealer.js';
 import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
 import { withTranslationRuns } from '../../src/domain/translations/translation-queue.js';
@@ -133,8 +135,12 @@ export async function startTestServer({
     }),
     renderedMarkdown: createRenderedMarkdownCache(),
     answers: createAnswerCache(),
-    headFollowers: withTranslationRuns(
-      contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
+    headFollowers: withGitSyncExports(
+      withTranslationRuns(
+        contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
+        clock,
+      ),
+      gitSyncSealer(keys.secretsKey),
       clock,
     ),
     ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),

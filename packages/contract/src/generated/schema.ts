@@ -3648,6 +3648,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/git/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The repository a space is kept in step with
+         * @description The space's standing connection: its repository, branch and folder, how often it is
+         *     polled, the URL its host sends push webhooks to, and how the latest sync went. Credentials
+         *     and the webhook secret are never shown. 404 when the space is not connected. Needs `read`
+         *     or higher.
+         */
+        get: operations["getSpaceGitConnection"];
+        /**
+         * Keep a space in step with a Git repository
+         * @description Connects the space to a branch of a repository (replacing its connection, whose webhook
+         *     URL stays), and queues the first sync in the direction `initialSync` says. From then on
+         *     every new revision of the space (a merge, a live edit) is pushed as one commit of the files
+         *     it changed, authored by the member who made it with the change request's subject as its
+         *     message; and every push to the branch, learned from the host's webhook (GitHub, GitLab,
+         *     Gitea, Forgejo) or from a poll every `pollInterval` seconds, comes back into the space. A
+         *     push that edits a page the space also edited since they last agreed is left in a change
+         *     request, with the conflicts its merge shows. The answer carries `webhookSecret` once, when
+         *     Quire made it. Needs `admin` on the space.
+         */
+        put: operations["setSpaceGitConnection"];
+        post?: never;
+        /**
+         * Stop keeping a space in step with its repository
+         * @description Removes the connection; syncs it queued and not yet run fail saying so. What the space and
+         *     the repository hold stays as it is. Needs `admin` on the space.
+         */
+        delete: operations["deleteSpaceGitConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/git/export": {
         parameters: {
             query?: never;
@@ -4433,7 +4476,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -5110,6 +5153,60 @@ export interface components {
          * @example refs/heads/main
          */
         GitBranchRef: string;
+        /** @description The repository a space is kept in step with. */
+        GitConnection: {
+            branch: string;
+            /** @description The commit the space and the repository last agreed on. */
+            commit?: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description ID of the member who connected the space. */
+            createdBy: string;
+            /** @description Folder of the repository the space lives in; empty for its root. */
+            directory: string;
+            hasCredentials: boolean;
+            id: string;
+            /** @enum {string} */
+            initialSync: "import" | "export";
+            /** @enum {string} */
+            object: "git-connection";
+            operation?: components["schemas"]["GitSyncOperation"];
+            /** @description Seconds between polls of the branch; 0 for none. */
+            pollInterval: number;
+            updatedAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: uri
+             * @description The repository's URL, without credentials.
+             */
+            url: string;
+            /** @description Only in the answer that made it. */
+            webhookSecret?: string;
+            /**
+             * Format: uri
+             * @description Where the host sends push events (`push` on GitHub, Gitea and Forgejo; `Push Hook` on GitLab), signed with the webhook secret.
+             */
+            webhookUrl: string;
+        };
+        /** @description The repository to keep a space in step with, and how. */
+        GitConnectionInput: {
+            branch?: components["schemas"]["GitBranchRef"];
+            /** @description How to sign in to the repository over HTTP (a token as `password` for most hosts). Kept sealed; never shown. */
+            credentials?: {
+                password: string;
+                /** @description `git` unless given; hosts that sign in with a token alone ignore it. */
+                username?: string;
+            };
+            directory?: components["schemas"]["GitProjectDirectory"];
+            /**
+             * @description The first sync: `import` makes the space hold the repository, `export` makes the branch hold the space.
+             * @enum {string}
+             */
+            initialSync: "import" | "export";
+            /** @description Seconds between looks at the branch, the fallback when webhooks cannot reach Quire; 0 never polls. 300 unless given. */
+            pollInterval?: number & (0 | unknown);
+            url: components["schemas"]["GitRepositoryUrl"];
+            /** @description The secret the host signs its push webhooks with; Quire makes one (shown once) unless given. */
+            webhookSecret?: string;
+        };
         /**
          * @description Folder of the repository the space lives in (its `.gitbook.yaml`, if any, is there); the repository's root when absent.
          * @example docs
@@ -5123,6 +5220,8 @@ export interface components {
         GitRepositoryUrl: string;
         /** @description An import or export of a space. */
         GitSyncOperation: {
+            /** @description The change request an import left the repository's version in, because the space had edited the same pages since they last agreed. */
+            changeRequest?: string;
             /** @description The commit an import read or an export made. */
             commit?: string;
             /** @enum {string} */
@@ -15047,6 +15146,92 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Space"];
                 };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    getSpaceGitConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space's connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitConnection"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+        };
+    };
+    setSpaceGitConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GitConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description The space's connection; its first sync is queued. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GitConnection"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+        };
+    };
+    deleteSpaceGitConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space is no longer connected. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];

@@ -36,14 +36,8 @@ const committer: CommitAuthor = { name: 'Quire', email: 'quire@localhost' };
 export async function checkOut(remote: GitRemote, http: HttpClient): Promise<Checkout> {
   const dir = await mkdtemp(join(tmpdir(), 'quire-git-'));
   try {
-    const refs = await git.listServerRefs({
-      http,
-      url: remote.url,
-      headers: authHeaders(remote),
-      prefix: `refs/heads/${remote.branch}`,
-    });
-    const tip = refs.find((ref) => ref.ref === `refs/heads/${remote.branch}`);
-    if (tip === undefined) {
+    const tip = await remoteTip(remote, http);
+    if (tip === null) {
       await git.init({ fs, dir, defaultBranch: remote.branch });
       return { dir, head: null, files: new Map() };
     }
@@ -58,7 +52,7 @@ export async function checkOut(remote: GitRemote, http: HttpClient): Promise<Che
       noTags: true,
       headers: authHeaders(remote),
     });
-    return { dir, head: tip.oid, files: await readTree(dir) };
+    return { dir, head: tip, files: await readTree(dir) };
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
@@ -149,4 +143,15 @@ async function readTree(dir: string): Promise<Map<string, Uint8Array>> {
   };
   await walk(dir);
   return files;
+}
+
+/** The commit at the tip of the remote's branch; `null` when it has no such branch. */
+export async function remoteTip(remote: GitRemote, http: HttpClient): Promise<string | null> {
+  const refs = await git.listServerRefs({
+    http,
+    url: remote.url,
+    headers: authHeaders(remote),
+    prefix: `refs/heads/${remote.branch}`,
+  });
+  return refs.find((ref) => ref.ref === `refs/heads/${remote.branch}`)?.oid ?? null;
 }

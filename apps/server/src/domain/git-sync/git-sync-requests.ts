@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
+import { v7 as uuidv7 } from 'uuid';
 import { badRequest } from '../../errors.js';
-import { newId } from '../../ids.js';
-import { isUniqueViolation } from '../../store/constraint-errors.js';
-import { type GitSyncDirection, insertGitSyncOperation } from '../../store/git-sync.js';
+import {
+  type GitSyncConnectionRecord,
+  type GitSyncDirection,
+  insertGitSyncOperation,
+} from '../../store/git-sync.js';
 import { enqueueJob } from '../../store/jobs.js';
-import type { Database } from '../../store/schema.js';
+import type { Database, Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
@@ -15,10 +18,19 @@ import { type GitSyncRequest, publicUrl, remoteOf } from './git-sync-request.js'
 /** The job that runs a space's next import or export. */
 export const gitSyncJobKind = 'git.sync';
 
+/** What an operation of a connection was asked with; the repository is the connection's. */
+export interface ConnectionSyncRequest {
+  connection: string;
+  commitMessage?: string;
+}
+
+/** What a queued operation was asked with, as it is sealed. */
+export type SealedSyncRequest = GitSyncRequest | ConnectionSyncRequest;
+
 /**
- * Queues an import or export of a space: the operation is stored (what it was asked with
- * sealed, as the URL may carry credentials) with a job that runs it, and the request recorded,
- * in one transaction. Operations of one space run in the order they were queued.
+ * Queues an import or export GitBook's way, for the repository the request names: the
+ * operation is stored (what it was asked with sealed, as the URL may carry credentials) with a
+ * job that runs it, and the request recorded, in one transaction.
  */
 export async function requestGitSync(
   db: Kysely<Database>,
@@ -33,57 +45,101 @@ export async function requestGitSync(
   if (direction === 'export' && request.commitMessage?.trim() === '') {
     throw badRequest('body.commitMessage must not be blank');
   }
-  const id = newId();
   const url = publicUrl(remote.url);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await store();
-      return id;
-    } catch (error) {
-      // Another request of the space took the same place in its order: take the next one.
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
-  }
-
-  async function store() {
-    await db.transaction().execute(async (trx) => {
-      await insertGitSyncOperation(trx, {
-        id,
-        spaceId: space.id,
-        direction,
-        status: 'queued',
-        request: sealer.seal(JSON.stringify(request)),
-        requestedBy: actor.user.id,
-        repositoryUrl: url,
-        branch: remote.branch,
-        failures: 0,
-        error: null,
-        commit: null,
-        revisionId: null,
-        createdAt: now.toISOString(),
-        startedAt: null,
-        endedAt: null,
-      });
-      await enqueueJob(
-        trx,
-        { kind: gitSyncJobKind, payload: { operationId: id }, runAt: now },
-        now,
-      );
-      await recordEvent(
-        trx,
-        actor,
-        spaceEvent(
-          direction === 'import' ? 'space.git_import_requested' : 'space.git_export_requested',
-          space,
-          { repository: url, branch: remote.branch, operation: id },
-        ),
-        now,
-      );
+  return db.transaction().execute(async (trx) => {
+    const id = await queueGitSync(trx, sealer, {
+      spaceId: space.id,
+      direction,
+      requestedBy: actor.user.id,
+      repositoryUrl: url,
+      branch: remote.branch,
+      connectionId: null,
+      request,
+      now,
     });
-  }
+    await recordEvent(
+      trx,
+      actor,
+      spaceEvent(
+        direction === 'import' ? 'space.git_import_requested' : 'space.git_export_requested',
+        space,
+        { repository: url, branch: remote.branch, operation: id },
+      ),
+      now,
+    );
+    return id;
+  });
+}
+
+/** Queues an import or export with a space's connection, in the caller's transaction. */
+export function queueConnectionSync(
+  trx: Executor,
+  sealer: SecretSealer,
+  connection: GitSyncConnectionRecord,
+  sync: { direction: GitSyncDirection; requestedBy: string; commitMessage?: string; now: Date },
+): Promise<string> {
+  return queueGitSync(trx, sealer, {
+    spaceId: connection.spaceId,
+    direction: sync.direction,
+    requestedBy: sync.requestedBy,
+    repositoryUrl: connection.repositoryUrl,
+    branch: connection.branch,
+    connectionId: connection.id,
+    request: {
+      connection: connection.id,
+      ...(sync.commitMessage === undefined ? {} : { commitMessage: sync.commitMessage }),
+    },
+    now: sync.now,
+  });
+}
+
+/**
+ * Stores an operation and the job that runs it. Its id is a UUIDv7, which grows with time:
+ * operations of a space run in the order of their ids.
+ */
+async function queueGitSync(
+  trx: Executor,
+  sealer: SecretSealer,
+  sync: {
+    spaceId: string;
+    direction: GitSyncDirection;
+    requestedBy: string;
+    repositoryUrl: string;
+    branch: string;
+    connectionId: string | null;
+    request: SealedSyncRequest;
+    now: Date;
+  },
+): Promise<string> {
+  const id = uuidv7();
+  await insertGitSyncOperation(trx, {
+    id,
+    spaceId: sync.spaceId,
+    direction: sync.direction,
+    connectionId: sync.connectionId,
+    changeRequestId: null,
+    status: 'queued',
+    request: sealer.seal(JSON.stringify(sync.request)),
+    requestedBy: sync.requestedBy,
+    repositoryUrl: sync.repositoryUrl,
+    branch: sync.branch,
+    failures: 0,
+    error: null,
+    commit: null,
+    revisionId: null,
+    createdAt: sync.now.toISOString(),
+    startedAt: null,
+    endedAt: null,
+  });
+  await enqueueJob(
+    trx,
+    { kind: gitSyncJobKind, payload: { operationId: id }, runAt: sync.now },
+    sync.now,
+  );
+  return id;
 }
 
 /** A sealed request opened again. */
-export function openGitSyncRequest(sealer: SecretSealer, sealed: string): GitSyncRequest {
-  return JSON.parse(sealer.open(sealed)) as GitSyncRequest;
+export function openGitSyncRequest(sealer: SecretSealer, sealed: string): SealedSyncRequest {
+  return JSON.parse(sealer.open(sealed)) as SealedSyncRequest;
 }

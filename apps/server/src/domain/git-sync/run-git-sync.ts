@@ -3,6 +3,7 @@ import type { HttpClient } from 'isomorphic-git';
 import type { Kysely } from 'kysely';
 import { ApiError, shorten } from '../../errors.js';
 import {
+  findGitSyncConnection,
   findGitSyncOperation,
   findGitSyncState,
   type GitSyncOperationRecord,
@@ -39,12 +40,12 @@ import {
   type GitRemote,
   removeCheckout,
 } from './git-repository.js';
-import { directoryOf, type GitSyncRequest, remoteOf } from './git-sync-request.js';
 import { openGitSyncRequest } from './git-sync-requests.js';
 import { readRepository } from './read-repository.js';
 import { repositoryChanges } from './repository-changes.js';
 import { spaceFiles } from './space-files.js';
 import { emptySyncState, pageDigest, type SyncedPage, type SyncState } from './sync-state.js';
+import { type SyncTarget, syncTargetOf } from './sync-target.js';
 
 /** What running an import or export needs. */
 export interface GitSyncServices extends ContentWriteServices {
@@ -101,12 +102,16 @@ export async function runGitSync(
     status: 'running',
     startedAt: services.now().toISOString(),
   });
-  const request = openGitSyncRequest(services.sealer, operation.request);
   try {
+    const target = syncTargetOf(
+      openGitSyncRequest(services.sealer, operation.request),
+      await findGitSyncConnection(db, space.id),
+      services.sealer,
+    );
     const outcome =
       operation.direction === 'import'
-        ? await importRepository(services, actor, space, request)
-        : await exportSpace(services, actor, space, request);
+        ? await importRepository(services, actor, space, target)
+        : await exportSpace(services, actor, space, target);
     await finish(services, operation, { status: 'success', ...outcome });
     await recordEvent(
       db,
@@ -154,21 +159,21 @@ export async function runGitSync(
 interface SyncOutcome {
   commit: string | null;
   revisionId: string | null;
+  changeRequestId?: string;
 }
 
 async function importRepository(
   services: GitSyncServices,
   actor: Actor,
   space: SpaceRecord,
-  request: GitSyncRequest,
+  request: SyncTarget,
 ): Promise<SyncOutcome> {
-  const remote = remoteOf(request);
+  const { remote, directory } = request;
   const checkout = await checkOut(remote, services.http);
   try {
     if (checkout.head === null) {
       throw new ApiError(400, `The repository has no branch ${remote.branch}`);
     }
-    const directory = directoryOf(request);
     const saved = await loadState(services, space.id, remote, directory);
     const state = request.force === true ? { ...saved, pages: forgetBlobs(saved.pages) } : saved;
     const content = readRepository(checkout.files, directory);
@@ -194,6 +199,11 @@ async function importRepository(
     const moved = state.revisionId !== null && state.revisionId !== space.revisionId;
     const conflicting = moved && bothEdited(plan.keys, nodes, state, blobs);
     if (request.standalone === true || conflicting) {
+      if (conflicting) {
+        // The repository's tip is now known: polls and webhooks of it queue nothing more
+        // until it moves again; the pages stay as last agreed, so the merge's result exports.
+        await saveState(services, space.id, remote, directory, { ...saved, commit: checkout.head });
+      }
       // The repository's version waits in a change request: a merge of it shows the conflicts
       // against what the space has meanwhile, and nothing of the space is overwritten.
       const changeRequest = await createChangeRequest(
@@ -211,7 +221,11 @@ async function importRepository(
         services,
         services.now(),
       );
-      return { commit: checkout.head, revisionId: applied.changeRequest.revisionId };
+      return {
+        commit: checkout.head,
+        revisionId: applied.changeRequest.revisionId,
+        changeRequestId: changeRequest.id,
+      };
     }
     const applied = await applyContentChangesToSpace(
       services.db,
@@ -252,12 +266,11 @@ async function exportSpace(
   services: GitSyncServices,
   actor: Actor,
   space: SpaceRecord,
-  request: GitSyncRequest,
+  request: SyncTarget,
 ): Promise<SyncOutcome> {
-  const remote = remoteOf(request);
+  const { remote, directory } = request;
   const checkout: Checkout = await checkOut(remote, services.http);
   try {
-    const directory = directoryOf(request);
     const saved = await loadState(services, space.id, remote, directory);
     const state = request.force === true ? emptySyncState : saved;
     const content = readRepository(checkout.files, directory);
@@ -403,6 +416,7 @@ async function finish(
     error?: string;
     commit?: string | null;
     revisionId?: string | null;
+    changeRequestId?: string;
   },
 ): Promise<void> {
   await updateGitSyncOperation(services.db, operation.id, {
@@ -410,6 +424,7 @@ async function finish(
     error: outcome.error ?? null,
     ...(outcome.commit === undefined ? {} : { commit: outcome.commit }),
     ...(outcome.revisionId === undefined ? {} : { revisionId: outcome.revisionId }),
+    ...(outcome.changeRequestId === undefined ? {} : { changeRequestId: outcome.changeRequestId }),
     endedAt: services.now().toISOString(),
   });
 }
