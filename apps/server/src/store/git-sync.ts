@@ -11,6 +11,8 @@ export interface GitSyncOperationRecord {
   direction: GitSyncDirection;
   /** The connection that queued it, whose repository it syncs with. */
   connectionId: string | null;
+  /** The job that runs it, hurried when the operation before it ends. */
+  jobId: string | null;
   /** Where an import that met edits of the space left the repository's version. */
   changeRequestId: string | null;
   status: GitSyncStatus;
@@ -45,6 +47,7 @@ function toOperation(row: Selectable<GitSyncOperationsTable>): GitSyncOperationR
     spaceId: row.space_id,
     direction: row.direction === 'import' ? 'import' : 'export',
     connectionId: row.connection_id,
+    jobId: row.job_id,
     changeRequestId: row.change_request_id,
     status: toStatus(row.status),
     request: row.request,
@@ -80,6 +83,7 @@ export async function insertGitSyncOperation(
       space_id: operation.spaceId,
       direction: operation.direction,
       connection_id: operation.connectionId,
+      job_id: operation.jobId,
       change_request_id: operation.changeRequestId,
       status: operation.status,
       request: operation.request,

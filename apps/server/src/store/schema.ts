@@ -703,6 +703,8 @@ export interface GitSyncOperationsTable {
   direction: string;
   /** The connection that queued it; its repository is read from there when it runs. */
   connection_id: string | null;
+  /** The job that runs it. */
+  job_id: string | null;
   /** The change request an import that met edits of the space left its version in. */
   change_request_id: string | null;
   status: string;

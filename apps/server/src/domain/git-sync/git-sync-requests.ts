@@ -112,11 +112,17 @@ async function queueGitSync(
   },
 ): Promise<string> {
   const id = uuidv7();
+  const jobId = await enqueueJob(
+    trx,
+    { kind: gitSyncJobKind, payload: { operationId: id }, runAt: sync.now },
+    sync.now,
+  );
   await insertGitSyncOperation(trx, {
     id,
     spaceId: sync.spaceId,
     direction: sync.direction,
     connectionId: sync.connectionId,
+    jobId,
     changeRequestId: null,
     status: 'queued',
     request: sealer.seal(JSON.stringify(sync.request)),
@@ -131,11 +137,6 @@ async function queueGitSync(
     startedAt: null,
     endedAt: null,
   });
-  await enqueueJob(
-    trx,
-    { kind: gitSyncJobKind, payload: { operationId: id }, runAt: sync.now },
-    sync.now,
-  );
   return id;
 }
 

@@ -11,6 +11,7 @@ import {
   saveGitSyncState,
   updateGitSyncOperation,
 } from '../../store/git-sync.js';
+import { hurryJob } from '../../store/jobs.js';
 import type { Database } from '../../store/schema.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import { findUserById } from '../../store/users.js';
@@ -38,6 +39,7 @@ import {
   checkOut,
   commitAndPush,
   type GitRemote,
+  remoteTip,
   removeCheckout,
 } from './git-repository.js';
 import { openGitSyncRequest } from './git-sync-requests.js';
@@ -262,13 +264,29 @@ async function importRepository(
   }
 }
 
+/**
+ * Exports the space. When the branch moved since the two last agreed (someone pushed), what
+ * was pushed is imported first, so the export never writes over it: edits of other pages come
+ * into the space and go out again unchanged; edits of pages the space also edited wait in a
+ * change request, while the space's version is exported.
+ */
 async function exportSpace(
   services: GitSyncServices,
   actor: Actor,
-  space: SpaceRecord,
+  given: SpaceRecord,
   request: SyncTarget,
 ): Promise<SyncOutcome> {
   const { remote, directory } = request;
+  let space = given;
+  let pulled: SyncOutcome | undefined;
+  const agreed = await loadState(services, space.id, remote, directory);
+  if (request.force !== true && request.standalone !== true && agreed.commit !== null) {
+    const tip = await remoteTip(remote, services.http);
+    if (tip !== null && tip !== agreed.commit) {
+      pulled = await importRepository(services, actor, space, { remote, directory });
+      space = (await findSpaceById(services.db, space.id)) ?? space;
+    }
+  }
   const checkout: Checkout = await checkOut(remote, services.http);
   try {
     const saved = await loadState(services, space.id, remote, directory);
@@ -303,7 +321,11 @@ async function exportSpace(
         files: files.files,
       });
     }
-    return { commit, revisionId: null };
+    return {
+      commit,
+      revisionId: pulled?.revisionId ?? null,
+      ...(pulled?.changeRequestId === undefined ? {} : { changeRequestId: pulled.changeRequestId }),
+    };
   } finally {
     await removeCheckout(checkout);
   }
@@ -427,6 +449,9 @@ async function finish(
     ...(outcome.changeRequestId === undefined ? {} : { changeRequestId: outcome.changeRequestId }),
     endedAt: services.now().toISOString(),
   });
+  // The next operation of the space waits its turn; it need not wait out its pause.
+  const next = await nextGitSyncOperation(services.db, operation.spaceId);
+  if (next?.jobId) await hurryJob(services.db, next.jobId, services.now());
 }
 
 function reasonOf(error: unknown): string {

@@ -50,6 +50,7 @@ export function gitSyncMigration(): Migration {
         )
         .addColumn('direction', 'text', (c) => c.notNull())
         .addColumn('connection_id', 'text')
+        .addColumn('job_id', 'text')
         .addColumn('change_request_id', 'text')
         .addColumn('status', 'text', (c) => c.notNull())
         .addColumn('request', 'text', (c) => c.notNull())
