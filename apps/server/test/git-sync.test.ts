@@ -401,9 +401,71 @@ describe('Git sync', () => {
     await server.jobs.runDue();
     expect(await revisionOf(spaceId)).toBe(before);
     expect(await markdownOf(spaceId, 'introduction')).toContain('from the space');
-    const open = await org.admin.client.GET('/spaces/{spaceId}/change-requests', {
-      params: { path: { spaceId } },
+    const info = await admin().info();
+    const changeRequestId = info.operation?.changeRequest ?? '';
+    const open = await org.admin.client.GET('/spaces/{spaceId}/change-requests/{changeRequestId}', {
+      params: { path: { spaceId, changeRequestId } },
     });
-    expect(open.items[0]?.subject).toMatch(/^Import from main/);
+    expect(open).toMatchObject({
+      status: 'open',
+      subject: expect.stringMatching(/^Import from main/),
+    });
+    // Its merge shows the conflict as data: the space and the repository both wrote the body.
+    const merge = await org.admin.client.POST(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+      { params: { path: { spaceId, changeRequestId } } },
+    );
+    expect(merge).toMatchObject({
+      result: 'conflicts',
+      conflicts: [{ page: intro?.id, field: 'document' }],
+    });
+    expect(await revisionOf(spaceId)).toBe(before);
+  });
+
+  it('merges edits of different pages made on both sides since they last agreed', async () => {
+    const editing = spaceEditing(org.admin, () => spaceId);
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'Agree',
+    });
+    await server.jobs.runDue();
+    const pagesNow = (await pages(spaceId)).pages;
+    const guides = pagesNow.find((page) => page.title === 'Guides');
+    const changeRequest = await editing.openChangeRequest();
+    await editing.apply(changeRequest, [
+      {
+        operation: 'update_page',
+        page: guides?.id ?? '',
+        document: { markdown: 'Every guide, in order.\n' },
+      },
+    ]);
+    await editing.merge(changeRequest);
+    const repo = await git.clone('handbook');
+    await writeFile(
+      join(repo, 'guides/install.md'),
+      '# Install\n\nRun `pnpm install --frozen-lockfile`.\n',
+    );
+    await git.git(repo, 'commit', '-qam', 'Frozen lockfile');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    await admin().importRepository({ url: git.url('handbook', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect((await admin().info()).operation).toMatchObject({
+      state: 'success',
+      direction: 'import',
+    });
+    expect(await markdownOf(spaceId, 'guides')).toContain('Every guide, in order.');
+    expect(await markdownOf(spaceId, 'guides/install')).toContain('--frozen-lockfile');
+    // The space's own edit goes out at the next export; the repository's is not written again.
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'Guides',
+    });
+    await server.jobs.runDue();
+    const clone = await git.clone('handbook');
+    expect(await git.git(clone, 'show', '--name-only', '--format=%s', 'HEAD')).toBe(
+      'Guides\n\nguides/README.md\n',
+    );
   });
 });

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
 import { connectSpace, disconnectSpace } from '../domain/git-sync/git-connections.js';
 import { requestGitSync } from '../domain/git-sync/git-sync-requests.js';

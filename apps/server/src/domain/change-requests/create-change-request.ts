@@ -14,7 +14,8 @@ import { changeRequestEvent } from '../events/space-events.js';
 import { requireUnlockedSpace } from './content-writes.js';
 
 /**
- * Opens a change request on the space's current revision, numbered next in the space. The
+ * Opens a change request on the space's current revision (or on `base`, an earlier revision of
+ * the space, for changes made against it), numbered next in the space. The
  * number, the counters and the row are one transaction, so concurrent creates get 1, 2, 3…
  * with no gap and no duplicate.
  */
@@ -22,7 +23,7 @@ export async function createChangeRequest(
   db: Kysely<Database>,
   actor: Actor,
   space: SpaceRecord,
-  input: { subject?: string | undefined },
+  input: { subject?: string | undefined; base?: string },
   now: Date,
 ): Promise<ChangeRequestRecord> {
   return db.transaction().execute(async (trx) => {
@@ -41,8 +42,8 @@ export async function createChangeRequest(
       createdBy: actor.user.id,
       createdAt: at,
       updatedAt: at,
-      revisionId: current.revisionId,
-      revisionInitial: current.revisionId,
+      revisionId: input.base ?? current.revisionId,
+      revisionInitial: input.base ?? current.revisionId,
       revisionMergedAncestor: null,
       revisionMerged: null,
       commentsOpen: 0,

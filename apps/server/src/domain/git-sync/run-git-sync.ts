@@ -12,16 +12,19 @@ import {
   updateGitSyncOperation,
 } from '../../store/git-sync.js';
 import { hurryJob } from '../../store/jobs.js';
+import { findRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import { findUserById } from '../../store/users.js';
 import type { Actor } from '../actor.js';
 import { createChangeRequest } from '../change-requests/create-change-request.js';
+import { mergeChangeRequest } from '../change-requests/merge-change-request.js';
 import {
   applyContentChanges,
   applyContentChangesToSpace,
 } from '../content/apply-content-changes.js';
-import { loadSpaceRevision } from '../content/content-revisions.js';
+import type { ContentChangeOutcome } from '../content/change-inputs.js';
+import { loadRevision, loadSpaceRevision } from '../content/content-revisions.js';
 import type { ContentWriteServices } from '../content/prepare-changes.js';
 import {
   openRevisionContent,
@@ -43,8 +46,8 @@ import {
   removeCheckout,
 } from './git-repository.js';
 import { openGitSyncRequest } from './git-sync-requests.js';
-import { readRepository } from './read-repository.js';
-import { repositoryChanges } from './repository-changes.js';
+import { type RepositoryContent, readRepository } from './read-repository.js';
+import { type RepositoryChanges, repositoryChanges } from './repository-changes.js';
 import { spaceFiles } from './space-files.js';
 import { emptySyncState, pageDigest, type SyncedPage, type SyncState } from './sync-state.js';
 import { type SyncTarget, syncTargetOf } from './sync-target.js';
@@ -173,9 +176,8 @@ async function importRepository(
   const { remote, directory } = request;
   const checkout = await checkOut(remote, services.http);
   try {
-    if (checkout.head === null) {
-      throw new ApiError(400, `The repository has no branch ${remote.branch}`);
-    }
+    const head = checkout.head;
+    if (head === null) throw new ApiError(400, `The repository has no branch ${remote.branch}`);
     const saved = await loadState(services, space.id, remote, directory);
     const state = request.force === true ? { ...saved, pages: forgetBlobs(saved.pages) } : saved;
     const content = readRepository(checkout.files, directory);
@@ -183,36 +185,21 @@ async function importRepository(
     for (const [path, bytes] of checkout.files) {
       if (path.endsWith('.md')) blobs.set(path, await blobOf(bytes));
     }
-    const tree = await openRevisionContent(
-      services.db,
-      await loadSpaceRevision(services.db, space),
-    );
-    const nodes = await readPageTree(tree);
-    const plan = repositoryChanges(content, blobs, nodes, await readFiles(tree), state);
-    if (plan.changes.length === 0) {
-      await saveState(services, space.id, remote, directory, {
-        ...state,
-        revisionId: space.revisionId,
-        commit: checkout.head,
-        pages: await syncedPages(nodes, plan.keys, state, blobs),
+    const save = (next: Omit<SyncState, 'commit' | 'files'>) =>
+      saveState(services, space.id, remote, directory, {
+        ...next,
+        commit: head,
+        files: state.files,
       });
-      return { commit: checkout.head, revisionId: null };
-    }
-    const moved = state.revisionId !== null && state.revisionId !== space.revisionId;
-    const conflicting = moved && bothEdited(plan.keys, nodes, state, blobs);
-    if (request.standalone === true || conflicting) {
-      if (conflicting) {
-        // The repository's tip is now known: polls and webhooks of it queue nothing more
-        // until it moves again; the pages stay as last agreed, so the merge's result exports.
-        await saveState(services, space.id, remote, directory, { ...saved, commit: checkout.head });
-      }
-      // The repository's version waits in a change request: a merge of it shows the conflicts
-      // against what the space has meanwhile, and nothing of the space is overwritten.
+
+    if (request.standalone === true) {
+      // A standalone import is a change request on the space's head, and changes no agreement.
+      const plan = await planOn(services, space, space.revisionId, content, blobs, state);
       const changeRequest = await createChangeRequest(
         services.db,
         actor,
         space,
-        { subject: `Import from ${remote.branch} (${checkout.head.slice(0, 7)})` },
+        { subject: `Import from ${remote.branch} (${head.slice(0, 7)})` },
         services.now(),
       );
       const applied = await applyContentChanges(
@@ -224,44 +211,137 @@ async function importRepository(
         services.now(),
       );
       return {
-        commit: checkout.head,
+        commit: head,
         revisionId: applied.changeRequest.revisionId,
         changeRequestId: changeRequest.id,
       };
     }
-    const applied = await applyContentChangesToSpace(
+
+    const agreedRevision =
+      state.revisionId !== null &&
+      (await findRevision(services.db, space.id, state.revisionId)) !== undefined
+        ? state.revisionId
+        : space.revisionId;
+    const plan = await planOn(services, space, agreedRevision, content, blobs, state);
+    if (plan.changes.length === 0) {
+      await save({ revisionId: agreedRevision, pages: state.pages });
+      return { commit: head, revisionId: null };
+    }
+    if (agreedRevision === space.revisionId) {
+      // Nothing happened in the space since the two agreed: the repository's changes apply to
+      // its head, and the revision they make mirrors the repository.
+      const applied = await applyContentChangesToSpace(
+        services.db,
+        actor,
+        space.id,
+        plan.changes,
+        services,
+        'space.content_imported',
+        services.now(),
+        { source: 'git', commit: head },
+      );
+      await save({
+        revisionId: applied.revisionId,
+        pages: await pagesAt(
+          services,
+          space,
+          applied.revisionId,
+          plan,
+          applied.outcomes,
+          state,
+          blobs,
+        ),
+      });
+      return { commit: head, revisionId: applied.revisionId };
+    }
+
+    // The space moved too: the repository's changes go on what the two agreed on, in a change
+    // request, which merges into the space three ways. Its revision mirrors the repository.
+    const changeRequest = await createChangeRequest(
+      services.db,
+      actor,
+      space,
+      { subject: `Import from ${remote.branch} (${head.slice(0, 7)})`, base: agreedRevision },
+      services.now(),
+    );
+    const applied = await applyContentChanges(
+      services.db,
+      actor,
+      changeRequest,
+      plan.changes,
+      services,
+      services.now(),
+    );
+    const mirror = applied.changeRequest.revisionId;
+    const merged = await mergeChangeRequest(
       services.db,
       actor,
       space.id,
-      plan.changes,
-      services,
-      'space.content_imported',
+      changeRequest.id,
+      { bodies: services, heads: services.heads },
       services.now(),
-      { source: 'git', commit: checkout.head },
     );
-    const written = await openRevisionContent(services.db, {
-      ...(await loadSpaceRevision(
-        services.db,
-        (await findSpaceById(services.db, space.id)) ?? space,
-      )),
-    });
-    const keys = new Map<string, string>();
-    for (const [idOrRef, key] of plan.keys) {
-      const created = applied.outcomes.find(
-        (outcome) => outcome.object === 'created_page' && outcome.ref === idOrRef,
-      );
-      keys.set(created !== undefined && 'pageId' in created ? created.pageId : idOrRef, key);
+    if (merged.result === 'conflicts') {
+      // The repository's version waits in the change request, its conflicts shown by its
+      // merge; the tip is known, so polls and webhooks of it queue nothing more.
+      await save({ revisionId: state.revisionId, pages: state.pages });
+      return {
+        commit: head,
+        revisionId: mirror,
+        changeRequestId: changeRequest.id,
+      };
     }
-    await saveState(services, space.id, remote, directory, {
-      revisionId: applied.revisionId,
-      commit: checkout.head,
-      pages: await syncedPages(await readPageTree(written), keys, state, blobs),
-      files: state.files,
+    await save({
+      revisionId: mirror,
+      pages: await pagesAt(services, space, mirror, plan, applied.outcomes, state, blobs),
     });
-    return { commit: checkout.head, revisionId: applied.revisionId };
+    return { commit: head, revisionId: merged.revision };
   } finally {
     await removeCheckout(checkout);
   }
+}
+
+/** The changes that bring the content of `revisionId` in line with the repository. */
+async function planOn(
+  services: GitSyncServices,
+  space: SpaceRecord,
+  revisionId: string,
+  content: RepositoryContent,
+  blobs: ReadonlyMap<string, string>,
+  state: SyncState,
+): Promise<RepositoryChanges> {
+  const tree = await openRevisionContent(
+    services.db,
+    await loadRevision(services.db, space, revisionId),
+  );
+  return repositoryChanges(content, blobs, await readPageTree(tree), await readFiles(tree), state);
+}
+
+/**
+ * Each page of the repository as the revision that mirrors it holds it: its key, file, blob and
+ * digest. Pages the batch inserted are found by their `ref`.
+ */
+async function pagesAt(
+  services: GitSyncServices,
+  space: SpaceRecord,
+  revisionId: string,
+  plan: RepositoryChanges,
+  outcomes: readonly ContentChangeOutcome[],
+  state: SyncState,
+  blobs: ReadonlyMap<string, string>,
+): Promise<Record<string, SyncedPage>> {
+  const keys = new Map<string, string>();
+  for (const [idOrRef, key] of plan.keys) {
+    const created = outcomes.find(
+      (outcome) => outcome.object === 'created_page' && outcome.ref === idOrRef,
+    );
+    keys.set(created !== undefined && 'pageId' in created ? created.pageId : idOrRef, key);
+  }
+  const tree = await openRevisionContent(
+    services.db,
+    await loadRevision(services.db, space, revisionId),
+  );
+  return syncedPages(await readPageTree(tree), keys, state, blobs);
 }
 
 /**
@@ -329,32 +409,6 @@ async function exportSpace(
   } finally {
     await removeCheckout(checkout);
   }
-}
-
-// A page edited in the space since the last sync whose file the repository also changed.
-function bothEdited(
-  keys: ReadonlyMap<string, string>,
-  nodes: readonly PageNode[],
-  state: SyncState,
-  blobs: ReadonlyMap<string, string>,
-): boolean {
-  const byId = new Map<string, PageNode>();
-  const collect = (list: readonly PageNode[]) => {
-    for (const node of list) {
-      byId.set(node.page.id, node);
-      collect(node.children);
-    }
-  };
-  collect(nodes);
-  for (const [id, key] of keys) {
-    const node = byId.get(id);
-    const synced = state.pages[id];
-    if (node === undefined || synced === undefined) continue;
-    const editedHere = synced.digest !== pageDigest(node.page);
-    const editedThere = synced.blob !== blobs.get(key);
-    if (editedHere && editedThere) return true;
-  }
-  return false;
 }
 
 async function syncedPages(
