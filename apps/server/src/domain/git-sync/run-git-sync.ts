@@ -2,6 +2,7 @@ import type { Document } from '@quire/document';
 import type { HttpClient } from 'isomorphic-git';
 import type { Kysely } from 'kysely';
 import { ApiError, shorten } from '../../errors.js';
+import { OutboundError } from '../../outbound/outbound-error.js';
 import {
   findGitSyncConnection,
   findGitSyncOperation,
@@ -137,7 +138,12 @@ export async function runGitSync(
   } catch (error) {
     const reason = reasonOf(error);
     const failures = operation.failures + 1;
-    const final = error instanceof ApiError || failures >= attemptsForRemote;
+    // Bad input and addresses the outbound guard refuses fail at once: trying again changes
+    // nothing. A remote that did not answer or refused is tried again.
+    const final =
+      error instanceof ApiError ||
+      (error instanceof OutboundError && (error.code === 'blocked' || error.code === 'bad-url')) ||
+      failures >= attemptsForRemote;
     if (!final) {
       await updateGitSyncOperation(db, operation.id, { status: 'queued', failures, error: reason });
       return {
