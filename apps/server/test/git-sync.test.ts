@@ -268,7 +268,11 @@ describe('Git sync', () => {
     await write('docs/reference/api/README.md', '# API\n\nSee [errors](errors.md).\n');
     await write(
       'docs/reference/api/errors.md',
-      '# Errors\n\n| Code | Meaning |\n| ---- | ------- |\n| 404  | Gone    |\n',
+      '# Errors\n\n| Code | Meaning |\n| ---- | ------- |\n| 404  | Gone    |\n\n{% include "../../.gitbook/includes/need-help.md" %}\n',
+    );
+    await write(
+      'docs/.gitbook/includes/need-help.md',
+      '---\ntitle: Need help?\n---\n\nAsk on **Slack**.\n',
     );
     await write('docs/.gitbook/assets/logo.png', Buffer.from('89504e470d0a1a0a', 'hex'));
     await git.git(repo, 'add', '-A');
@@ -303,6 +307,11 @@ describe('Git sync', () => {
     });
     expect(files.items.map((file) => file.name)).toEqual(['logo.png']);
 
+    const revision = await org.admin.client.GET('/spaces/{spaceId}/content', {
+      params: { path: { spaceId: space.id } },
+    });
+    expect(revision.reusableContents).toMatchObject([{ title: 'Need help?' }]);
+
     const commits = await git.commits('gitbook-docs');
     await imported.exportRepository({
       url: git.url('gitbook-docs', credentials),
@@ -315,6 +324,31 @@ describe('Git sync', () => {
       direction: 'export',
     });
     expect(await git.commits('gitbook-docs')).toEqual(commits);
+
+    // An edit of the reusable content changes its file alone.
+    const editing = spaceEditing(org.admin, () => space.id);
+    const changeRequest = await editing.openChangeRequest();
+    await editing.apply(changeRequest, [
+      {
+        operation: 'update_reusable_content',
+        reusableContent: revision.reusableContents[0]?.id ?? '',
+        document: { markdown: 'Ask on **Slack** or by email.\n' },
+      },
+    ]);
+    await editing.merge(changeRequest);
+    await imported.exportRepository({
+      url: git.url('gitbook-docs', credentials),
+      ref: 'main',
+      commitMessage: 'Help',
+    });
+    await server.jobs.runDue();
+    const clone = await git.clone('gitbook-docs');
+    expect(await git.git(clone, 'show', '--name-only', '--format=%s', 'HEAD')).toBe(
+      'Help\n\ndocs/.gitbook/includes/need-help.md\n',
+    );
+    expect((await git.files('gitbook-docs')).get('docs/.gitbook/includes/need-help.md')).toBe(
+      '---\ntitle: Need help?\n---\n\nAsk on **Slack** or by email.\n',
+    );
   });
 
   it('refuses bad requests and callers who may not sync', async () => {
@@ -372,7 +406,7 @@ describe('Git sync', () => {
     expect(info.operation?.error).not.toContain('wrong');
     expect(await revisionOf(spaceId)).toBe(before);
     const events = await org.admin.client.GET('/orgs/{organizationId}/audit-events', {
-      params: { path: { organizationId: org.organizationId } },
+      params: { path: { organizationId: org.organizationId }, query: { limit: 100 } },
     });
     const actions = events.items.map((event) => event.action);
     expect(actions).toContain('space.git_sync_failed');

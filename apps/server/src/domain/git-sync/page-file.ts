@@ -91,3 +91,48 @@ function fieldsOf(yaml: string): PageFileFields {
   for (const key of flagFields) if (values[key] === true) fields[key] = true;
   return fields;
 }
+
+/**
+ * Reads a reusable content's file as GitBook writes it: its title in the frontmatter (else its
+ * file's name), then its body.
+ */
+export function readIncludeFile(text: string, name: string): { title: string; body: string } {
+  const frontmatter = frontmatterPattern.exec(text);
+  let title: unknown;
+  try {
+    title = frontmatter === null ? undefined : parseDocument(frontmatter[1] ?? '').get('title');
+  } catch {
+    title = undefined;
+  }
+  const body = (frontmatter === null ? text : text.slice(frontmatter[0].length)).replace(
+    /^(?:[ \t]*\r?\n)+/,
+    '',
+  );
+  return { title: typeof title === 'string' && title.trim() !== '' ? title.trim() : name, body };
+}
+
+/**
+ * Writes a reusable content's file: the frontmatter of `previous` with its title set anew when
+ * it changed (else as it was; `title:` alone for a new file), then the body.
+ */
+export function writeIncludeFile(
+  include: { title: string; body: string },
+  previous: string | undefined,
+): string {
+  const frontmatter = previous === undefined ? null : frontmatterPattern.exec(previous);
+  const document = parseDocument(frontmatter?.[1] ?? '');
+  if (document.get('title') !== include.title) document.set('title', include.title);
+  const yaml = document.toString({ lineWidth: 0 }).replace(/\n$/, '');
+  const unchanged =
+    frontmatter !== null && document.get('title') === readTitle(frontmatter[1] ?? '');
+  const head = unchanged ? `---\n${frontmatter?.[1] ?? ''}\n---\n\n` : `---\n${yaml}\n---\n\n`;
+  return `${head}${include.body}`;
+}
+
+function readTitle(yaml: string): unknown {
+  try {
+    return parseDocument(yaml).get('title');
+  } catch {
+    return undefined;
+  }
+}

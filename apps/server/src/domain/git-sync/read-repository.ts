@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { readSummary, type TocEntry } from '../imports/summary-toc.js';
-import { type PageFileFields, readPageFile } from './page-file.js';
+import { type PageFileFields, readIncludeFile, readPageFile } from './page-file.js';
 import { configPath, type RepositoryLayout, repositoryLayout } from './repository-layout.js';
 
 /**
@@ -30,20 +30,32 @@ export interface RepositoryAsset {
   bytes: Uint8Array;
 }
 
+/** A reusable content, from the includes folder: its file's name, title and body. */
+export interface RepositoryInclude {
+  /** The file's name without `.md`: what pages' includes name it by. */
+  name: string;
+  path: string;
+  title: string;
+  body: string;
+}
+
 /** What a repository holds of a space, and where. */
 export interface RepositoryContent {
   layout: RepositoryLayout;
   pages: RepositoryPage[];
   assets: RepositoryAsset[];
+  includes: RepositoryInclude[];
 }
 
 const markdownFile = /\.md$/i;
+const includeFile = /^([^/]+)\.md$/;
 
 /**
  * Reads the space a repository holds in GitBook's Git format, from its files by path: the
  * layout from `.gitbook.yaml`, the page tree from the table of contents (every Markdown file
  * under the root, the first page first, when there is none), pages from their files, and the
- * files under `.gitbook/assets/`. Anything else in the repository is not the space's.
+ * files under `.gitbook/assets/`, reusable contents under `.gitbook/includes/`. Anything else in
+ * the repository is not the space's.
  */
 export function readRepository(
   files: ReadonlyMap<string, Uint8Array>,
@@ -101,10 +113,16 @@ export function readRepository(
     };
   };
   const assets: RepositoryAsset[] = [];
+  const includes: RepositoryInclude[] = [];
   for (const [path, bytes] of files) {
     if (path.startsWith(layout.assets)) assets.push({ name: posix.basename(path), path, bytes });
+    const name = path.startsWith(layout.includes)
+      ? includeFile.exec(path.slice(layout.includes.length))?.[1]
+      : undefined;
+    if (name !== undefined)
+      includes.push({ name, path, ...readIncludeFile(Buffer.from(bytes).toString('utf8'), name) });
   }
-  return { layout, pages: entries.map((entry) => pageOf(entry, '')), assets };
+  return { layout, pages: entries.map((entry) => pageOf(entry, '')), assets, includes };
 }
 
 // Without a table of contents every Markdown file under the root is a page, the first page first.

@@ -1,9 +1,10 @@
 import { posix } from 'node:path';
 import { slugify } from '@quire/document';
 import type { ContentChangeInput, UpdatePageInput } from '../content/change-inputs.js';
+import { includeNameOf, includeNames } from '../content/include-paths.js';
 import type { PageNode } from '../content/read-content.js';
-import type { FileRecord, PageRecord } from '../content/records.js';
-import type { RepositoryContent, RepositoryPage } from './read-repository.js';
+import type { FileRecord, PageRecord, ReusableContentRecord } from '../content/records.js';
+import type { RepositoryContent, RepositoryInclude, RepositoryPage } from './read-repository.js';
 import type { SyncState } from './sync-state.js';
 
 /** The batch that makes a space hold what its repository does, and which page is which file. */
@@ -11,6 +12,55 @@ export interface RepositoryChanges {
   changes: ContentChangeInput[];
   /** The key of every page the repository holds, by page id or by the `ref` of its insert. */
   keys: Map<string, string>;
+}
+
+/**
+ * The changes that bring a space's reusable contents in line with the repository's includes,
+ * matched by name (GitBook names an include's file after its title): new ones inserted under a
+ * `ref`, those whose file changed since `state` updated. Answers the refs by name, for the
+ * pages' includes of new ones.
+ */
+function includeChanges(
+  includes: readonly RepositoryInclude[],
+  reusables: readonly ReusableContentRecord[],
+  blobs: ReadonlyMap<string, string>,
+  state: SyncState,
+): { changes: ContentChangeInput[]; refs: Map<string, string> } {
+  const idsByName = new Map([...includeNames(reusables)].map(([id, name]) => [name, id]));
+  const changes: ContentChangeInput[] = [];
+  const refs = new Map<string, string>();
+  for (const [index, include] of includes.entries()) {
+    const id = idsByName.get(include.name);
+    const title = include.title.slice(0, 255);
+    if (id === undefined) {
+      const ref = `git-include-${index}`;
+      refs.set(include.name, ref);
+      changes.push({
+        operation: 'insert_reusable_content',
+        ref,
+        title,
+        document: { markdown: include.body },
+      });
+    } else if (state.includes?.[id]?.blob !== blobs.get(include.path)) {
+      changes.push({
+        operation: 'update_reusable_content',
+        reusableContent: id,
+        title,
+        document: { markdown: include.body },
+      });
+    }
+  }
+  return { changes, refs };
+}
+
+/** Points each include of a reusable content new in the batch at its `ref`. */
+function withIncludeRefs(markdown: string, refs: ReadonlyMap<string, string>): string {
+  if (refs.size === 0 || !markdown.includes('{% include')) return markdown;
+  return markdown.replace(/\{% include "([^"%]*)" %\}/g, (whole, path: string) => {
+    const name = includeNameOf(path);
+    const ref = name === undefined ? undefined : refs.get(name);
+    return ref === undefined ? whole : `{% include "${ref}" %}`;
+  });
 }
 
 /**
@@ -26,6 +76,7 @@ export function repositoryChanges(
   blobs: ReadonlyMap<string, string>,
   tree: readonly PageNode[],
   files: readonly FileRecord[],
+  reusables: readonly ReusableContentRecord[],
   state: SyncState,
 ): RepositoryChanges {
   const current = new Map<string, PageNode>();
@@ -57,6 +108,10 @@ export function repositoryChanges(
     }
   }
 
+  const included = includeChanges(content.includes, reusables, blobs, state);
+  changes.push(...included.changes);
+  const bodyOf = (page: RepositoryPage) => withIncludeRefs(page.body, included.refs);
+
   let next = 0;
   const apply = (pages: readonly RepositoryPage[], parent: string | null) => {
     const wantedOrder: string[] = [];
@@ -73,7 +128,9 @@ export function repositoryChanges(
           type: page.kind,
           title: page.title,
           slug: slugOf(page, content.layout.readme),
-          ...(page.kind === 'document' ? { document: { markdown: page.body } } : { document: {} }),
+          ...(page.kind === 'document'
+            ? { document: { markdown: bodyOf(page) } }
+            : { document: {} }),
           ...(page.kind === 'link' ? { target: { kind: 'url', url: page.url ?? '' } } : {}),
           ...page.fields,
           ...(parent === null ? {} : { into: parent }),
@@ -96,7 +153,7 @@ export function repositoryChanges(
           operation: 'update_page',
           page: id,
           ...edited,
-          ...(fileChanged ? { document: { markdown: page.body } } : {}),
+          ...(fileChanged ? { document: { markdown: bodyOf(page) } } : {}),
           ...(moved ? { into: parent, at: index } : {}),
         });
       }

@@ -12,6 +12,8 @@ export interface RepositoryLayout {
   summary: string;
   /** Folder of the files pages use. */
   assets: string;
+  /** Folder of the reusable contents pages include. */
+  includes: string;
 }
 
 /**
@@ -28,6 +30,7 @@ export function repositoryLayout(directory: string, config: string | undefined):
     readme: posix.join(root, settings.readme ?? 'README.md'),
     summary: posix.join(root, settings.summary ?? 'SUMMARY.md'),
     assets: `${root}.gitbook/assets/`,
+    includes: `${root}.gitbook/includes/`,
   };
 }
 

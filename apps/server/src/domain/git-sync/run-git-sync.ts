@@ -26,6 +26,7 @@ import {
 } from '../content/apply-content-changes.js';
 import type { ContentChangeOutcome } from '../content/change-inputs.js';
 import { loadRevision, loadSpaceRevision } from '../content/content-revisions.js';
+import { includeNames } from '../content/include-paths.js';
 import type { ContentWriteServices } from '../content/prepare-changes.js';
 import {
   openRevisionContent,
@@ -50,7 +51,13 @@ import { openGitSyncRequest } from './git-sync-requests.js';
 import { type RepositoryContent, readRepository } from './read-repository.js';
 import { type RepositoryChanges, repositoryChanges } from './repository-changes.js';
 import { spaceFiles } from './space-files.js';
-import { emptySyncState, pageDigest, type SyncedPage, type SyncState } from './sync-state.js';
+import {
+  emptySyncState,
+  includeDigest,
+  pageDigest,
+  type SyncedPage,
+  type SyncState,
+} from './sync-state.js';
 import { type SyncTarget, syncTargetOf } from './sync-target.js';
 
 /** What running an import or export needs. */
@@ -230,7 +237,11 @@ async function importRepository(
         : space.revisionId;
     const plan = await planOn(services, space, agreedRevision, content, blobs, state);
     if (plan.changes.length === 0) {
-      await save({ revisionId: agreedRevision, pages: state.pages });
+      await save({
+        revisionId: agreedRevision,
+        pages: state.pages,
+        includes: state.includes ?? {},
+      });
       return { commit: head, revisionId: null };
     }
     if (agreedRevision === space.revisionId) {
@@ -248,15 +259,16 @@ async function importRepository(
       );
       await save({
         revisionId: applied.revisionId,
-        pages: await pagesAt(
+        ...(await agreementAt(
           services,
           space,
           applied.revisionId,
+          content,
           plan,
           applied.outcomes,
           state,
           blobs,
-        ),
+        )),
       });
       return { commit: head, revisionId: applied.revisionId };
     }
@@ -290,7 +302,11 @@ async function importRepository(
     if (merged.result === 'conflicts') {
       // The repository's version waits in the change request, its conflicts shown by its
       // merge; the tip is known, so polls and webhooks of it queue nothing more.
-      await save({ revisionId: state.revisionId, pages: state.pages });
+      await save({
+        revisionId: state.revisionId,
+        pages: state.pages,
+        includes: state.includes ?? {},
+      });
       return {
         commit: head,
         revisionId: mirror,
@@ -299,7 +315,16 @@ async function importRepository(
     }
     await save({
       revisionId: mirror,
-      pages: await pagesAt(services, space, mirror, plan, applied.outcomes, state, blobs),
+      ...(await agreementAt(
+        services,
+        space,
+        mirror,
+        content,
+        plan,
+        applied.outcomes,
+        state,
+        blobs,
+      )),
     });
     return { commit: head, revisionId: merged.revision };
   } finally {
@@ -320,22 +345,30 @@ async function planOn(
     services.db,
     await loadRevision(services.db, space, revisionId),
   );
-  return repositoryChanges(content, blobs, await readPageTree(tree), await readFiles(tree), state);
+  return repositoryChanges(
+    content,
+    blobs,
+    await readPageTree(tree),
+    await readFiles(tree),
+    await tree.reusableContents(),
+    state,
+  );
 }
 
 /**
- * Each page of the repository as the revision that mirrors it holds it: its key, file, blob and
- * digest. Pages the batch inserted are found by their `ref`.
+ * Each page and reusable content of the repository as the revision that mirrors it holds it:
+ * its key, file, blob and digest. Pages the batch inserted are found by their `ref`.
  */
-async function pagesAt(
+async function agreementAt(
   services: GitSyncServices,
   space: SpaceRecord,
   revisionId: string,
+  content: RepositoryContent,
   plan: RepositoryChanges,
   outcomes: readonly ContentChangeOutcome[],
   state: SyncState,
   blobs: ReadonlyMap<string, string>,
-): Promise<Record<string, SyncedPage>> {
+): Promise<Pick<SyncState, 'pages' | 'includes'>> {
   const keys = new Map<string, string>();
   for (const [idOrRef, key] of plan.keys) {
     const created = outcomes.find(
@@ -347,7 +380,21 @@ async function pagesAt(
     services.db,
     await loadRevision(services.db, space, revisionId),
   );
-  return syncedPages(await readPageTree(tree), keys, state, blobs);
+  const reusables = await tree.reusableContents();
+  const names = includeNames(reusables);
+  const includes: Record<string, SyncedPage> = {};
+  for (const record of reusables) {
+    const name = names.get(record.id) ?? record.id;
+    const path = `${content.layout.includes}${name}.md`;
+    const blob = blobs.get(path);
+    includes[record.id] = {
+      key: `include:${name}`,
+      path,
+      ...(blob === undefined ? {} : { blob }),
+      digest: includeDigest(record),
+    };
+  }
+  return { pages: await syncedPages(await readPageTree(tree), keys, state, blobs), includes };
 }
 
 /**
@@ -385,6 +432,7 @@ async function exportSpace(
     const files = await spaceFiles(
       await readPageTree(tree),
       await readFiles(tree),
+      await tree.reusableContents(),
       content.layout,
       state,
       checkout.files,
@@ -405,6 +453,7 @@ async function exportSpace(
         commit: commit ?? checkout.head,
         pages: files.pages,
         files: files.files,
+        includes: files.includes,
       });
     }
     return {

@@ -1,11 +1,18 @@
 import { posix } from 'node:path';
 import type { Document } from '@quire/document';
+import { includeNames, withIncludePaths } from '../content/include-paths.js';
 import type { PageNode } from '../content/read-content.js';
-import type { FileRecord, PageRecord } from '../content/records.js';
-import { type PageFileFields, writePageFile } from './page-file.js';
+import type { FileRecord, PageRecord, ReusableContentRecord } from '../content/records.js';
+import { type PageFileFields, writeIncludeFile, writePageFile } from './page-file.js';
 import type { RepositoryLayout } from './repository-layout.js';
 import { type SummaryEntry, summarySays, writeSummary } from './summary-file.js';
-import { pageDigest, type SyncedFile, type SyncedPage, type SyncState } from './sync-state.js';
+import {
+  includeDigest,
+  pageDigest,
+  type SyncedFile,
+  type SyncedPage,
+  type SyncState,
+} from './sync-state.js';
 
 /** What writing a space's files reads besides its page tree. */
 export interface SpaceFileServices {
@@ -22,6 +29,7 @@ export interface SpaceFiles {
   deletes: Set<string>;
   pages: Record<string, SyncedPage>;
   files: Record<string, SyncedFile>;
+  includes: Record<string, SyncedPage>;
 }
 
 /**
@@ -36,6 +44,7 @@ export interface SpaceFiles {
 export async function spaceFiles(
   tree: readonly PageNode[],
   files: readonly FileRecord[],
+  reusables: readonly ReusableContentRecord[],
   layout: RepositoryLayout,
   state: SyncState,
   checkout: ReadonlyMap<string, Uint8Array>,
@@ -44,6 +53,16 @@ export async function spaceFiles(
   const writes = new Map<string, Uint8Array>();
   const pages: Record<string, SyncedPage> = {};
   const places = assignPlaces(tree, layout, state);
+  const names = includeNames(reusables);
+  // A body's includes are written as paths from its file to the includes folder.
+  const markdownAt = async (documentId: string, path: string) =>
+    services.toMarkdown(
+      withIncludePaths(
+        await services.body(documentId),
+        path.slice(layout.root.length).replace(/\.md$/i, ''),
+        names,
+      ),
+    );
 
   const summaryOf = (nodes: readonly PageNode[]): SummaryEntry[] =>
     nodes.map((node) => {
@@ -72,7 +91,7 @@ export async function spaceFiles(
         synced.path === place.path &&
         current !== undefined;
       if (!unchanged) {
-        const body = await services.toMarkdown(await services.body(node.page.documentId));
+        const body = await markdownAt(node.page.documentId, place.path);
         const text = writePageFile(
           { title: node.page.title, fields: fieldsOf(node.page), body },
           current === undefined ? undefined : Buffer.from(current).toString('utf8'),
@@ -113,14 +132,44 @@ export async function spaceFiles(
     writes.set(path, await services.fileBytes(file.sha256));
   }
 
+  const includes: Record<string, SyncedPage> = {};
+  for (const record of reusables) {
+    const name = names.get(record.id) ?? record.id;
+    const path = `${layout.includes}${name}.md`;
+    const digest = includeDigest(record);
+    const before = state.includes?.[record.id];
+    const current = checkout.get(path);
+    let blob = before?.blob;
+    if (before?.digest !== digest || before.path !== path || current === undefined) {
+      const text = writeIncludeFile(
+        { title: record.title, body: await markdownAt(record.documentId, path) },
+        current === undefined ? undefined : Buffer.from(current).toString('utf8'),
+      );
+      const bytes = Buffer.from(text, 'utf8');
+      if (current === undefined || !bytes.equals(Buffer.from(current))) writes.set(path, bytes);
+      blob = await services.blobOf(bytes);
+    }
+    includes[record.id] = {
+      key: `include:${name}`,
+      path,
+      ...(blob === undefined ? {} : { blob }),
+      digest,
+    };
+  }
+
   const kept = new Set([...writes.keys(), ...Object.values(pages).map((page) => page.path)]);
   for (const file of Object.values(syncedFiles)) kept.add(file.path);
+  for (const include of Object.values(includes)) kept.add(include.path);
   const deletes = new Set<string>();
-  for (const gone of [...Object.values(state.pages), ...Object.values(state.files)]) {
+  for (const gone of [
+    ...Object.values(state.pages),
+    ...Object.values(state.files),
+    ...Object.values(state.includes ?? {}),
+  ]) {
     if (gone.path.endsWith('/') || kept.has(gone.path) || !checkout.has(gone.path)) continue;
     deletes.add(gone.path);
   }
-  return { writes, deletes, pages, files: syncedFiles };
+  return { writes, deletes, pages, files: syncedFiles, includes };
 }
 
 /** Where each page goes: its place when it was last synced, else a new one beside its parent. */

@@ -1,5 +1,9 @@
 import { canonicalJson, contentHash } from '../content/canonical-json.js';
-import { type PageRecord, pageContentFields } from '../content/records.js';
+import {
+  type PageRecord,
+  pageContentFields,
+  type ReusableContentRecord,
+} from '../content/records.js';
 
 /**
  * One page as it was when a space and its repository last agreed: where it is in the repository
@@ -26,9 +30,16 @@ export interface SyncState {
   commit: string | null;
   pages: Record<string, SyncedPage>;
   files: Record<string, SyncedFile>;
+  /** Reusable contents by id: their file, its blob and their digest then. */
+  includes?: Record<string, SyncedPage>;
 }
 
 export const emptySyncState: SyncState = { revisionId: null, commit: null, pages: {}, files: {} };
+
+/** A digest of what a reusable content holds: its title and body. */
+export function includeDigest(record: ReusableContentRecord): string {
+  return contentHash(canonicalJson({ title: record.title, documentId: record.documentId }));
+}
 
 /** A digest of what a page holds: its fields and body, not its place. */
 export function pageDigest(page: PageRecord): string {
