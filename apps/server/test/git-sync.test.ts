@@ -263,7 +263,7 @@ describe('Git sync', () => {
     );
     await write(
       'docs/quickstart.md',
-      '---\nicon: rocket\n---\n\n# Quickstart\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\n* one\n* two\n',
+      '---\nicon: rocket\nmetaLinks:\n  canonical: https://example.com/start\n  alternates:\n    - reference/api/\n---\n\n# Quickstart\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\n* one\n* two\n',
     );
     await write('docs/reference/api/README.md', '# API\n\nSee [errors](errors.md).\n');
     await write(
@@ -298,7 +298,15 @@ describe('Git sync', () => {
       reference && 'pages' in reference ? reference.pages.map((page) => page.title) : [],
     ).toEqual(['API', 'Changelog']);
     const quickstart = tree[1];
-    expect(quickstart).toMatchObject({ icon: 'rocket', slug: 'quickstart' });
+    const api = reference && 'pages' in reference ? reference.pages[0] : undefined;
+    expect(quickstart).toMatchObject({
+      icon: 'rocket',
+      slug: 'quickstart',
+      metaLinks: {
+        canonical: { kind: 'url', url: 'https://example.com/start' },
+        alternates: [{ kind: 'page', page: api?.id }],
+      },
+    });
     expect(tree[0]).toMatchObject({
       description: 'What this product is, in a long sentence that GitBook folds over two lines.',
     });
@@ -348,6 +356,26 @@ describe('Git sync', () => {
     );
     expect((await git.files('gitbook-docs')).get('docs/.gitbook/includes/need-help.md')).toBe(
       '---\ntitle: Need help?\n---\n\nAsk on **Slack** or by email.\n',
+    );
+
+    // A page edited in the space keeps its frontmatter, meta links included, byte for byte.
+    const edit = await editing.openChangeRequest();
+    await editing.apply(edit, [
+      {
+        operation: 'update_page',
+        page: quickstart?.id ?? '',
+        document: { markdown: '* one\n* two\n* three\n' },
+      },
+    ]);
+    await editing.merge(edit);
+    await imported.exportRepository({
+      url: git.url('gitbook-docs', credentials),
+      ref: 'main',
+      commitMessage: 'Three',
+    });
+    await server.jobs.runDue();
+    expect((await git.files('gitbook-docs')).get('docs/quickstart.md')).toBe(
+      '---\nicon: rocket\nmetaLinks:\n  canonical: https://example.com/start\n  alternates:\n    - reference/api/\n---\n\n# Quickstart\n\n* one\n* two\n* three\n',
     );
   });
 

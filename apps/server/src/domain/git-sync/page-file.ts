@@ -1,3 +1,8 @@
+import {
+  type FrontmatterMetaLinks,
+  readFrontmatterMetaLinks,
+  writeFrontmatterMetaLinks,
+} from '@quire/document';
 import { isMap, parseDocument } from 'yaml';
 
 /** The page fields GitBook's Git format keeps in a page file's frontmatter. */
@@ -14,6 +19,8 @@ export interface PageFileFields {
 export interface PageFile {
   title: string | undefined;
   fields: PageFileFields;
+  /** Its meta links as the frontmatter writes them: URLs, or paths of page files from it. */
+  metaLinks?: FrontmatterMetaLinks;
   body: string;
 }
 
@@ -30,11 +37,19 @@ const flagFields = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
 export function readPageFile(text: string): PageFile {
   const frontmatter = frontmatterPattern.exec(text);
   const fields = frontmatter === null ? {} : fieldsOf(frontmatter[1] ?? '');
+  const metaLinks =
+    frontmatter === null ? undefined : readFrontmatterMetaLinks(frontmatter[1] ?? '');
   const rest = frontmatter === null ? text : text.slice(frontmatter[0].length);
   const title = titlePattern.exec(rest.replace(/^(?:[ \t]*\r?\n)+/, ''));
-  if (title === null) return { title: undefined, fields, body: rest };
+  const links = metaLinks === undefined ? {} : { metaLinks };
+  if (title === null) return { title: undefined, fields, ...links, body: rest };
   const afterTitle = rest.replace(/^(?:[ \t]*\r?\n)+/, '').slice(title[0].length);
-  return { title: title[1], fields, body: afterTitle.replace(/^(?:[ \t]*\r?\n)+/, '') };
+  return {
+    title: title[1],
+    fields,
+    ...links,
+    body: afterTitle.replace(/^(?:[ \t]*\r?\n)+/, ''),
+  };
 }
 
 /**
@@ -43,7 +58,7 @@ export function readPageFile(text: string): PageFile {
  * were; then the title and the body.
  */
 export function writePageFile(
-  page: { title: string; fields: PageFileFields; body: string },
+  page: { title: string; fields: PageFileFields; metaLinks?: FrontmatterMetaLinks; body: string },
   previous: string | undefined,
 ): string {
   const frontmatter = previous === undefined ? null : frontmatterPattern.exec(previous);
@@ -61,10 +76,12 @@ export function writePageFile(
     if (value === undefined || value === false) document.delete(key);
     else document.set(key, value);
   }
-  const kept = changed ? document.toString({ lineWidth: 0 }).replace(/\n$/, '') : yaml;
-  const hasKeys = changed
-    ? isMap(document.contents) && document.contents.items.length > 0
-    : yaml !== '';
+  const fieldsWritten = changed ? document.toString({ lineWidth: 0 }).replace(/\n$/, '') : yaml;
+  const kept = writeFrontmatterMetaLinks(
+    fieldsWritten === '{}' ? '' : fieldsWritten,
+    page.metaLinks,
+  );
+  const hasKeys = kept.trim() !== '';
   // GitBook leaves one blank line between the frontmatter and the title.
   const head = hasKeys ? `---\n${kept}\n---\n\n` : '';
   return `${head}${titleAndBody(page)}`;

@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import type { FrontmatterMetaLinks } from '@quire/document';
 import { readSummary, type TocEntry } from '../imports/summary-toc.js';
 import { type PageFileFields, readIncludeFile, readPageFile } from './page-file.js';
 import { configPath, type RepositoryLayout, repositoryLayout } from './repository-layout.js';
@@ -17,6 +18,8 @@ export interface RepositoryPage {
   /** Where a link points. */
   url?: string;
   fields: PageFileFields;
+  /** Its meta links as its frontmatter writes them. */
+  metaLinks?: FrontmatterMetaLinks;
   /** The body as Markdown (pages with a body). */
   body: string;
   children: RepositoryPage[];
@@ -108,6 +111,7 @@ export function readRepository(
       title: file.title ?? (entry.title.trim() || 'Untitled'),
       ...(entry.path === undefined ? {} : { path: entry.path }),
       fields: file.fields,
+      ...(file.metaLinks === undefined ? {} : { metaLinks: file.metaLinks }),
       body: file.body,
       children: entry.children.map((child) => pageOf(child, key)),
     };

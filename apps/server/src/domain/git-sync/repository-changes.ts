@@ -3,7 +3,12 @@ import { slugify } from '@quire/document';
 import type { ContentChangeInput, UpdatePageInput } from '../content/change-inputs.js';
 import { includeNameOf, includeNames } from '../content/include-paths.js';
 import type { PageNode } from '../content/read-content.js';
-import type { FileRecord, PageRecord, ReusableContentRecord } from '../content/records.js';
+import type {
+  FileRecord,
+  MetaLinkTarget,
+  PageRecord,
+  ReusableContentRecord,
+} from '../content/records.js';
 import type { RepositoryContent, RepositoryInclude, RepositoryPage } from './read-repository.js';
 import type { SyncState } from './sync-state.js';
 
@@ -182,7 +187,8 @@ export function repositoryChanges(
   deleteUnlisted(tree);
   apply(content.pages, null);
   const ordering = orderChanges(content.pages, current, byKey);
-  return { changes: [...deletions, ...changes, ...ordering], keys };
+  const links = metaLinkChanges(content.pages, keys, current, blobs, state);
+  return { changes: [...deletions, ...changes, ...ordering, ...links], keys };
 }
 
 // Sibling order: pages already in the space that stay under the same parent but in another
@@ -249,4 +255,61 @@ function slugOf(page: RepositoryPage, readme: string): string {
   const base = posix.basename(page.path, posix.extname(page.path));
   const name = base.toLowerCase() === 'readme' ? posix.basename(posix.dirname(page.path)) : base;
   return slugify(name) || slugify(page.title) || 'page';
+}
+
+/**
+ * The meta links the repository's frontmatter gives its pages, once every page has its id or
+ * `ref` (a link may point at a page inserted after it): a URL as it is, a path of a page file
+ * from this one (`./` is the folder's first page) as that page. Set on new pages and on pages
+ * whose file changed; a path to no page of the repository is left out.
+ */
+function metaLinkChanges(
+  pages: readonly RepositoryPage[],
+  keys: ReadonlyMap<string, string>,
+  current: ReadonlyMap<string, PageNode>,
+  blobs: ReadonlyMap<string, string>,
+  state: SyncState,
+): ContentChangeInput[] {
+  const idOfKey = new Map([...keys].map(([idOrRef, key]) => [key, idOrRef]));
+  const target = (from: string, link: string): MetaLinkTarget | undefined => {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(link)) return { kind: 'url', url: link };
+    const folder = posix.dirname(from);
+    const joined = posix.normalize(posix.join(folder === '.' ? '' : folder, link));
+    const file = link.endsWith('/') || link === '.' ? posix.join(joined, 'README.md') : joined;
+    const page = idOfKey.get(file.replace(/^\.\//, ''));
+    return page === undefined ? undefined : { kind: 'page', page };
+  };
+  const changes: ContentChangeInput[] = [];
+  const visit = (list: readonly RepositoryPage[]) => {
+    for (const page of list) {
+      visit(page.children);
+      const idOrRef = idOfKey.get(page.key);
+      if (idOrRef === undefined || page.kind !== 'document' || page.path === undefined) continue;
+      const existing = current.get(idOrRef);
+      const fileChanged =
+        existing === undefined || state.pages[idOrRef]?.blob !== blobs.get(page.path);
+      if (!fileChanged) continue;
+      const from = page.path;
+      const canonical =
+        page.metaLinks?.canonical === undefined
+          ? undefined
+          : target(from, page.metaLinks.canonical);
+      const alternates = (page.metaLinks?.alternates ?? [])
+        .map((link) => target(from, link))
+        .filter((link): link is MetaLinkTarget => link !== undefined);
+      const wanted =
+        canonical === undefined && alternates.length === 0
+          ? null
+          : {
+              ...(canonical === undefined ? {} : { canonical }),
+              ...(alternates.length === 0 ? {} : { alternates }),
+            };
+      const before = existing?.page.metaLinks ?? null;
+      if (JSON.stringify(before) === JSON.stringify(wanted)) continue;
+      if (existing === undefined && wanted === null) continue;
+      changes.push({ operation: 'update_page', page: idOrRef, metaLinks: wanted });
+    }
+  };
+  visit(pages);
+  return changes;
 }

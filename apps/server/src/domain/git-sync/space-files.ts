@@ -1,8 +1,13 @@
 import { posix } from 'node:path';
-import type { Document } from '@quire/document';
+import type { Document, FrontmatterMetaLinks } from '@quire/document';
 import { includeNames, withIncludePaths } from '../content/include-paths.js';
 import type { PageNode } from '../content/read-content.js';
-import type { FileRecord, PageRecord, ReusableContentRecord } from '../content/records.js';
+import type {
+  FileRecord,
+  MetaLinkTarget,
+  PageRecord,
+  ReusableContentRecord,
+} from '../content/records.js';
 import { type PageFileFields, writeIncludeFile, writePageFile } from './page-file.js';
 import type { RepositoryLayout } from './repository-layout.js';
 import { type SummaryEntry, summarySays, writeSummary } from './summary-file.js';
@@ -93,7 +98,12 @@ export async function spaceFiles(
       if (!unchanged) {
         const body = await markdownAt(node.page.documentId, place.path);
         const text = writePageFile(
-          { title: node.page.title, fields: fieldsOf(node.page), body },
+          {
+            title: node.page.title,
+            fields: fieldsOf(node.page),
+            ...linksOf(node.page, place.path, places),
+            body,
+          },
           current === undefined ? undefined : Buffer.from(current).toString('utf8'),
         );
         const bytes = Buffer.from(text, 'utf8');
@@ -254,5 +264,41 @@ function fieldsOf(page: PageRecord): PageFileFields {
     ...(page.hidden === true ? { hidden: true } : {}),
     ...(page.noIndex === true ? { noIndex: true } : {}),
     ...(page.noRobotsIndex === true ? { noRobotsIndex: true } : {}),
+  };
+}
+
+// A page's meta links as its frontmatter writes them: a URL as it is, a page of the space as the
+// path of its file from this one (`./` for the first page of this folder). A page of another
+// space, or one without a file, has no path and is left out.
+function linksOf(
+  page: PageRecord,
+  path: string,
+  places: ReadonlyMap<string, { key: string; path: string }>,
+): { metaLinks?: FrontmatterMetaLinks } {
+  if (page.metaLinks === undefined) return {};
+  const folder = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+  const written = (target: MetaLinkTarget): string | undefined => {
+    if (target.kind === 'url') return target.url;
+    const file = target.space === undefined ? places.get(target.page)?.path : undefined;
+    if (file === undefined || file === '' || file.endsWith('/')) return undefined;
+    if (posix.basename(file).toLowerCase() === 'readme.md') {
+      const relative = posix.relative(
+        folder,
+        posix.dirname(file) === '.' ? '' : posix.dirname(file),
+      );
+      return relative === '' ? './' : `${relative}/`;
+    }
+    return posix.relative(folder, file);
+  };
+  const canonical =
+    page.metaLinks.canonical === undefined ? undefined : written(page.metaLinks.canonical);
+  const alternates = (page.metaLinks.alternates ?? [])
+    .map(written)
+    .filter((link): link is string => link !== undefined);
+  return {
+    metaLinks: {
+      ...(canonical === undefined ? {} : { canonical }),
+      ...(alternates.length === 0 ? {} : { alternates }),
+    },
   };
 }
