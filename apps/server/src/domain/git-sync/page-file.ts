@@ -4,6 +4,7 @@ import {
   writeFrontmatterMetaLinks,
 } from '@quire/document';
 import { isMap, parseDocument } from 'yaml';
+import { unescapeMarkdown } from '../imports/summary-toc.js';
 
 /** The page fields GitBook's Git format keeps in a page file's frontmatter. */
 export interface PageFileFields {
@@ -25,7 +26,8 @@ export interface PageFile {
 }
 
 const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-const titlePattern = /^#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
+// A closing `#` sequence is set apart by a space; `C#` and `x \#` keep theirs.
+const titlePattern = /^#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/;
 const stringFields = ['description', 'icon', 'emoji'] as const;
 const flagFields = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
 
@@ -45,7 +47,7 @@ export function readPageFile(text: string): PageFile {
   if (title === null) return { title: undefined, fields, ...links, body: rest };
   const afterTitle = rest.replace(/^(?:[ \t]*\r?\n)+/, '').slice(title[0].length);
   return {
-    title: title[1],
+    title: unescapeMarkdown(title[1] ?? ''),
     fields,
     ...links,
     body: afterTitle.replace(/^(?:[ \t]*\r?\n)+/, ''),
@@ -64,8 +66,9 @@ export function writePageFile(
   const frontmatter = previous === undefined ? null : frontmatterPattern.exec(previous);
   const yaml = frontmatter === null ? '' : (frontmatter[1] ?? '');
   const document = parseDocument(yaml);
+  const heading = headingOf(page.title, previous);
   if (!isMap(document.contents) && yaml.trim() !== '') {
-    return `${frontmatter?.[0] ?? ''}${titleAndBody(page)}`;
+    return `${frontmatter?.[0] ?? ''}${titleAndBody(heading, page.body)}`;
   }
   const before = fieldsOf(yaml);
   let changed = false;
@@ -84,11 +87,40 @@ export function writePageFile(
   const hasKeys = kept.trim() !== '';
   // GitBook leaves one blank line between the frontmatter and the title.
   const head = hasKeys ? `---\n${kept}\n---\n\n` : '';
-  return `${head}${titleAndBody(page)}`;
+  return `${head}${titleAndBody(heading, page.body)}`;
 }
 
-function titleAndBody(page: { title: string; body: string }): string {
-  return page.body === '' ? `# ${page.title}\n` : `# ${page.title}\n\n${page.body}`;
+function titleAndBody(heading: string, body: string): string {
+  return body === '' ? `# ${heading}\n` : `# ${heading}\n\n${body}`;
+}
+
+// The title as the file's `# Heading` says it: as the previous file wrote it when it says the
+// same (GitBook's escapes kept), else escaped as GitBook escapes a heading.
+function headingOf(title: string, previous: string | undefined): string {
+  if (previous !== undefined) {
+    const frontmatter = frontmatterPattern.exec(previous);
+    const rest = (frontmatter === null ? previous : previous.slice(frontmatter[0].length)).replace(
+      /^(?:[ \t]*\r?\n)+/,
+      '',
+    );
+    const written = titlePattern.exec(rest)?.[1];
+    if (written !== undefined && unescapeMarkdown(written) === title) return written;
+  }
+  return escapeHeading(title);
+}
+
+/**
+ * A title as GitBook writes it in a `# Heading`: Markdown's special characters escaped where
+ * they would otherwise mean something (emphasis, code, links, HTML, entities, a closing `#`).
+ */
+export function escapeHeading(title: string): string {
+  return title
+    .replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\')
+    .replace(/[*`[~]/g, '\\$&')
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, '\\_')
+    .replace(/<(?=[A-Za-z!/?]|[^\s<>@]*@)/g, '\\<')
+    .replace(/&(?=#?[A-Za-z0-9]+;)/g, '\\&')
+    .replace(/(^|[ \t])#+$/, (closing) => closing.replace('#', '\\#'));
 }
 
 function fieldsOf(yaml: string): PageFileFields {

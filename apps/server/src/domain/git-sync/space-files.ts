@@ -8,9 +8,9 @@ import type {
   PageRecord,
   ReusableContentRecord,
 } from '../content/records.js';
-import { type PageFileFields, writeIncludeFile, writePageFile } from './page-file.js';
+import { type PageFileFields, readPageFile, writeIncludeFile, writePageFile } from './page-file.js';
 import type { RepositoryLayout } from './repository-layout.js';
-import { type SummaryEntry, summarySays, writeSummary } from './summary-file.js';
+import { type SummaryEntry, summarySays, summaryTitles, writeSummary } from './summary-file.js';
 import {
   includeDigest,
   pageDigest,
@@ -69,14 +69,31 @@ export async function spaceFiles(
       ),
     );
 
+  const summary = checkout.get(layout.summary);
+  const listed =
+    summary === undefined
+      ? new Map<string, string>()
+      : summaryTitles(Buffer.from(summary).toString('utf8'), layout.summary);
+  // Whether a page still has the title its file gives it (or, without a file, is unedited).
+  const titleUnchanged = (node: PageNode, path: string): boolean => {
+    const file = path === '' ? undefined : checkout.get(path);
+    if (file === undefined) return state.pages[node.page.id]?.digest === pageDigest(node.page);
+    return readPageFile(Buffer.from(file).toString('utf8')).title === node.page.title;
+  };
   const summaryOf = (nodes: readonly PageNode[]): SummaryEntry[] =>
     nodes.map((node) => {
       const place = places.get(node.page.id);
       const kind = node.page.type;
+      const listedTitle = place === undefined ? undefined : listed.get(place.path);
       return {
         kind,
-        title: node.page.title,
-        ...(kind === 'document' && place !== undefined ? { path: place.path } : {}),
+        title:
+          listedTitle !== undefined && titleUnchanged(node, place?.path ?? '')
+            ? listedTitle
+            : node.page.title,
+        ...(kind === 'document' && place !== undefined && place.path !== ''
+          ? { path: place.path }
+          : {}),
         ...(node.page.target?.kind === 'url' ? { url: node.page.target.url } : {}),
         children: summaryOf(node.children),
       };
@@ -89,7 +106,9 @@ export async function spaceFiles(
     const synced = state.pages[node.page.id];
     const current = checkout.get(place.path);
     let blob = synced?.blob;
-    if (node.page.type === 'document' && node.page.documentId !== undefined) {
+    // A table of contents entry without a file stays one while its page is not edited.
+    const fileless = place.path === '';
+    if (node.page.type === 'document' && node.page.documentId !== undefined && !fileless) {
       const unchanged =
         synced !== undefined &&
         synced.digest === digest &&
@@ -125,7 +144,6 @@ export async function spaceFiles(
   for (const node of tree) await visit(node);
 
   const entries = summaryOf(tree);
-  const summary = checkout.get(layout.summary);
   if (
     summary === undefined ||
     !summarySays(Buffer.from(summary).toString('utf8'), layout.summary, entries)
@@ -214,7 +232,12 @@ function assignPlaces(
       const synced = state.pages[node.page.id];
       let key: string;
       let path: string;
-      if (synced !== undefined) {
+      if (
+        synced !== undefined &&
+        (synced.path !== '' ||
+          node.page.type !== 'document' ||
+          synced.digest === pageDigest(node.page))
+      ) {
         ({ key, path } = synced);
       } else if (node.page.type === 'group') {
         path = free(`${folder}${slugOf(node.page)}/`);

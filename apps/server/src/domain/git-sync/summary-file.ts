@@ -69,6 +69,24 @@ export function summarySays(
   return same(read, entries);
 }
 
+/**
+ * The title a table of contents gives each page file, by the file's path. A hand-edited summary
+ * may title a page otherwise than its file's `# Heading` does; that title is kept while the page
+ * is not edited.
+ */
+export function summaryTitles(text: string, summaryPath: string): Map<string, string> {
+  const base = posix.dirname(summaryPath);
+  const titles = new Map<string, string>();
+  const visit = (entries: readonly TocEntry[]) => {
+    for (const entry of entries) {
+      if (entry.path !== undefined && !titles.has(entry.path)) titles.set(entry.path, entry.title);
+      visit(entry.children);
+    }
+  };
+  visit(readSummary(text, base === '.' ? '' : base));
+  return titles;
+}
+
 function escapeTitle(title: string): string {
   return title.replace(/[[\]]/g, (bracket) => `\\${bracket}`);
 }

@@ -13,7 +13,9 @@ export interface TocEntry {
 }
 
 const listItem = /^(\s*)[-*+]\s+(.*)$/;
-const linkItem = /^\[([^\]]*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)\s*$/;
+// A title may hold brackets escaped with a backslash, as GitBook writes `[\[Alpha\] Intro](a.md)`.
+const linkItem = /^\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)\s*$/;
+const escaped = /\\([!-/:-@[-`{-~])/g;
 const heading = /^#{2,6}\s+(.*?)\s*#*\s*$/;
 
 /**
@@ -31,7 +33,12 @@ export function readSummary(markdown: string, base: string): TocEntry[] {
   for (const line of markdown.split(/\r?\n/)) {
     const part = heading.exec(line);
     if (part) {
-      group = { title: part[1] ?? '', path: undefined, group: true, children: [] };
+      group = {
+        title: unescapeMarkdown(part[1] ?? ''),
+        path: undefined,
+        group: true,
+        children: [],
+      };
       top.push(group);
       stack.length = 0;
       continue;
@@ -43,7 +50,7 @@ export function readSummary(markdown: string, base: string): TocEntry[] {
     const link = linkItem.exec(text);
     const target = link?.[2] ?? '';
     const entry: TocEntry = {
-      title: link ? (link[1] ?? '') : text,
+      title: unescapeMarkdown(link ? (link[1] ?? '') : text),
       path: link ? localPath(target, base) : undefined,
       ...(/^https?:/i.test(target) ? { url: target } : {}),
       children: [],
@@ -54,6 +61,11 @@ export function readSummary(markdown: string, base: string): TocEntry[] {
     stack.push({ indent, entry });
   }
   return top;
+}
+
+/** A title as it reads: Markdown's backslash escapes (`\[`, `\_`) stand for the character. */
+export function unescapeMarkdown(title: string): string {
+  return title.replace(escaped, '$1');
 }
 
 function localPath(target: string, base: string): string | undefined {

@@ -1,0 +1,200 @@
+import { documentToMarkdown, markdownToDocument } from '@quire/document';
+import { describe, expect, it } from 'vitest';
+import type { PageNode } from '../src/domain/content/read-content.js';
+import type { PageRecord } from '../src/domain/content/records.js';
+import { blobOf } from '../src/domain/git-sync/git-repository.js';
+import { escapeHeading, readPageFile, writePageFile } from '../src/domain/git-sync/page-file.js';
+import { readRepository } from '../src/domain/git-sync/read-repository.js';
+import { repositoryLayout } from '../src/domain/git-sync/repository-layout.js';
+import { spaceFiles } from '../src/domain/git-sync/space-files.js';
+import { summarySays } from '../src/domain/git-sync/summary-file.js';
+import { emptySyncState, pageDigest, type SyncState } from '../src/domain/git-sync/sync-state.js';
+import { readSummary } from '../src/domain/imports/summary-toc.js';
+
+// Findings of the no-churn test on real GitBook repositories (`git-sync-no-churn.test.ts`), each
+// pinned here at the level of the format code.
+
+const page = (fields: Partial<PageRecord> & { id: string; title: string }): PageRecord => ({
+  type: 'document',
+  slug: fields.id,
+  parent: null,
+  documentId: `doc-${fields.id}`,
+  children: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+const node = (record: PageRecord, children: PageNode[] = []): PageNode => ({
+  page: record,
+  path: record.slug,
+  children,
+});
+const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+const text = (value: Uint8Array | undefined) =>
+  value === undefined ? undefined : Buffer.from(value).toString('utf8');
+const services = (bodies: Record<string, string>) => ({
+  body: async (documentId: string) => markdownToDocument(bodies[documentId] ?? ''),
+  toMarkdown: async (document: Parameters<typeof documentToMarkdown>[0]) =>
+    documentToMarkdown(document),
+  fileBytes: async () => new Uint8Array(),
+  blobOf,
+});
+const layout = repositoryLayout('', undefined);
+
+describe('Git sync format', () => {
+  it('reads a table of contents title with escaped brackets as a link to its file', () => {
+    const [entry] = readSummary('* [\\[Alpha\\] Saved dataset](concepts/dataset.md)\n', 'docs');
+    expect(entry).toMatchObject({
+      title: '[Alpha] Saved dataset',
+      path: 'docs/concepts/dataset.md',
+    });
+    expect(readSummary('## Guides \\& tips\n', '')[0]?.title).toBe('Guides & tips');
+  });
+
+  it("reads a page title without GitBook's escapes, and writes them back as they were", () => {
+    const file = '# \\[Alpha] Saved dataset\n\nBody.\n';
+    expect(readPageFile(file).title).toBe('[Alpha] Saved dataset');
+    expect(readPageFile('# Using C#\n').title).toBe('Using C#');
+    expect(readPageFile('# Closed #\n').title).toBe('Closed');
+    expect(readPageFile('# Hash \\#\n').title).toBe('Hash #');
+    expect(
+      writePageFile({ title: '[Alpha] Saved dataset', fields: {}, body: 'Body, edited.\n' }, file),
+    ).toBe('# \\[Alpha] Saved dataset\n\nBody, edited.\n');
+    expect(
+      writePageFile({ title: '[Beta] Saved dataset', fields: {}, body: 'Body.\n' }, file),
+    ).toBe('# \\[Beta] Saved dataset\n\nBody.\n');
+  });
+
+  it('escapes a new title as the document model escapes a heading', () => {
+    for (const title of [
+      '[Alpha] Saved dataset',
+      'a_b *c* `d` <e> [f] \\g #h & x ~y~ 1. <2@a> a|b',
+      '_private and trailing_',
+      'Q&amp; a',
+      '![i]',
+      'x #',
+      'Plain title',
+    ]) {
+      const heading = documentToMarkdown({
+        object: 'document',
+        data: { schemaVersion: 1 },
+        nodes: [
+          {
+            object: 'block',
+            type: 'heading-1',
+            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: title, marks: [] }] }],
+          },
+        ],
+      } as never);
+      expect(`# ${escapeHeading(title)}\n`).toBe(heading);
+      expect(readPageFile(heading).title).toBe(title);
+    }
+  });
+
+  it('keeps a table of contents entry without a file as it is while its page is unedited', async () => {
+    const summary = '# Summary\n\n* [Intro](README.md)\n* Overview\n  * [Files](files.md)\n';
+    const files = new Map([
+      ['SUMMARY.md', bytes(summary)],
+      ['README.md', bytes('# Intro\n\nHello.\n')],
+      ['files.md', bytes('# Files\n\nAll about files.\n')],
+    ]);
+    const content = readRepository(files, '');
+    expect(content.pages.map((entry) => [entry.kind, entry.title, entry.path])).toEqual([
+      ['document', 'Intro', 'README.md'],
+      ['document', 'Overview', undefined],
+    ]);
+    const intro = page({ id: 'intro', title: 'Intro' });
+    const overview = page({ id: 'overview', title: 'Overview' });
+    const filesPage = page({ id: 'files', title: 'Files', parent: 'overview' });
+    const tree = [node(intro), node(overview, [node(filesPage)])];
+    const bodies = {
+      'doc-intro': 'Hello.\n',
+      'doc-overview': '',
+      'doc-files': 'All about files.\n',
+    };
+    const state: SyncState = {
+      ...emptySyncState,
+      pages: {
+        intro: {
+          key: 'README.md',
+          path: 'README.md',
+          blob: await blobOf(files.get('README.md') ?? new Uint8Array()),
+          digest: pageDigest(intro),
+        },
+        overview: { key: 'page:/Overview', path: '', digest: pageDigest(overview) },
+        files: {
+          key: 'files.md',
+          path: 'files.md',
+          blob: await blobOf(files.get('files.md') ?? new Uint8Array()),
+          digest: pageDigest(filesPage),
+        },
+      },
+    };
+    const unedited = await spaceFiles(tree, [], [], layout, state, files, services(bodies));
+    expect([...unedited.writes.keys()]).toEqual([]);
+    expect([...unedited.deletes]).toEqual([]);
+
+    // Edited, it gets a file of its own, and the table of contents links it.
+    const edited = { ...overview, description: 'What is where' };
+    const written = await spaceFiles(
+      [node(intro), node(edited, [node(filesPage)])],
+      [],
+      [],
+      layout,
+      state,
+      files,
+      services(bodies),
+    );
+    expect([...written.writes.keys()].sort()).toEqual(['SUMMARY.md', 'overview/README.md']);
+    expect(text(written.writes.get('SUMMARY.md'))).toContain('* [Overview](overview/README.md)');
+  });
+
+  it('keeps the title a table of contents gives a page while the page keeps its title', async () => {
+    const summary = '# Table of contents\n\n* [Intro](README.md)\n* [Data types](types.md)\n';
+    const files = new Map([
+      ['SUMMARY.md', bytes(summary)],
+      ['README.md', bytes('# Intro\n\nHello.\n')],
+      ['types.md', bytes('# Data Types in Feast\n\nTypes.\n')],
+    ]);
+    const intro = page({ id: 'intro', title: 'Intro' });
+    const types = page({ id: 'types', title: 'Data Types in Feast' });
+    const bodies = { 'doc-intro': 'Hello.\n', 'doc-types': 'Types, edited.\n' };
+    const state: SyncState = {
+      ...emptySyncState,
+      pages: {
+        intro: { key: 'README.md', path: 'README.md', digest: pageDigest(intro) },
+        types: { key: 'types.md', path: 'types.md', digest: 'edited since' },
+      },
+    };
+    const bodyEdited = await spaceFiles(
+      [node(intro), node(types)],
+      [],
+      [],
+      layout,
+      state,
+      files,
+      services(bodies),
+    );
+    expect([...bodyEdited.writes.keys()]).toEqual(['types.md']);
+
+    const renamed = { ...types, title: 'Types' };
+    const titleEdited = await spaceFiles(
+      [node(intro), node(renamed)],
+      [],
+      [],
+      layout,
+      state,
+      files,
+      services(bodies),
+    );
+    expect([...titleEdited.writes.keys()].sort()).toEqual(['SUMMARY.md', 'types.md']);
+    const rewritten = text(titleEdited.writes.get('SUMMARY.md')) ?? '';
+    expect(rewritten).toContain('* [Types](types.md)');
+    expect(
+      summarySays(rewritten, 'SUMMARY.md', [
+        { kind: 'document', title: 'Intro', path: 'README.md', children: [] },
+        { kind: 'document', title: 'Types', path: 'types.md', children: [] },
+      ]),
+    ).toBe(true);
+  });
+});
