@@ -7,7 +7,7 @@ import { escapeHeading, readPageFile, writePageFile } from '../src/domain/git-sy
 import { readRepository } from '../src/domain/git-sync/read-repository.js';
 import { repositoryLayout } from '../src/domain/git-sync/repository-layout.js';
 import { spaceFiles } from '../src/domain/git-sync/space-files.js';
-import { summarySays } from '../src/domain/git-sync/summary-file.js';
+import { summarySays, writeSummary } from '../src/domain/git-sync/summary-file.js';
 import { emptySyncState, pageDigest, type SyncState } from '../src/domain/git-sync/sync-state.js';
 import { readSummary } from '../src/domain/imports/summary-toc.js';
 
@@ -196,5 +196,41 @@ describe('Git sync format', () => {
         { kind: 'document', title: 'Types', path: 'types.md', children: [] },
       ]),
     ).toBe(true);
+  });
+
+  // Findings of the property test over generated spaces (`git-sync-properties.test.ts`).
+
+  it('reads a part titled with a closing `#` of its own, and writes its title escaped', () => {
+    expect(readSummary('## Intro in C#\n', '')[0]?.title).toBe('Intro in C#');
+    expect(readSummary('## Intro ##\n', '')[0]?.title).toBe('Intro');
+    const summary = writeSummary(
+      [{ kind: 'group', title: 'Guide *star* #', children: [] }],
+      'SUMMARY.md',
+    );
+    expect(summary).toBe('# Table of contents\n\n## Guide \\*star\\* \\#\n');
+    expect(readSummary(summary, '')[0]?.title).toBe('Guide *star* #');
+  });
+
+  it('writes the first page in a top-level part as README.md, and a page after a part in it', async () => {
+    const part = page({ id: 'part', type: 'group', title: 'Getting started', slug: 'start' });
+    const welcome = page({ id: 'welcome', title: 'Welcome', parent: 'part' });
+    const after = page({ id: 'after', title: 'After', slug: 'after' });
+    const written = await spaceFiles(
+      [node(part, [node(welcome)]), node(after)],
+      [],
+      layout,
+      emptySyncState,
+      new Map(),
+      services({ 'doc-welcome': 'Hi.\n', 'doc-after': 'Later.\n' }),
+    );
+    expect([...written.writes.keys()].sort()).toEqual([
+      'README.md',
+      'SUMMARY.md',
+      'start/after.md',
+    ]);
+    // Read back, the page after the part is the part's: the same files say the same tree.
+    expect(text(written.writes.get('SUMMARY.md'))).toBe(
+      '# Table of contents\n\n## Getting started\n\n* [Welcome](README.md)\n* [After](start/after.md)\n',
+    );
   });
 });

@@ -83,9 +83,10 @@ export async function startGitHttpServer(credentials?: {
     },
     async files(name, branch = 'main') {
       const dir = join(root, `${name}.git`);
-      const list = await git(dir, 'ls-tree', '-r', '--name-only', branch);
+      // `-z`: paths as they are, not quoted (`"\303\274ber/a.md"` for `über/a.md`).
+      const list = await git(dir, 'ls-tree', '-r', '-z', '--name-only', branch);
       const files = new Map<string, string>();
-      for (const path of list.split('\n').filter(Boolean)) {
+      for (const path of list.split('\0').filter(Boolean)) {
         files.set(path, await git(dir, 'show', `${branch}:${path}`));
       }
       return files;

@@ -227,9 +227,21 @@ function assignPlaces(
       if (!taken.has(candidate)) return candidate;
     }
   };
-  const place = (nodes: readonly PageNode[], folder: string, parentKey: string, top: boolean) => {
+  // `first`: pages at the top or in a top-level part, where the first page (`README.md`) is.
+  const place = (
+    nodes: readonly PageNode[],
+    folder: string,
+    parentKey: string,
+    level: 'top' | 'first' | 'nested',
+  ) => {
+    // A table of contents has no top-level page after a part: one there is read as the part's,
+    // so it is placed as the part's.
+    let partFolder = folder;
+    let partKey = parentKey;
     for (const node of nodes) {
       const synced = state.pages[node.page.id];
+      const inFolder = level === 'top' ? partFolder : folder;
+      const inKey = level === 'top' ? partKey : parentKey;
       let key: string;
       let path: string;
       if (
@@ -240,28 +252,33 @@ function assignPlaces(
       ) {
         ({ key, path } = synced);
       } else if (node.page.type === 'group') {
-        path = free(`${folder}${slugOf(node.page)}/`);
+        path = free(`${inFolder}${slugOf(node.page)}/`);
         key = `group:${node.page.title}`;
       } else if (node.page.type === 'link') {
         path = '';
-        key = `link:${parentKey}/${node.page.title}`;
+        key = `link:${inKey}/${node.page.title}`;
       } else {
-        const first = top && !taken.has(layout.readme);
+        const first = level !== 'nested' && !taken.has(layout.readme);
         path = first
           ? layout.readme
           : free(
               node.children.length > 0
-                ? `${folder}${slugOf(node.page)}/README.md`
-                : `${folder}${slugOf(node.page)}.md`,
+                ? `${inFolder}${slugOf(node.page)}/README.md`
+                : `${inFolder}${slugOf(node.page)}.md`,
             );
         key = path;
       }
       if (path !== '') taken.add(path);
       places.set(node.page.id, { key, path });
-      place(node.children, childFolder(path, folder, layout), key, false);
+      const part = level === 'top' && node.page.type === 'group';
+      if (part) {
+        partFolder = path;
+        partKey = key;
+      }
+      place(node.children, childFolder(path, inFolder, layout), key, part ? 'first' : 'nested');
     }
   };
-  place(tree, layout.root, '', true);
+  place(tree, layout.root, '', 'top');
   return places;
 }
 

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { readSummary, type TocEntry } from '../imports/summary-toc.js';
+import { escapeHeading } from './page-file.js';
 
 /** One entry of the table of contents to write: a page file, a link, or a part. */
 export interface SummaryEntry {
@@ -29,19 +30,20 @@ export function writeSummary(entries: readonly SummaryEntry[], summaryPath: stri
       items(entry.children, depth + 1);
     }
   };
-  let inPart = false;
+  // A top-level page after a part is the part's as a table of contents reads it: it is written
+  // on in the part, as the part's pages are.
   for (const entry of entries) {
     if (entry.kind === 'group') {
-      lines.push('', `## ${entry.title}`, '');
+      lines.push('', `## ${escapeHeading(entry.title)}`, '');
       items(entry.children, 0);
-      inPart = true;
       continue;
     }
-    if (inPart) lines.push('');
-    inPart = false;
     items([entry], 0);
   }
-  return `${lines.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
+  return `${lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/\n+$/, '')}\n`;
 }
 
 /**

@@ -16,7 +16,8 @@ const listItem = /^(\s*)[-*+]\s+(.*)$/;
 // A title may hold brackets escaped with a backslash, as GitBook writes `[\[Alpha\] Intro](a.md)`.
 const linkItem = /^\[((?:\\.|[^\]\\])*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)\s*$/;
 const escaped = /\\([!-/:-@[-`{-~])/g;
-const heading = /^#{2,6}\s+(.*?)\s*#*\s*$/;
+// A closing `#` sequence is set apart by a space: `## C#` is titled `C#`.
+const heading = /^#{2,6}\s+(.*?)(?:\s+#+)?\s*$/;
 
 /**
  * Reads a GitBook-style `SUMMARY.md`: nested list items `* [Title](path.md)` are pages (the

@@ -1,0 +1,194 @@
+import type { components } from '@quire/contract';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import { createSpaceWithContent } from './support/space-with-content.js';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+} from './support/test-server.js';
+
+type Change = components['schemas']['ContentChange'];
+
+const runs = Number(process.env.FC_RUNS ?? 8);
+// Each run syncs five times over Git; shrinking a failure can outlast the test's time, so
+// `FC_END=1` reports the first failing space as it was generated.
+const endOnFailure = process.env.FC_END === '1';
+const credentials = { username: 'writer', password: 'property-token' };
+
+/** A page of a generated space: a document, a link, or a part holding pages. */
+interface GeneratedPage {
+  kind: 'document' | 'link' | 'group';
+  title: string;
+  description?: string;
+  hidden: boolean;
+  body: string;
+  url?: string;
+  children: GeneratedPage[];
+}
+
+// Titles and descriptions with the characters Markdown, YAML and the table of contents escape.
+const title = fc
+  .tuple(
+    fc.constantFrom('Intro', 'Guide', 'Setup', 'Reference', 'FAQ', 'Über uns'),
+    fc.constantFrom('', ' two', ' [beta]', ' & co', ' in C#', ' a_b', ': colon', ' *star*'),
+  )
+  .map(([word, rest]) => `${word}${rest}`);
+const description = fc.constantFrom(
+  'What this page is for',
+  'Note: a colon, then more',
+  '#hash and "quotes"',
+  "It's long enough that a YAML writer might want to fold it over more than one line, which it should not do",
+);
+// Bodies of a few Markdown constructs GitBook writes, in its own canonical form.
+const block = fc.constantFrom(
+  'A paragraph with **bold**, _emphasis_ and `code`.',
+  '## A section',
+  '* one\n* two',
+  '1. first\n2. second',
+  '```js\nconst answer = 42;\n```',
+  '{% hint style="info" %}\nA hint.\n{% endhint %}',
+  '> A quote.',
+  '| A | B |\n| - | - |\n| 1 | 2 |',
+  '{% tabs %}\n{% tab title="One" %}\nFirst.\n{% endtab %}\n\n{% tab title="Two" %}\nSecond.\n{% endtab %}\n{% endtabs %}',
+  '[A link](https://example.com/docs)',
+);
+const body = fc
+  .array(block, { maxLength: 4 })
+  .map((blocks) => (blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`));
+const url = fc.constantFrom('https://example.com/', 'https://example.com/changes?tab=all');
+
+const { child } = fc.letrec<{ child: GeneratedPage; document: GeneratedPage; link: GeneratedPage }>(
+  (tie) => ({
+    // Past the depth limit the first choice, a link, ends the branch.
+    child: fc.oneof(
+      { maxDepth: 3, depthIdentifier: 'page' },
+      tie('link'),
+      tie('document'),
+      tie('document'),
+    ),
+    document: fc.record({
+      kind: fc.constant('document' as const),
+      title,
+      description: fc.option(description, { nil: undefined }),
+      hidden: fc.boolean(),
+      body,
+      children: fc.array(tie('child'), { maxLength: 3, depthIdentifier: 'page' }),
+    }),
+    link: fc.record({
+      kind: fc.constant('link' as const),
+      title,
+      hidden: fc.constant(false),
+      body: fc.constant(''),
+      url,
+      children: fc.constant([]),
+    }),
+  }),
+);
+// Parts are top-level only, as a table of contents has them.
+const group = fc.record({
+  kind: fc.constant('group' as const),
+  title,
+  hidden: fc.constant(false),
+  body: fc.constant(''),
+  children: fc.array(child, { maxLength: 3 }),
+});
+const space = fc.array(fc.oneof(child, child, group), { minLength: 1, maxLength: 4 });
+
+function insertChanges(pages: readonly GeneratedPage[]): Change[] {
+  const changes: Change[] = [];
+  let next = 0;
+  const insert = (list: readonly GeneratedPage[], into: string | undefined) => {
+    for (const page of list) {
+      const ref = `p${next}`;
+      next += 1;
+      changes.push({
+        operation: 'insert_page',
+        ref,
+        type: page.kind,
+        title: page.title,
+        document: page.kind === 'document' ? { markdown: page.body } : {},
+        ...(page.description === undefined ? {} : { description: page.description }),
+        ...(page.hidden ? { hidden: true } : {}),
+        ...(page.url === undefined ? {} : { target: { kind: 'url', url: page.url } }),
+        ...(into === undefined ? {} : { into }),
+      } as Change);
+      insert(page.children, ref);
+    }
+  };
+  insert(pages, undefined);
+  return changes;
+}
+
+describe('Git sync properties over generated spaces', () => {
+  let server: TestServer;
+  let git: GitHttpServer;
+  let org: StaffedOrganization;
+  let repositories = 0;
+
+  beforeAll(async () => {
+    git = await startGitHttpServer(credentials);
+    server = await startTestServer({ outboundAllowPrivate: true });
+    org = await createStaffedOrganization(server);
+  });
+  afterAll(async () => {
+    await server.close();
+    await git.close();
+  });
+
+  const sync = async (spaceId: string, direction: 'import' | 'export', repository: string) => {
+    const params = { path: { spaceId } };
+    const url = git.url(repository, credentials);
+    if (direction === 'import') {
+      await org.admin.client.POST('/spaces/{spaceId}/git/import', {
+        params,
+        body: { url, ref: 'main' },
+      });
+    } else {
+      await org.admin.client.POST('/spaces/{spaceId}/git/export', {
+        params,
+        body: { url, ref: 'main', commitMessage: 'Export' },
+      });
+    }
+    await server.jobs.runDue();
+    const info = await org.admin.client.GET('/spaces/{spaceId}/git/info', { params });
+    expect(info.operation, info.operation?.error).toMatchObject({ state: 'success', direction });
+  };
+  const newRepository = async () => {
+    repositories += 1;
+    const name = `generated-${repositories}`;
+    await git.createRepository(name);
+    return name;
+  };
+
+  it('exports, imports into a fresh space and exports again to the same files; exports twice without a second commit', async () => {
+    await fc.assert(
+      fc.asyncProperty(space, async (pages) => {
+        const first = await createSpaceWithContent(org, 'Generated', insertChanges(pages));
+        const exported = await newRepository();
+        await sync(first, 'export', exported);
+        const commits = await git.commits(exported);
+        expect(commits).toHaveLength(1);
+        await sync(first, 'export', exported);
+        expect(await git.commits(exported)).toEqual(commits);
+
+        const second = (
+          await org.admin.client.POST('/orgs/{organizationId}/spaces', {
+            params: { path: { organizationId: org.organizationId } },
+            body: { title: 'Imported' },
+          })
+        ).id;
+        await sync(second, 'import', exported);
+        const again = await newRepository();
+        await sync(second, 'export', again);
+        expect(await git.files(again)).toEqual(await git.files(exported));
+        // The imported space exports back to where it came from without a commit.
+        await sync(second, 'export', exported);
+        expect(await git.commits(exported)).toEqual(commits);
+      }),
+      { numRuns: runs, endOnFailure },
+    );
+  }, 60_000);
+});
