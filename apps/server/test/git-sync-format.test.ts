@@ -215,8 +215,9 @@ describe('Git sync format', () => {
     const part = page({ id: 'part', type: 'group', title: 'Getting started', slug: 'start' });
     const welcome = page({ id: 'welcome', title: 'Welcome', parent: 'part' });
     const after = page({ id: 'after', title: 'After', slug: 'after' });
+    const second = page({ id: 'second', type: 'group', title: 'Then', slug: 'then' });
     const written = await spaceFiles(
-      [node(part, [node(welcome)]), node(after)],
+      [node(part, [node(welcome)]), node(after), node(second)],
       [],
       layout,
       emptySyncState,
@@ -228,9 +229,11 @@ describe('Git sync format', () => {
       'SUMMARY.md',
       'start/after.md',
     ]);
+    // A second part is at the top, not in the first one's folder.
+    expect(written.pages.second?.path).toBe('then/');
     // Read back, the page after the part is the part's: the same files say the same tree.
     expect(text(written.writes.get('SUMMARY.md'))).toBe(
-      '# Table of contents\n\n## Getting started\n\n* [Welcome](README.md)\n* [After](start/after.md)\n',
+      '# Table of contents\n\n## Getting started\n\n* [Welcome](README.md)\n* [After](start/after.md)\n\n## Then\n',
     );
   });
 });

@@ -240,8 +240,10 @@ function assignPlaces(
     let partKey = parentKey;
     for (const node of nodes) {
       const synced = state.pages[node.page.id];
-      const inFolder = level === 'top' ? partFolder : folder;
-      const inKey = level === 'top' ? partKey : parentKey;
+      // A part itself is always at the top, in the root folder.
+      const afterPart = level === 'top' && node.page.type !== 'group';
+      const inFolder = afterPart ? partFolder : folder;
+      const inKey = afterPart ? partKey : parentKey;
       let key: string;
       let path: string;
       if (
