@@ -49,6 +49,12 @@ describe('Git sync format', () => {
       path: 'docs/concepts/dataset.md',
     });
     expect(readSummary('## Guides \\& tips\n', '')[0]?.title).toBe('Guides & tips');
+    const written = writeSummary(
+      [{ kind: 'document', title: '[Alpha] a\\[b', path: 'a.md', children: [] }],
+      'SUMMARY.md',
+    );
+    expect(written).toBe('# Table of contents\n\n* [\\[Alpha\\] a\\\\\\[b](a.md)\n');
+    expect(readSummary(written, '')[0]?.title).toBe('[Alpha] a\\[b');
   });
 
   it("reads a page title without GitBook's escapes, and writes them back as they were", () => {

@@ -89,6 +89,9 @@ export function summaryTitles(text: string, summaryPath: string): Map<string, st
   return titles;
 }
 
+// Brackets escaped, as GitBook writes them; a backslash that would escape what follows, too.
 function escapeTitle(title: string): string {
-  return title.replace(/[[\]]/g, (bracket) => `\\${bracket}`);
+  return title
+    .replace(/\\(?=[!-/:-@[-`{-~])/g, '\\\\')
+    .replace(/[[\]]/g, (bracket) => `\\${bracket}`);
 }
