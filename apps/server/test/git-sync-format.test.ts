@@ -225,6 +225,7 @@ describe('Git sync format', () => {
     const written = await spaceFiles(
       [node(part, [node(welcome)]), node(after), node(second)],
       [],
+      [],
       layout,
       emptySyncState,
       new Map(),
