@@ -164,6 +164,11 @@ describe('events and the audit log', () => {
       ...path,
       body: { ...repository, commitMessage: 'Audited export' },
     });
+    await client.PUT('/spaces/{spaceId}/git/connection', {
+      ...path,
+      body: { url: repository.url, initialSync: 'export' },
+    });
+    await client.DELETE('/spaces/{spaceId}/git/connection', path);
     // An OpenAPI spec, processed into a version before any webhook would send its events.
     const spec = { params: { path: { organizationId, specSlug: 'audited' } } };
     const specText = 'openapi: 3.1.0\ninfo: {title: Audited, version: "1"}\npaths: {}\n';

@@ -72,7 +72,7 @@ describe('first start and background work', () => {
     server.clock.advance(3 * day);
 
     // The sweeps are jobs: one row each, however often (or by however many processes) the
-    // server starts; each run queues the next an hour later.
+    // server starts; each run queues the next after its interval (an hour; a minute for polls).
     const schedule = () =>
       scheduleRecurringJobs(
         server.deps.db,
@@ -88,12 +88,18 @@ describe('first start and background work', () => {
         .where('id', 'like', 'recurring:%')
         .orderBy('kind')
         .execute();
-    expect((await recurring()).map((job) => job.kind)).toEqual(['events.prune', 'spaces.purge']);
+    expect((await recurring()).map((job) => job.kind)).toEqual([
+      'events.prune',
+      'git.poll',
+      'spaces.purge',
+    ]);
     await server.jobs.runDue();
     expect(await findSpaceById(server.deps.db, old.id)).toBeUndefined();
     const nextHour = new Date(server.clock.now().getTime() + 60 * 60 * 1000).toISOString();
+    const nextMinute = new Date(server.clock.now().getTime() + 60 * 1000).toISOString();
     expect(await recurring()).toEqual([
       { kind: 'events.prune', run_at: nextHour, state: 'queued', attempts: 0 },
+      { kind: 'git.poll', run_at: nextMinute, state: 'queued', attempts: 0 },
       { kind: 'spaces.purge', run_at: nextHour, state: 'queued', attempts: 0 },
     ]);
     expect(await findSpaceById(server.deps.db, recent.id)).toBeDefined();
