@@ -530,4 +530,34 @@ describe('Git sync', () => {
       'Guides\n\nguides/README.md\n',
     );
   });
+
+  it('keeps an agreement per repository, so an export elsewhere leaves the first as it was', async () => {
+    await server.jobs.runDue();
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'Settle',
+    });
+    await server.jobs.runDue();
+    const settled = await git.commits('handbook');
+    await git.createRepository('handbook-copy');
+    await admin().exportRepository({
+      url: git.url('handbook-copy', credentials),
+      ref: 'main',
+      commitMessage: 'Copy',
+    });
+    await server.jobs.runDue();
+    expect(await git.commits('handbook-copy')).toHaveLength(1);
+    await admin().exportRepository({
+      url: git.url('handbook', credentials),
+      ref: 'main',
+      commitMessage: 'Nothing new',
+    });
+    await server.jobs.runDue();
+    expect(await git.commits('handbook')).toEqual(settled);
+    expect(await admin().info()).toMatchObject({
+      url: git.url('handbook'),
+      operation: { state: 'success' },
+    });
+  });
 });

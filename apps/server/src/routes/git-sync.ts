@@ -56,10 +56,11 @@ export const gitSyncHandlers: GitSyncHandlers = {
   },
   getSpaceGitInfo: async ({ params, actor, deps }) => {
     const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+    const operation = await findLatestGitSyncOperation(deps.db, space.id);
     const state = presentGitSyncState(
       space.id,
-      await findGitSyncState(deps.db, space.id),
-      await findLatestGitSyncOperation(deps.db, space.id),
+      await findGitSyncState(deps.db, space.id, operation),
+      operation,
     );
     if (state === undefined) throw notFound('The space was never synced with a Git repository');
     return { status: 200, body: state };
@@ -72,7 +73,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
       status: 200,
       body: presentGitConnection(
         connection,
-        await findGitSyncState(deps.db, space.id),
+        await findGitSyncState(deps.db, space.id, connection),
         await findLatestGitSyncOperation(deps.db, space.id),
         deps.urls,
       ),
@@ -94,7 +95,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
       status: 200,
       body: presentGitConnection(
         connection,
-        await findGitSyncState(deps.db, space.id),
+        await findGitSyncState(deps.db, space.id, connection),
         await findLatestGitSyncOperation(deps.db, space.id),
         deps.urls,
         webhookSecret,

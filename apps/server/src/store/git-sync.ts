@@ -179,15 +179,30 @@ export async function updateGitSyncOperation(
     .execute();
 }
 
+/** Where in a repository a space is synced: what its agreements are kept by. */
+export interface GitSyncPlace {
+  repositoryUrl: string;
+  branch: string;
+  directory?: string;
+}
+
+/**
+ * What a space last agreed on with a repository's branch (and folder, when given); without a
+ * place, its latest agreement with any.
+ */
 export async function findGitSyncState(
   db: Executor,
   spaceId: string,
+  place?: GitSyncPlace,
 ): Promise<GitSyncStateRecord | undefined> {
-  const row = await db
-    .selectFrom('git_sync_states')
-    .selectAll()
-    .where('space_id', '=', spaceId)
-    .executeTakeFirst();
+  let query = db.selectFrom('git_sync_states').selectAll().where('space_id', '=', spaceId);
+  if (place !== undefined) {
+    query = query
+      .where('repository_url', '=', place.repositoryUrl)
+      .where('branch', '=', place.branch);
+    if (place.directory !== undefined) query = query.where('directory', '=', place.directory);
+  }
+  const row = await query.orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
   return row === undefined
     ? undefined
     : {
@@ -202,17 +217,19 @@ export async function findGitSyncState(
 
 /** Records what a space and its repository now agree on. */
 export async function saveGitSyncState(db: Executor, record: GitSyncStateRecord): Promise<void> {
-  const values = {
-    repository_url: record.repositoryUrl,
-    branch: record.branch,
-    directory: record.directory,
-    state: record.state,
-    updated_at: record.updatedAt,
-  };
+  const values = { state: record.state, updated_at: record.updatedAt };
   await db
     .insertInto('git_sync_states')
-    .values({ space_id: record.spaceId, ...values })
-    .onConflict((conflict) => conflict.column('space_id').doUpdateSet(values))
+    .values({
+      space_id: record.spaceId,
+      repository_url: record.repositoryUrl,
+      branch: record.branch,
+      directory: record.directory,
+      ...values,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(['space_id', 'repository_url', 'branch', 'directory']).doUpdateSet(values),
+    )
     .execute();
 }
 

@@ -39,7 +39,7 @@ export async function pollConnections(
       logger.warn({ err: error, space: due.spaceId }, 'polling a Git repository failed');
       continue;
     }
-    const state = await findGitSyncState(db, due.spaceId);
+    const state = await findGitSyncState(db, due.spaceId, due);
     const agreed = state === undefined ? null : (JSON.parse(state.state) as SyncState).commit;
     if (tip === null || tip === agreed) continue;
     const added = await db.transaction().execute(async (trx) => {

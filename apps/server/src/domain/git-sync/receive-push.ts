@@ -36,7 +36,7 @@ export async function receivePush(
   if (verified.kind !== 'push' || verified.ref !== `refs/heads/${connection.branch}`) {
     return 'ignored';
   }
-  const state = await findGitSyncState(db, connection.spaceId);
+  const state = await findGitSyncState(db, connection.spaceId, connection);
   const agreed = state === undefined ? undefined : (JSON.parse(state.state) as SyncState).commit;
   if (agreed === verified.after) return 'ignored';
   return db.transaction().execute(async (trx) => {

@@ -503,23 +503,19 @@ function forgetBlobs(pages: Record<string, SyncedPage>): Record<string, SyncedPa
   );
 }
 
-// The state only holds for the repository, branch and folder it was made with.
+// Each repository, branch and folder a space syncs with has an agreement of its own.
 async function loadState(
   services: GitSyncServices,
   spaceId: string,
   remote: GitRemote,
   directory: string,
 ): Promise<SyncState> {
-  const record = await findGitSyncState(services.db, spaceId);
-  if (
-    record === undefined ||
-    record.repositoryUrl !== remote.url ||
-    record.branch !== remote.branch ||
-    record.directory !== directory
-  ) {
-    return emptySyncState;
-  }
-  return JSON.parse(record.state) as SyncState;
+  const record = await findGitSyncState(services.db, spaceId, {
+    repositoryUrl: remote.url,
+    branch: remote.branch,
+    directory,
+  });
+  return record === undefined ? emptySyncState : (JSON.parse(record.state) as SyncState);
 }
 
 async function saveState(

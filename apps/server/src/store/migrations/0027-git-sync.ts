@@ -1,8 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Git sync. `git_sync_states` holds, per space, what the space and its repository last agreed
- * on (the revision, the commit, and each page's file and digest, as JSON), which keeps later
+ * Git sync. `git_sync_states` holds, per space and repository branch and folder, what the two
+ * last agreed on (the revision, the commit, and each page's file and digest, as JSON), which keeps later
  * syncs from touching what neither side changed. `git_sync_operations` are the imports and
  * exports asked for, run one at a time per space in the order of their ids (UUIDv7, which grow
  * with time); what they were
@@ -16,13 +16,19 @@ export function gitSyncMigration(): Migration {
       await db.schema
         .createTable('git_sync_states')
         .addColumn('space_id', 'text', (c) =>
-          c.primaryKey().references('spaces.id').onDelete('cascade'),
+          c.notNull().references('spaces.id').onDelete('cascade'),
         )
         .addColumn('repository_url', 'text', (c) => c.notNull())
         .addColumn('branch', 'text', (c) => c.notNull())
         .addColumn('directory', 'text', (c) => c.notNull())
         .addColumn('state', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('git_sync_states_key', [
+          'space_id',
+          'repository_url',
+          'branch',
+          'directory',
+        ])
         .execute();
       await db.schema
         .createTable('git_sync_connections')
