@@ -1,3 +1,4 @@
+import type { AppDeps } from '../deps.js';
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
 import { connectSpace, disconnectSpace } from '../domain/git-sync/git-connections.js';
 import { requestGitSync } from '../domain/git-sync/git-sync-requests.js';
@@ -11,6 +12,7 @@ import {
   findGitSyncConnection,
   findGitSyncState,
   findLatestGitSyncOperation,
+  type GitSyncConnectionRecord,
 } from '../store/git-sync.js';
 
 type GitSyncHandlers = Pick<
@@ -22,6 +24,21 @@ type GitSyncHandlers = Pick<
   | 'setSpaceGitConnection'
   | 'deleteSpaceGitConnection'
 >;
+
+/** A connection as answered, with where the space and the repository stand. */
+async function connectionAnswer(
+  deps: AppDeps,
+  connection: GitSyncConnectionRecord,
+  webhookSecret?: string,
+) {
+  return presentGitConnection(
+    connection,
+    await findGitSyncState(deps.db, connection.spaceId, connection),
+    await findLatestGitSyncOperation(deps.db, connection.spaceId),
+    deps.urls,
+    webhookSecret,
+  );
+}
 
 /** Handlers of a space's imports from and exports to Git repositories. */
 export const gitSyncHandlers: GitSyncHandlers = {
@@ -69,15 +86,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
     const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
     const connection = await findGitSyncConnection(deps.db, space.id);
     if (connection === undefined) throw notFound('The space is not connected to a Git repository');
-    return {
-      status: 200,
-      body: presentGitConnection(
-        connection,
-        await findGitSyncState(deps.db, space.id, connection),
-        await findLatestGitSyncOperation(deps.db, space.id),
-        deps.urls,
-      ),
-    };
+    return { status: 200, body: await connectionAnswer(deps, connection) };
   },
   setSpaceGitConnection: async ({ params, body, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
@@ -91,16 +100,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
       body,
       deps.clock.now(),
     );
-    return {
-      status: 200,
-      body: presentGitConnection(
-        connection,
-        await findGitSyncState(deps.db, space.id, connection),
-        await findLatestGitSyncOperation(deps.db, space.id),
-        deps.urls,
-        webhookSecret,
-      ),
-    };
+    return { status: 200, body: await connectionAnswer(deps, connection, webhookSecret) };
   },
   deleteSpaceGitConnection: async ({ params, actor, deps }) => {
     const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);

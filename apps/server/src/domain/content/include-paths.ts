@@ -59,3 +59,16 @@ export function withIncludePaths(
     ];
   });
 }
+
+/**
+ * Points each `{% include %}` of a Markdown text whose file names a reusable content inserted in
+ * the same batch at that insert's `ref`, so the include reads whatever title the insert gives it.
+ */
+export function withIncludeRefs(markdown: string, refs: ReadonlyMap<string, string>): string {
+  if (refs.size === 0 || !markdown.includes('{% include')) return markdown;
+  return markdown.replace(/\{% include "([^"%]*)" %\}/g, (whole, path: string) => {
+    const name = includeNameOf(path);
+    const ref = name === undefined ? undefined : refs.get(name);
+    return ref === undefined ? whole : `{% include "${ref}" %}`;
+  });
+}

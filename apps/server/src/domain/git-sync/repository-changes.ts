@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { slugify } from '@quire/document';
 import type { ContentChangeInput, UpdatePageInput } from '../content/change-inputs.js';
-import { includeNameOf, includeNames } from '../content/include-paths.js';
+import { includeNames, withIncludeRefs } from '../content/include-paths.js';
 import type { PageNode } from '../content/read-content.js';
 import type {
   FileRecord,
@@ -56,16 +56,6 @@ function includeChanges(
     }
   }
   return { changes, refs };
-}
-
-/** Points each include of a reusable content new in the batch at its `ref`. */
-function withIncludeRefs(markdown: string, refs: ReadonlyMap<string, string>): string {
-  if (refs.size === 0 || !markdown.includes('{% include')) return markdown;
-  return markdown.replace(/\{% include "([^"%]*)" %\}/g, (whole, path: string) => {
-    const name = includeNameOf(path);
-    const ref = name === undefined ? undefined : refs.get(name);
-    return ref === undefined ? whole : `{% include "${ref}" %}`;
-  });
 }
 
 /**

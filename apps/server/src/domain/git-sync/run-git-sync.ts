@@ -208,20 +208,13 @@ async function importRepository(
     if (request.standalone === true) {
       // A standalone import is a change request on the space's head, and changes no agreement.
       const plan = await planOn(services, space, space.revisionId, content, blobs, state);
-      const changeRequest = await createChangeRequest(
-        services.db,
+      const { changeRequest, applied } = await importIntoChangeRequest(
+        services,
         actor,
         space,
-        { subject: `Import from ${remote.branch} (${head.slice(0, 7)})` },
-        services.now(),
-      );
-      const applied = await applyContentChanges(
-        services.db,
-        actor,
-        changeRequest,
-        plan.changes,
-        services,
-        services.now(),
+        `Import from ${remote.branch} (${head.slice(0, 7)})`,
+        space.revisionId,
+        plan,
       );
       return {
         commit: head,
@@ -275,20 +268,13 @@ async function importRepository(
 
     // The space moved too: the repository's changes go on what the two agreed on, in a change
     // request, which merges into the space three ways. Its revision mirrors the repository.
-    const changeRequest = await createChangeRequest(
-      services.db,
+    const { changeRequest, applied } = await importIntoChangeRequest(
+      services,
       actor,
       space,
-      { subject: `Import from ${remote.branch} (${head.slice(0, 7)})`, base: agreedRevision },
-      services.now(),
-    );
-    const applied = await applyContentChanges(
-      services.db,
-      actor,
-      changeRequest,
-      plan.changes,
-      services,
-      services.now(),
+      `Import from ${remote.branch} (${head.slice(0, 7)})`,
+      agreedRevision,
+      plan,
     );
     const mirror = applied.changeRequest.revisionId;
     const merged = await mergeChangeRequest(
@@ -330,6 +316,33 @@ async function importRepository(
   } finally {
     await removeCheckout(checkout);
   }
+}
+
+/** Opens a change request on `base` and writes the repository's changes in it. */
+async function importIntoChangeRequest(
+  services: GitSyncServices,
+  actor: Actor,
+  space: SpaceRecord,
+  subject: string,
+  base: string,
+  plan: RepositoryChanges,
+) {
+  const changeRequest = await createChangeRequest(
+    services.db,
+    actor,
+    space,
+    { subject, base },
+    services.now(),
+  );
+  const applied = await applyContentChanges(
+    services.db,
+    actor,
+    changeRequest,
+    plan.changes,
+    services,
+    services.now(),
+  );
+  return { changeRequest, applied };
 }
 
 /** The changes that bring the content of `revisionId` in line with the repository. */

@@ -1,5 +1,5 @@
 import type { ContentChangeInput } from '../content/change-inputs.js';
-import { includeNameOf } from '../content/include-paths.js';
+import { withIncludeRefs } from '../content/include-paths.js';
 import { type ImportedPageRef, importedMetaLinkChanges } from './imported-meta-links.js';
 
 /** A page read from an import source, with the pages under it. */
@@ -117,14 +117,4 @@ export function importChanges(
   addPages(content.pages, into);
   changes.push(...importedMetaLinkChanges(inserted));
   return { changes, markdowns };
-}
-
-/** Points each include of a reusable content the import holds at its ref in the batch. */
-function withIncludeRefs(markdown: string, refs: ReadonlyMap<string, string>): string {
-  if (refs.size === 0 || !markdown.includes('{% include')) return markdown;
-  return markdown.replace(/\{% include "([^"%]*)" %\}/g, (whole, path: string) => {
-    const name = includeNameOf(path);
-    const ref = name === undefined ? undefined : refs.get(name);
-    return ref === undefined ? whole : `{% include "${ref}" %}`;
-  });
 }
