@@ -70,7 +70,7 @@ export async function commitAndPush(
   remote: GitRemote,
   http: HttpClient,
   change: { writes: ReadonlyMap<string, Uint8Array>; deletes: ReadonlySet<string> },
-  { message, author }: { message: string; author: CommitAuthor },
+  { message, author, at }: { message: string; author: CommitAuthor; at: Date },
 ): Promise<string | null> {
   const { dir } = checkout;
   for (const [path, bytes] of change.writes) {
@@ -92,8 +92,8 @@ export async function commitAndPush(
     fs,
     dir,
     message,
-    author: { ...author, timestamp: Math.floor(Date.now() / 1000) },
-    committer: { ...committer, timestamp: Math.floor(Date.now() / 1000) },
+    author: { ...author, timestamp: Math.floor(at.getTime() / 1000), timezoneOffset: 0 },
+    committer: { ...committer, timestamp: Math.floor(at.getTime() / 1000), timezoneOffset: 0 },
   });
   const pushed = await git.push({
     fs,

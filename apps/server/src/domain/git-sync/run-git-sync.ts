@@ -459,6 +459,7 @@ async function exportSpace(
     const commit = await commitAndPush(checkout, remote, services.http, files, {
       message: request.commitMessage ?? 'Update from Quire',
       author: { name: actor.user.displayName || actor.user.email, email: actor.user.email },
+      at: services.now(),
     });
     if (request.standalone !== true) {
       await saveState(services, space.id, remote, directory, {
