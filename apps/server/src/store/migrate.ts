@@ -23,6 +23,7 @@ import { openapiSpecsMigration } from './migrations/0020-openapi-specs.js';
 import { translationsMigration } from './migrations/0021-translations.js';
 import { integrationsMigration } from './migrations/0022-integrations.js';
 import { gitSyncMigration } from './migrations/0027-git-sync.js';
+import { spaceRedirectsMigration } from './migrations/0028-space-redirects.js';
 import type { Database } from './schema.js';
 
 /**
@@ -58,6 +59,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0021-translations': translationsMigration(),
         '0022-integrations': integrationsMigration(),
         '0027-git-sync': gitSyncMigration(),
+        '0028-space-redirects': spaceRedirectsMigration(dialect),
       }),
     },
   });

@@ -476,6 +476,15 @@ export interface IntegrationSiteInstallationsTable {
   updated_at: string;
 }
 
+/** A redirect a space's Git repository declares: `0028-space-redirects`. */
+export interface SpaceRedirectsTable {
+  space_id: string;
+  /** The old path, relative to the space, without leading or trailing `/`. */
+  source: string;
+  page_id: string;
+  created_at: string;
+}
+
 export interface SiteRedirectsTable {
   id: string;
   site_id: string;
@@ -757,6 +766,7 @@ export interface Database {
   site_share_links: SiteShareLinksTable;
   site_publishing_auth: SitePublishingAuthTable;
   site_redirects: SiteRedirectsTable;
+  space_redirects: SpaceRedirectsTable;
   openapi_specs: OpenapiSpecsTable;
   openapi_spec_versions: OpenapiSpecVersionsTable;
   translations: TranslationsTable;

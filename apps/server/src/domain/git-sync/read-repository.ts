@@ -2,7 +2,12 @@ import { posix } from 'node:path';
 import type { FrontmatterMetaLinks } from '@quire/document';
 import { readSummary, type TocEntry } from '../imports/summary-toc.js';
 import { type PageFileFields, readIncludeFile, readPageFile } from './page-file.js';
-import { configPath, type RepositoryLayout, repositoryLayout } from './repository-layout.js';
+import {
+  configPath,
+  type RepositoryLayout,
+  repositoryLayout,
+  repositoryRedirects,
+} from './repository-layout.js';
 
 /**
  * A page as a repository holds it. `key` names it across syncs: the file's path for a page with
@@ -42,12 +47,22 @@ export interface RepositoryInclude {
   body: string;
 }
 
+/** A redirect of `.gitbook.yaml`: an old path of the published space, and the page it leads to. */
+export interface RepositoryRedirect {
+  /** The old path, relative to the space (`guides/old-setup`). */
+  source: string;
+  /** The `key` of the page it leads to (its file, from the repository's root). */
+  key: string;
+}
+
 /** What a repository holds of a space, and where. */
 export interface RepositoryContent {
   layout: RepositoryLayout;
   pages: RepositoryPage[];
   assets: RepositoryAsset[];
   includes: RepositoryInclude[];
+  /** The redirects of `.gitbook.yaml` that lead to a page of the repository. */
+  redirects: RepositoryRedirect[];
 }
 
 const markdownFile = /\.md$/i;
@@ -68,7 +83,8 @@ export function readRepository(
     const bytes = files.get(path);
     return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
   };
-  const layout = repositoryLayout(directory, text(configPath(directory)));
+  const config = text(configPath(directory));
+  const layout = repositoryLayout(directory, config);
   const summary = text(layout.summary);
   const entries =
     summary === undefined
@@ -126,7 +142,27 @@ export function readRepository(
     if (name !== undefined)
       includes.push({ name, path, ...readIncludeFile(Buffer.from(bytes).toString('utf8'), name) });
   }
-  return { layout, pages: entries.map((entry) => pageOf(entry, '')), assets, includes };
+  const pages = entries.map((entry) => pageOf(entry, ''));
+  return { layout, pages, assets, includes, redirects: redirectsTo(pages, layout, config) };
+}
+
+// A redirect whose target is no page of the repository leads nowhere, and is left out.
+function redirectsTo(
+  pages: readonly RepositoryPage[],
+  layout: RepositoryLayout,
+  config: string | undefined,
+): RepositoryRedirect[] {
+  const keys = new Set<string>();
+  const visit = (list: readonly RepositoryPage[]) => {
+    for (const page of list) {
+      if (page.kind === 'document' && page.path !== undefined) keys.add(page.key);
+      visit(page.children);
+    }
+  };
+  visit(pages);
+  return repositoryRedirects(layout, config)
+    .filter((entry) => keys.has(entry.target))
+    .map((entry) => ({ source: entry.source, key: entry.target }));
 }
 
 // Without a table of contents every Markdown file under the root is a page, the first page first.

@@ -34,6 +34,36 @@ export function repositoryLayout(directory: string, config: string | undefined):
   };
 }
 
+/** One entry of `.gitbook.yaml`'s `redirects:` map. */
+export interface RedirectEntry {
+  /** The old path of the published docs, relative to the space, without leading or trailing `/`. */
+  source: string;
+  /** The page file it leads to, from the repository's root. */
+  target: string;
+}
+
+/**
+ * The `redirects:` of a project's `.gitbook.yaml`: its keys are old paths of the published docs,
+ * its values page files relative to the content's root (`./support.md` or `support.md`).
+ * Entries that are not two non-empty strings are left out.
+ */
+export function repositoryRedirects(
+  layout: RepositoryLayout,
+  config: string | undefined,
+): RedirectEntry[] {
+  const redirects = readConfig(config).redirects ?? {};
+  const entries: RedirectEntry[] = [];
+  for (const [key, value] of Object.entries(redirects)) {
+    const source = key
+      .split('/')
+      .filter((segment) => segment !== '')
+      .join('/');
+    if (source === '' || typeof value !== 'string' || value.trim() === '') continue;
+    entries.push({ source, target: posix.join(layout.root, value.trim()) });
+  }
+  return entries;
+}
+
 /** Path of the `.gitbook.yaml` of the project in `directory`. */
 export function configPath(directory: string): string {
   return `${folder(directory)}.gitbook.yaml`;
@@ -49,6 +79,7 @@ function readConfig(text: string | undefined): {
   root?: string;
   readme?: string;
   summary?: string;
+  redirects?: Record<string, unknown>;
 } {
   if (text === undefined) return {};
   let value: unknown;
@@ -63,5 +94,6 @@ function readConfig(text: string | undefined): {
     ...(typeof value.root === 'string' ? { root: value.root } : {}),
     ...(typeof structure.readme === 'string' ? { readme: structure.readme } : {}),
     ...(typeof structure.summary === 'string' ? { summary: structure.summary } : {}),
+    ...(isRecord(value.redirects) ? { redirects: value.redirects } : {}),
   };
 }

@@ -15,6 +15,7 @@ import {
 import { hurryJob } from '../../store/jobs.js';
 import { findRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
+import { listSpaceRedirects, replaceSpaceRedirects } from '../../store/space-redirects.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import { findUserById } from '../../store/users.js';
 import type { Actor } from '../actor.js';
@@ -230,6 +231,7 @@ async function importRepository(
         : space.revisionId;
     const plan = await planOn(services, space, agreedRevision, content, blobs, state);
     if (plan.changes.length === 0) {
+      await saveRedirects(services, space.id, content, state.pages);
       await save({
         revisionId: agreedRevision,
         pages: state.pages,
@@ -250,19 +252,18 @@ async function importRepository(
         services.now(),
         { source: 'git', commit: head },
       );
-      await save({
-        revisionId: applied.revisionId,
-        ...(await agreementAt(
-          services,
-          space,
-          applied.revisionId,
-          content,
-          plan,
-          applied.outcomes,
-          state,
-          blobs,
-        )),
-      });
+      const agreement = await agreementAt(
+        services,
+        space,
+        applied.revisionId,
+        content,
+        plan,
+        applied.outcomes,
+        state,
+        blobs,
+      );
+      await saveRedirects(services, space.id, content, agreement.pages);
+      await save({ revisionId: applied.revisionId, ...agreement });
       return { commit: head, revisionId: applied.revisionId };
     }
 
@@ -299,23 +300,55 @@ async function importRepository(
         changeRequestId: changeRequest.id,
       };
     }
-    await save({
-      revisionId: mirror,
-      ...(await agreementAt(
-        services,
-        space,
-        mirror,
-        content,
-        plan,
-        applied.outcomes,
-        state,
-        blobs,
-      )),
-    });
+    const agreement = await agreementAt(
+      services,
+      space,
+      mirror,
+      content,
+      plan,
+      applied.outcomes,
+      state,
+      blobs,
+    );
+    await saveRedirects(services, space.id, content, agreement.pages);
+    await save({ revisionId: mirror, ...agreement });
     return { commit: head, revisionId: merged.revision };
   } finally {
     await removeCheckout(checkout);
   }
+}
+
+/**
+ * Replaces the space's redirects with the repository's, each to the id of the page whose file it
+ * names (`pages` maps the space's page ids to their keys, as the import left them). Only imports
+ * into the space's head write them: a change request's import leaves them until it merges by a
+ * later sync. Left as they are when they did not change.
+ */
+async function saveRedirects(
+  services: GitSyncServices,
+  spaceId: string,
+  content: RepositoryContent,
+  pages: Readonly<Record<string, SyncedPage>>,
+): Promise<void> {
+  const idOfKey = new Map<string, string>();
+  for (const [id, page] of Object.entries(pages)) idOfKey.set(page.key, id);
+  const wanted = new Map<string, string>();
+  for (const redirect of content.redirects) {
+    const pageId = idOfKey.get(redirect.key);
+    // The first of two entries that name the same path wins, as a reader would find it.
+    if (pageId !== undefined && !wanted.has(redirect.source)) wanted.set(redirect.source, pageId);
+  }
+  const stored = await listSpaceRedirects(services.db, spaceId);
+  const same =
+    stored.length === wanted.size &&
+    stored.every((record) => wanted.get(record.source) === record.pageId);
+  if (same) return;
+  await replaceSpaceRedirects(
+    services.db,
+    spaceId,
+    [...wanted].map(([source, pageId]) => ({ source, pageId })),
+    services.now(),
+  );
 }
 
 /** Opens a change request on `base` and writes the repository's changes in it. */

@@ -3,12 +3,13 @@ import type { Executor } from '../../store/schema.js';
 import { findShareLink, type ShareLinkRecord } from '../../store/share-links.js';
 import { allLiveSiteRedirects, type SiteRedirectRecord } from '../../store/site-redirects.js';
 import { findSiteById, type SiteRecord } from '../../store/sites.js';
+import { listSpaceRedirects, type SpaceRedirectRecord } from '../../store/space-redirects.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import { readSiteStructure, type SiteStructure, spacesOf } from '../sites/site-structure.js';
 
 // What every page a reader opens reads again: kept through the read cache until the database
 // changes (on PostgreSQL, the site tables notify as they change: `0017-site-change-notifications`,
-// `0019-site-redirects`).
+// `0019-site-redirects`, `0028-space-redirects`).
 // Values are frozen and shared.
 
 /** A site by id. */
@@ -26,6 +27,11 @@ export function readSiteStructureKept(db: Executor, site: SiteRecord): Promise<S
 /** A site's live redirects, which every URL of the site is matched against. */
 export function liveRedirectsKept(db: Executor, siteId: string): Promise<SiteRedirectRecord[]> {
   return cachedRead(db, `site-redirects\u0000${siteId}`, () => allLiveSiteRedirects(db, siteId));
+}
+
+/** The redirects a space's Git repository declares, which paths naming no page are matched against. */
+export function spaceRedirectsKept(db: Executor, spaceId: string): Promise<SpaceRedirectRecord[]> {
+  return cachedRead(db, `space-redirects\u0000${spaceId}`, () => listSpaceRedirects(db, spaceId));
 }
 
 /** A share link of a site by id. */

@@ -4,7 +4,13 @@ import type { SiteRecord } from '../../store/sites.js';
 import { pageIdAtPath } from '../sites/redirect-pages.js';
 import { matchRedirect, redirectTarget } from '../sites/redirect-targets.js';
 import type { SiteStructure } from '../sites/site-structure.js';
-import { findSpaceKept, liveRedirectsKept, spacesOfKept } from './kept-site-reads.js';
+import { matchSpaceRedirect } from '../sites/space-redirect-match.js';
+import {
+  findSpaceKept,
+  liveRedirectsKept,
+  spaceRedirectsKept,
+  spacesOfKept,
+} from './kept-site-reads.js';
 
 type Redirect = components['schemas']['PublishedContentRedirect'];
 
@@ -28,7 +34,8 @@ export interface RedirectQuestion {
 const credentialParameters = ['share', 'shareKey', 'jwt_token'];
 
 /**
- * The site redirect a reader's URL follows, as GitBook answers it: only when the URL names no
+ * The site redirect a reader's URL follows, as GitBook answers it (or, when none matches, the
+ * redirect a site space's Git repository declares for the path, which is permanent): only when the URL names no
  * page of the site (a page at the path is served, whatever redirect matches it), and only when
  * the redirect's destination is something this visitor sees. `permanent` says to answer 308:
  * a permanent redirect of a site anyone may read; every other redirect is a 307.
@@ -38,8 +45,13 @@ export async function siteRedirectOf(
   question: RedirectQuestion,
 ): Promise<Redirect | undefined> {
   const redirects = await liveRedirectsKept(db, question.site.id);
-  if (redirects.length === 0) return undefined;
-  const match = matchRedirect(redirects, `/${question.segments.join('/')}`);
+  const path = `/${question.segments.join('/')}`;
+  // Site redirects come first; else a redirect a site space's Git repository declares.
+  const match =
+    (redirects.length === 0 ? undefined : matchRedirect(redirects, path)) ??
+    (await matchSpaceRedirect(db, question.structure, path, (spaceId) =>
+      spaceRedirectsKept(db, spaceId),
+    ));
   if (match === undefined) return undefined;
   if (question.placed !== undefined && (await namesContent(db, question.placed))) return undefined;
   const target = await redirectTarget(

@@ -116,7 +116,10 @@ export async function redirectTarget(
  * The segments that name a site space as published URLs are read: its section's path, then its
  * own path when it has siblings (a lone site space is its section's, or the site's, content).
  */
-function siteSpaceSegments(structure: SiteStructure, siteSpaceId: string): string[] | undefined {
+export function siteSpaceSegments(
+  structure: SiteStructure,
+  siteSpaceId: string,
+): string[] | undefined {
   const siteSpace = structure.siteSpaces.find((item) => item.id === siteSpaceId);
   if (siteSpace === undefined) return undefined;
   const section = structure.sections.find((item) => item.id === siteSpace.sectionId);
