@@ -19,6 +19,14 @@ function decodedSegments(path: string): string[] | undefined {
     });
 }
 
+// A segment as `SiteRedirectSourcePath` allows it: unreserved characters, the rest %-encoded.
+function sourceSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
 /**
  * The redirect a site space's Git repository declares (`.gitbook.yaml`) for `path` (relative to
  * the site's root, `/guides/help`): among the site spaces of `structure` whose path `path` starts
@@ -54,7 +62,7 @@ export async function matchSpaceRedirect(
       redirect: {
         id: `space-redirect:${siteSpace.id}:${source}`,
         siteId: structure.site.id,
-        source: `/${wanted.map(encodeURIComponent).join('/')}`,
+        source: `/${wanted.map(sourceSegment).join('/')}`,
         draft: false,
         captureWildcard: false,
         permanent: true,
