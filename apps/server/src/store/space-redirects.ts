@@ -29,23 +29,6 @@ export async function listSpaceRedirects(
   }));
 }
 
-/** The redirect of a space with exactly this source, if it has one. */
-export async function findSpaceRedirect(
-  db: Executor,
-  spaceId: string,
-  source: string,
-): Promise<SpaceRedirectRecord | undefined> {
-  const row = await db
-    .selectFrom('space_redirects')
-    .selectAll()
-    .where('space_id', '=', spaceId)
-    .where('source', '=', source)
-    .executeTakeFirst();
-  return row === undefined
-    ? undefined
-    : { spaceId: row.space_id, source: row.source, pageId: row.page_id, createdAt: row.created_at };
-}
-
 /**
  * Replaces a space's redirects as a whole, in one transaction. Entries that stay as they were
  * keep their `createdAt`.
