@@ -1,7 +1,8 @@
 import type { HttpClient } from 'isomorphic-git';
 import type { AppDeps } from '../deps.js';
 import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
-import { type GitSyncServices, runGitSync } from '../domain/git-sync/run-git-sync.js';
+import { runGitSync } from '../domain/git-sync/run-git-sync.js';
+import type { GitSyncServices } from '../domain/git-sync/sync-services.js';
 import { gitHttpClient } from '../outbound/git-http-client.js';
 import { contentWriteServices } from '../routes/content-write-services.js';
 import type { JobHandler } from './job-runner.js';

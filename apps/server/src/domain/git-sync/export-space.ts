@@ -1,0 +1,90 @@
+import type { Document } from '@quire/document';
+import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
+import type { Actor } from '../actor.js';
+import { loadSpaceRevision } from '../content/content-revisions.js';
+import { openRevisionContent, readBody, readFiles, readPageTree } from '../content/read-content.js';
+import {
+  blobOf,
+  type Checkout,
+  checkOut,
+  commitAndPush,
+  remoteTip,
+  removeCheckout,
+} from './git-repository.js';
+import { importRepository } from './import-repository.js';
+import { readRepository } from './read-repository.js';
+import { spaceFiles } from './space-files.js';
+import { loadAgreement, saveAgreement } from './sync-agreements.js';
+import type { GitSyncServices, SyncOutcome } from './sync-services.js';
+import { emptySyncState } from './sync-state.js';
+import type { SyncTarget } from './sync-target.js';
+
+/**
+ * Exports the space. When the branch moved since the two last agreed (someone pushed), what
+ * was pushed is imported first, so the export never writes over it: edits of other pages come
+ * into the space and go out again unchanged; edits of pages the space also edited wait in a
+ * change request, while the space's version is exported.
+ */
+export async function exportSpace(
+  services: GitSyncServices,
+  actor: Actor,
+  given: SpaceRecord,
+  request: SyncTarget,
+): Promise<SyncOutcome> {
+  const { remote, directory } = request;
+  let space = given;
+  let pulled: SyncOutcome | undefined;
+  const agreed = await loadAgreement(services, space.id, remote, directory);
+  if (request.force !== true && request.standalone !== true && agreed.commit !== null) {
+    const tip = await remoteTip(remote, services.http);
+    if (tip !== null && tip !== agreed.commit) {
+      pulled = await importRepository(services, actor, space, { remote, directory });
+      space = (await findSpaceById(services.db, space.id)) ?? space;
+    }
+  }
+  const checkout: Checkout = await checkOut(remote, services.http);
+  try {
+    const saved = await loadAgreement(services, space.id, remote, directory);
+    const state = request.force === true ? emptySyncState : saved;
+    const content = readRepository(checkout.files, directory);
+    const tree = await openRevisionContent(
+      services.db,
+      await loadSpaceRevision(services.db, space),
+    );
+    const files = await spaceFiles(
+      await readPageTree(tree),
+      await readFiles(tree),
+      await tree.reusableContents(),
+      content.layout,
+      state,
+      checkout.files,
+      {
+        body: (documentId): Promise<Document> => readBody(tree.objects, documentId),
+        toMarkdown: (document) => services.toMarkdown(document),
+        fileBytes: (sha256) => services.fileBytes(sha256),
+        blobOf,
+      },
+    );
+    const commit = await commitAndPush(checkout, remote, services.http, files, {
+      message: request.commitMessage ?? 'Update from Quire',
+      author: { name: actor.user.displayName || actor.user.email, email: actor.user.email },
+      at: services.now(),
+    });
+    if (request.standalone !== true) {
+      await saveAgreement(services, space.id, remote, directory, {
+        revisionId: space.revisionId,
+        commit: commit ?? checkout.head,
+        pages: files.pages,
+        files: files.files,
+        includes: files.includes,
+      });
+    }
+    return {
+      commit,
+      revisionId: pulled?.revisionId ?? null,
+      ...(pulled?.changeRequestId === undefined ? {} : { changeRequestId: pulled.changeRequestId }),
+    };
+  } finally {
+    await removeCheckout(checkout);
+  }
+}

@@ -1,0 +1,40 @@
+import { findGitSyncState, saveGitSyncState } from '../../store/git-sync.js';
+import type { GitRemote } from './git-repository.js';
+import type { GitSyncServices } from './sync-services.js';
+import { emptySyncState, type SyncState } from './sync-state.js';
+
+/**
+ * What a space last agreed on with a repository's branch and folder (each has an agreement of
+ * its own); nothing yet, the first time.
+ */
+export async function loadAgreement(
+  services: GitSyncServices,
+  spaceId: string,
+  remote: GitRemote,
+  directory: string,
+): Promise<SyncState> {
+  const record = await findGitSyncState(services.db, spaceId, {
+    repositoryUrl: remote.url,
+    branch: remote.branch,
+    directory,
+  });
+  return record === undefined ? emptySyncState : (JSON.parse(record.state) as SyncState);
+}
+
+/** Records what a space and a repository's branch and folder now agree on. */
+export async function saveAgreement(
+  services: GitSyncServices,
+  spaceId: string,
+  remote: GitRemote,
+  directory: string,
+  state: SyncState,
+): Promise<void> {
+  await saveGitSyncState(services.db, {
+    spaceId,
+    repositoryUrl: remote.url,
+    branch: remote.branch,
+    directory,
+    state: JSON.stringify(state),
+    updatedAt: services.now().toISOString(),
+  });
+}
