@@ -11,9 +11,9 @@ export interface RedirectMatch {
   suffix: string;
 }
 
-/** A source or a path as compared: its decoded segments joined with `/`, from the root. */
-function comparable(path: string): string {
-  const segments = path
+/** A path's segments, each decoded (a segment that is not valid %-encoding stays as it is). */
+export function decodedPathSegments(path: string): string[] {
+  return path
     .split('/')
     .filter((segment) => segment !== '')
     .map((segment) => {
@@ -23,7 +23,11 @@ function comparable(path: string): string {
         return segment;
       }
     });
-  return `/${segments.join('/')}`;
+}
+
+/** A source or a path as compared: its decoded segments joined with `/`, from the root. */
+function comparable(path: string): string {
+  return `/${decodedPathSegments(path).join('/')}`;
 }
 
 /**

@@ -1,22 +1,12 @@
 import type { Executor } from '../../store/schema.js';
 import type { SiteSpaceRecord } from '../../store/site-structure.js';
 import { listSpaceRedirects, type SpaceRedirectRecord } from '../../store/space-redirects.js';
-import { type RedirectMatch, siteSpaceSegments } from './redirect-targets.js';
+import { decodedPathSegments, type RedirectMatch, siteSpaceSegments } from './redirect-targets.js';
 import type { SiteStructure } from './site-structure.js';
 
 /** A path's decoded segments; `undefined` for a wildcard source, which names no one path. */
 function decodedSegments(path: string): string[] | undefined {
-  if (path.endsWith('*')) return undefined;
-  return path
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    });
+  return path.endsWith('*') ? undefined : decodedPathSegments(path);
 }
 
 // A segment as `SiteRedirectSourcePath` allows it: unreserved characters, the rest %-encoded.
