@@ -2,6 +2,7 @@ import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import { gitSyncRuns } from './support/git-sync-runs.js';
 import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
@@ -64,24 +65,11 @@ describe('Git sync makes no churn on repositories GitBook wrote', () => {
     await git.close();
   });
 
-  const sync = async (spaceId: string, direction: 'import' | 'export', repository: string) => {
-    const params = { path: { spaceId } };
-    const url = git.url(repository, credentials);
-    if (direction === 'import') {
-      await org.admin.client.POST('/spaces/{spaceId}/git/import', {
-        params,
-        body: { url, ref: 'refs/heads/main' },
-      });
-    } else {
-      await org.admin.client.POST('/spaces/{spaceId}/git/export', {
-        params,
-        body: { url, ref: 'refs/heads/main', commitMessage: `Export to ${repository}` },
-      });
-    }
-    await server.jobs.runDue();
-    const info = await org.admin.client.GET('/spaces/{spaceId}/git/info', { params });
-    expect(info.operation, info.operation?.error).toMatchObject({ state: 'success', direction });
-  };
+  const sync = (spaceId: string, direction: 'import' | 'export', repository: string) =>
+    gitSyncRuns(server, git, org.admin, credentials)(spaceId, direction, repository, {
+      ref: 'refs/heads/main',
+      commitMessage: `Export to ${repository}`,
+    });
   const pageTree = async (spaceId: string): Promise<PageSummary[]> =>
     (
       await org.admin.client.GET('/spaces/{spaceId}/content/pages', {

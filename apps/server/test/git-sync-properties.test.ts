@@ -2,6 +2,7 @@ import type { components } from '@quire/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import { gitSyncRuns } from './support/git-sync-runs.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
@@ -142,24 +143,8 @@ describe('Git sync properties over generated spaces', () => {
     await git.close();
   });
 
-  const sync = async (spaceId: string, direction: 'import' | 'export', repository: string) => {
-    const params = { path: { spaceId } };
-    const url = git.url(repository, credentials);
-    if (direction === 'import') {
-      await org.admin.client.POST('/spaces/{spaceId}/git/import', {
-        params,
-        body: { url, ref: 'main' },
-      });
-    } else {
-      await org.admin.client.POST('/spaces/{spaceId}/git/export', {
-        params,
-        body: { url, ref: 'main', commitMessage: 'Export' },
-      });
-    }
-    await server.jobs.runDue();
-    const info = await org.admin.client.GET('/spaces/{spaceId}/git/info', { params });
-    expect(info.operation, info.operation?.error).toMatchObject({ state: 'success', direction });
-  };
+  const sync = (spaceId: string, direction: 'import' | 'export', repository: string) =>
+    gitSyncRuns(server, git, org.admin, credentials)(spaceId, direction, repository);
   const newRepository = async () => {
     repositories += 1;
     const name = `generated-${repositories}`;

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
-import { gitSyncJobKind } from '../domain/git-sync/git-sync-requests.js';
+import { gitSyncJobKind } from '../domain/git-sync/queue-git-sync.js';
 import { openApiProcessingJobKind } from '../domain/openapi/openapi-specs.js';
 import { translationJobKind } from '../domain/translations/translation-queue.js';
 import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';

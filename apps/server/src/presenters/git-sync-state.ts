@@ -24,7 +24,6 @@ export function presentGitSyncState(
   const url = operation?.repositoryUrl ?? state?.repositoryUrl;
   if (url === undefined) return undefined;
   const agreed = state !== undefined && state.repositoryUrl === url ? state : undefined;
-  const synced = agreed === undefined ? undefined : (JSON.parse(agreed.state) as SyncedState);
   const repository = new URL(url);
   return {
     installationId: spaceId,
@@ -34,8 +33,8 @@ export function presentGitSyncState(
     url,
     branch: operation?.branch ?? agreed?.branch ?? '',
     ...(agreed === undefined ? {} : { directory: agreed.directory }),
-    ...(synced?.commit ? { commit: synced.commit } : {}),
-    ...(synced?.revisionId ? { revision: synced.revisionId } : {}),
+    ...(agreed?.commit ? { commit: agreed.commit } : {}),
+    ...(agreed?.revisionId ? { revision: agreed.revisionId } : {}),
     ...(operation === undefined ? {} : { operation: presentOperation(operation) }),
     updatedAt: latest(agreed?.updatedAt, operation?.endedAt ?? operation?.createdAt),
   };
@@ -49,10 +48,7 @@ export function presentGitConnection(
   urls: Urls,
   webhookSecret?: string,
 ): GitConnection {
-  const agreed =
-    state !== undefined && state.repositoryUrl === connection.repositoryUrl
-      ? (JSON.parse(state.state) as SyncedState)
-      : undefined;
+  const agreed = state?.repositoryUrl === connection.repositoryUrl ? state : undefined;
   return {
     object: 'git-connection',
     id: connection.id,
@@ -83,11 +79,6 @@ function presentOperation(operation: GitSyncOperationRecord): GitSyncOperation {
     ...(operation.revisionId === null ? {} : { revision: operation.revisionId }),
     ...(operation.changeRequestId === null ? {} : { changeRequest: operation.changeRequestId }),
   };
-}
-
-interface SyncedState {
-  commit?: string | null;
-  revisionId?: string | null;
 }
 
 function providerOf(host: string): GitSyncState['installationProvider'] {

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../deps.js';
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
 import { connectSpace, disconnectSpace } from '../domain/git-sync/git-connections.js';
-import { requestGitSync } from '../domain/git-sync/git-sync-requests.js';
 import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
+import { requestGitSync } from '../domain/git-sync/queue-git-sync.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';

@@ -37,6 +37,11 @@ export interface GitSyncStateRecord {
   repositoryUrl: string;
   branch: string;
   directory: string;
+  /** The revision that mirrors the repository as last agreed; `null` before any. */
+  revisionId: string | null;
+  /** The commit last agreed on; `null` before any. */
+  commit: string | null;
+  /** Each page's, file's and reusable content's place in the repository, as JSON. */
   state: string;
   updatedAt: string;
 }
@@ -210,6 +215,8 @@ export async function findGitSyncState(
         repositoryUrl: row.repository_url,
         branch: row.branch,
         directory: row.directory,
+        revisionId: row.revision_id,
+        commit: row.commit,
         state: row.state,
         updatedAt: row.updated_at,
       };
@@ -217,7 +224,12 @@ export async function findGitSyncState(
 
 /** Records what a space and its repository now agree on. */
 export async function saveGitSyncState(db: Executor, record: GitSyncStateRecord): Promise<void> {
-  const values = { state: record.state, updated_at: record.updatedAt };
+  const values = {
+    revision_id: record.revisionId,
+    commit: record.commit,
+    state: record.state,
+    updated_at: record.updatedAt,
+  };
   await db
     .insertInto('git_sync_states')
     .values({

@@ -684,6 +684,10 @@ export interface GitSyncStatesTable {
   repository_url: string;
   branch: string;
   directory: string;
+  /** The revision that mirrors the repository as last agreed. */
+  revision_id: string | null;
+  /** The commit last agreed on. */
+  commit: string | null;
   state: string;
   updated_at: string;
 }

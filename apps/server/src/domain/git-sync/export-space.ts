@@ -8,7 +8,6 @@ import {
   type Checkout,
   checkOut,
   commitAndPush,
-  remoteTip,
   removeCheckout,
 } from './git-repository.js';
 import { importRepository } from './import-repository.js';
@@ -34,17 +33,22 @@ export async function exportSpace(
   const { remote, directory } = request;
   let space = given;
   let pulled: SyncOutcome | undefined;
-  const agreed = await loadAgreement(services, space.id, remote, directory);
-  if (request.force !== true && request.standalone !== true && agreed.commit !== null) {
-    const tip = await remoteTip(remote, services.http);
-    if (tip !== null && tip !== agreed.commit) {
-      pulled = await importRepository(services, actor, space, { remote, directory });
-      space = (await findSpaceById(services.db, space.id)) ?? space;
-    }
+  let saved = await loadAgreement(services, space.id, remote, directory);
+  let checkout: Checkout = await checkOut(remote, services.http);
+  const pushedSince =
+    request.force !== true &&
+    request.standalone !== true &&
+    saved.commit !== null &&
+    checkout.head !== null &&
+    checkout.head !== saved.commit;
+  if (pushedSince) {
+    await removeCheckout(checkout);
+    pulled = await importRepository(services, actor, space, { remote, directory });
+    space = (await findSpaceById(services.db, space.id)) ?? space;
+    saved = await loadAgreement(services, space.id, remote, directory);
+    checkout = await checkOut(remote, services.http);
   }
-  const checkout: Checkout = await checkOut(remote, services.http);
   try {
-    const saved = await loadAgreement(services, space.id, remote, directory);
     const state = request.force === true ? emptySyncState : saved;
     const content = readRepository(checkout.files, directory);
     const tree = await openRevisionContent(

@@ -16,7 +16,7 @@ import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
 import { publicUrl, remoteOf } from './git-sync-request.js';
-import { queueConnectionSync } from './git-sync-requests.js';
+import { queueConnectionSync } from './queue-git-sync.js';
 import { folder } from './repository-layout.js';
 
 /** What connecting a space asks for. */

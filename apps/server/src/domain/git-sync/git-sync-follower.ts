@@ -5,7 +5,7 @@ import { findRevision } from '../../store/revisions.js';
 import { findSpaceById } from '../../store/spaces.js';
 import type { HeadFollowers } from '../content/head-moves.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
-import { queueConnectionSync } from './git-sync-requests.js';
+import { queueConnectionSync } from './queue-git-sync.js';
 
 /**
  * Head followers that also queue an export of every new head of a connected space, in the

@@ -11,8 +11,7 @@ import {
 import type { Database } from '../../store/schema.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
 import { remoteTip } from './git-repository.js';
-import { queueConnectionSync } from './git-sync-requests.js';
-import type { SyncState } from './sync-state.js';
+import { queueConnectionSync } from './queue-git-sync.js';
 import { syncTargetOf } from './sync-target.js';
 
 /**
@@ -40,7 +39,7 @@ export async function pollConnections(
       continue;
     }
     const state = await findGitSyncState(db, due.spaceId, due);
-    const agreed = state === undefined ? null : (JSON.parse(state.state) as SyncState).commit;
+    const agreed = state?.commit ?? null;
     if (tip === null || tip === agreed) continue;
     const added = await db.transaction().execute(async (trx) => {
       const connection = await findGitSyncConnection(trx, due.spaceId);

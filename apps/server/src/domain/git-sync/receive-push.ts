@@ -7,9 +7,8 @@ import {
 } from '../../store/git-sync.js';
 import type { Database } from '../../store/schema.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
-import { queueConnectionSync } from './git-sync-requests.js';
 import { type PushDelivery, verifyDelivery } from './push-events.js';
-import type { SyncState } from './sync-state.js';
+import { queueConnectionSync } from './queue-git-sync.js';
 
 /** What became of a delivery. */
 export type PushOutcome = 'queued' | 'ignored';
@@ -37,7 +36,7 @@ export async function receivePush(
     return 'ignored';
   }
   const state = await findGitSyncState(db, connection.spaceId, connection);
-  const agreed = state === undefined ? undefined : (JSON.parse(state.state) as SyncState).commit;
+  const agreed = state?.commit;
   if (agreed === verified.after) return 'ignored';
   return db.transaction().execute(async (trx) => {
     if (await hasQueuedGitImport(trx, connection.spaceId)) return 'ignored';

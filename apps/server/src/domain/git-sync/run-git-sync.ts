@@ -14,8 +14,8 @@ import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import { exportSpace } from './export-space.js';
-import { openGitSyncRequest } from './git-sync-requests.js';
 import { importRepository } from './import-repository.js';
+import { openGitSyncRequest } from './queue-git-sync.js';
 import type { GitSyncServices } from './sync-services.js';
 import { syncTargetOf } from './sync-target.js';
 

@@ -18,7 +18,9 @@ export async function loadAgreement(
     branch: remote.branch,
     directory,
   });
-  return record === undefined ? emptySyncState : (JSON.parse(record.state) as SyncState);
+  if (record === undefined) return emptySyncState;
+  const places = JSON.parse(record.state) as Omit<SyncState, 'revisionId' | 'commit'>;
+  return { ...places, revisionId: record.revisionId, commit: record.commit };
 }
 
 /** Records what a space and a repository's branch and folder now agree on. */
@@ -34,7 +36,9 @@ export async function saveAgreement(
     repositoryUrl: remote.url,
     branch: remote.branch,
     directory,
-    state: JSON.stringify(state),
+    revisionId: state.revisionId,
+    commit: state.commit,
+    state: JSON.stringify({ pages: state.pages, files: state.files, includes: state.includes }),
     updatedAt: services.now().toISOString(),
   });
 }

@@ -3,7 +3,7 @@ import type { GitSyncConnectionRecord } from '../../store/git-sync.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
 import type { GitRemote } from './git-repository.js';
 import { directoryOf, remoteOf } from './git-sync-request.js';
-import type { SealedSyncRequest } from './git-sync-requests.js';
+import type { SealedSyncRequest } from './queue-git-sync.js';
 
 /** Where one operation syncs with, and how. */
 export interface SyncTarget {

@@ -21,6 +21,8 @@ export function gitSyncMigration(): Migration {
         .addColumn('repository_url', 'text', (c) => c.notNull())
         .addColumn('branch', 'text', (c) => c.notNull())
         .addColumn('directory', 'text', (c) => c.notNull())
+        .addColumn('revision_id', 'text')
+        .addColumn('commit', 'text')
         .addColumn('state', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('git_sync_states_key', [
