@@ -10,6 +10,11 @@ export default defineConfig({
     // Many tests start a server on a fresh database and some make PDFs on worker threads: on a
     // busy shared runner (PostgreSQL creating databases, two cores) five seconds is too tight.
     testTimeout: 20_000,
+    // Hooks start servers, databases and child processes: on a busy two-core machine they take
+    // longer than vitest's ten seconds.
+    hookTimeout: 60_000,
+    globalSetup: ['test/support/fast-check-seed.global.ts'],
+    setupFiles: ['test/support/fast-check-seed.setup.ts'],
     // The MCP SDK's client reads eventsource-parser, which also publishes its TypeScript under a
     // `source` export condition: with that condition on, they are transformed here rather than
     // handed to Node as .ts files.

@@ -9,24 +9,18 @@ import { systemClock } from '../src/clock.js';
 import { defaultIntegrationScriptLimits } from '../src/config.js';
 import type { AppDeps } from '../src/deps.js';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
-import { contentIndexFollowers } from '../src/domain/content-index/content-index-followers.js';
-import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
-import { loadInstanceKeys } from '../src/domain/instance/instance-keys.js';
-import { createAnswerCache } from '../src/http/answer-cache.js';
-import { createUrls } from '../src/presenters/urls.js';
+import { type AppServices, createAppServices } from '../src/services/app-services.js';
 import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
-import { openDatabase } from '../src/store/dialect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
+import { openDatabase } from '../src/store/database/dialect.js';
+import { migrateToLatest } from '../src/store/database/migrate.js';
 import type { Database } from '../src/store/schema.js';
-import { createDocumentConverter } from '../src/workers/document-converter.js';
-import { createIntegrationScripts } from '../src/workers/integration-scripts.js';
-import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
-import { createSharedWorkerPool } from '../src/workers/worker-pool.js';
 
 /** An in-process server on a fresh SQLite file, with a client calling it without sockets. */
 export interface BenchApp {
   app: ReturnType<typeof createApp>;
   client: QuireClient;
+  /** What the app was made with, `adjust` applied. */
+  services: AppServices;
   /** The database as the benchmark reads it, without what `adjust` wrapped around it. */
   db: Kysely<Database>;
   /** The id of the bootstrapped organization. */
@@ -63,10 +57,9 @@ export async function startBenchApp({
 }: BenchAppOptions): Promise<BenchApp> {
   const workdir = mkdtempSync(join(tmpdir(), `quire-${name}-bench-`));
   const { db, dialect } = openDatabase(`sqlite:${join(workdir, 'quire.db')}`);
-  const workers = createSharedWorkerPool();
-  const documents = createDocumentConverter({ workers });
+  let services: AppServices | undefined;
   const close = async () => {
-    await documents.close();
+    await services?.documents.close();
     await db.destroy();
     rmSync(workdir, { recursive: true, force: true });
   };
@@ -78,29 +71,24 @@ export async function startBenchApp({
       systemClock.now(),
     );
     if (bootstrapped === undefined) throw new Error('The new database was not bootstrapped');
-    const keys = await loadInstanceKeys(db, systemClock.now());
-    const deps = adjust({
-      db,
-      dialect,
-      clock: systemClock,
-      urls: createUrls(baseUrl),
-      logger: pino({ level: 'silent' }),
-      requestBodyLimit: 5 * 1024 * 1024,
-      keys,
-      blobs: createLocalBlobStore(join(workdir, 'files')),
-      fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: baseUrl }),
-      fileSizeLimit: 10 * 1024 * 1024,
-      outboundAllowPrivate,
-      documents,
-      integrationScripts: createIntegrationScripts(workers, {
-        limits: defaultIntegrationScriptLimits,
+    services = await createAppServices(
+      {
+        publicUrl: baseUrl,
+        requestBodyLimit: 5 * 1024 * 1024,
+        fileSizeLimit: 10 * 1024 * 1024,
         outboundAllowPrivate,
-      }),
-      renderedMarkdown: createRenderedMarkdownCache(),
-      answers: createAnswerCache(),
-      headFollowers: contentIndexFollowers({ dialect, appOrigin: baseUrl }),
-    });
-    const app = createApp(deps);
+        integrationScriptLimits: defaultIntegrationScriptLimits,
+      },
+      {
+        db,
+        dialect,
+        clock: systemClock,
+        logger: pino({ level: 'silent' }),
+        blobs: createLocalBlobStore(join(workdir, 'files')),
+      },
+      adjust,
+    );
+    const app = createApp(services);
     const client = createQuireClient({
       baseUrl,
       token,
@@ -109,6 +97,7 @@ export async function startBenchApp({
     return {
       app,
       client,
+      services,
       db,
       organizationId: bootstrapped.organizationId,
       baseUrl,

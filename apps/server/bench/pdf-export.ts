@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import type { components } from '@quire/contract';
 import { pino } from 'pino';
 import { systemClock } from '../src/clock.js';
-import type { AppDeps } from '../src/deps.js';
 import { jobHandlers } from '../src/jobs/job-handlers.js';
 import { createJobRunner } from '../src/jobs/job-runner.js';
 import { startBenchApp } from './bench-app.js';
@@ -64,23 +63,15 @@ If part ${index} does not start, read the log. The most common mistakes are a po
 }
 
 async function main(): Promise<void> {
-  let deps: AppDeps | undefined;
-  const bench = await startBenchApp({
-    name: 'pdf-export',
-    adjust: (made) => {
-      deps = made;
-      return made;
-    },
-  });
-  const { client, organizationId, close } = bench;
+  const bench = await startBenchApp({ name: 'pdf-export' });
+  const { client, organizationId, close, services } = bench;
   try {
-    if (deps === undefined) throw new Error('The bench app was made without its dependencies');
     const jobs = createJobRunner({
-      db: deps.db,
-      dialect: deps.dialect,
+      db: services.db,
+      dialect: services.dialect,
       clock: systemClock,
       logger: pino({ level: 'silent' }),
-      handlers: jobHandlers(deps, { auditRetentionDays: 365 }),
+      jobs: jobHandlers(services, { auditRetentionDays: 365 }),
     });
     const space = await client.POST('/orgs/{organizationId}/spaces', {
       params: { path: { organizationId } },

@@ -53,7 +53,7 @@ function marking(deps: AppDeps): AppDeps {
     },
     transformResult: async ({ result }) => result,
   };
-  const { documents, headFollowers } = deps;
+  const { documents, headMoveListeners } = deps;
   return {
     ...deps,
     db: deps.db.withPlugin(queries),
@@ -70,11 +70,11 @@ function marking(deps: AppDeps): AppDeps {
         return read;
       },
     },
-    headFollowers: {
-      changeRequestHeadMoved: (db, move) => headFollowers.changeRequestHeadMoved(db, move),
+    headMoveListeners: {
+      changeRequestHeadMoved: (db, move) => headMoveListeners.changeRequestHeadMoved(db, move),
       async spaceHeadMoved(db, move) {
         marks.indexesStart = performance.now();
-        await headFollowers.spaceHeadMoved(db, move);
+        await headMoveListeners.spaceHeadMoved(db, move);
         marks.indexesEnd = performance.now();
       },
     },

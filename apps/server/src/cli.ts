@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { runCommand, usage } from './cli/commands.js';
 import { serveMcpOverStdio } from './cli/mcp-stdio.js';
 import { ConfigError } from './config.js';
-import { ApiError } from './errors.js';
+import { DomainError } from './errors.js';
 
 // `quire <area> <action> [--flags]`: administration from the shell, on the server's DATABASE_URL.
 // Results are one JSON line on stdout, so scripts can read them; problems go to stderr with
@@ -36,7 +36,7 @@ const running =
       });
 
 running.catch((error: unknown) => {
-  const known = error instanceof ApiError || error instanceof ConfigError;
+  const known = error instanceof DomainError || error instanceof ConfigError;
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(
     `quire: ${known ? message : error instanceof Error ? error.stack : message}\n`,

@@ -1,18 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { AnswerCache } from './caches/answer-cache.js';
+import type { RenderedMarkdownCache } from './caches/rendered-markdown-cache.js';
 import type { Clock } from './clock.js';
 import type { TranslationEngineConfig } from './config.js';
-import type { HeadFollowers } from './domain/content/head-moves.js';
+import type { HeadMoveListeners } from './domain/content/head-moves.js';
 import type { FileUrlSigner } from './domain/files/file-urls.js';
 import type { InstanceKeys } from './domain/instance/instance-keys.js';
-import type { AnswerCache } from './http/answer-cache.js';
 import type { Urls } from './presenters/urls.js';
 import type { BlobStore } from './store/blobs/blob-store.js';
-import type { DialectName } from './store/dialect.js';
+import type { DialectName } from './store/database/dialect.js';
 import type { Database } from './store/schema.js';
 import type { DocumentConverter } from './workers/document-converter.js';
 import type { IntegrationScripts } from './workers/integration-scripts.js';
-import type { RenderedMarkdownCache } from './workers/rendered-markdown-cache.js';
 
 /** What the app is built from: everything with state or I/O, so tests can pass their own. */
 export interface AppDeps {
@@ -39,12 +39,15 @@ export interface AppDeps {
   documents: DocumentConverter;
   /** Runs published integration scripts in a sandbox, on the same worker pool. */
   integrationScripts: IntegrationScripts;
-  /** What moves with every head a write moves, in its transaction: the search and link indexes. */
-  headFollowers: HeadFollowers;
+  /**
+   * What moves with every head a write moves, in its transaction: the search and link indexes,
+   * and the translation runs and Git exports it queues.
+   */
+  headMoveListeners: HeadMoveListeners;
   /** Markdown of page bodies already rendered, by document id. */
-  renderedMarkdown: RenderedMarkdownCache;
+  renderedMarkdownCache: RenderedMarkdownCache;
   /** Answers computed from content by its hash (page trees), kept with their JSON. */
-  answers: AnswerCache;
+  answerCache: AnswerCache;
   /**
    * How long a download of a PDF still being made waits for it before answering 503 with
    * `Retry-After`; 25 seconds unless given.

@@ -2,30 +2,21 @@ import { createApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js';
-import { contentIndexFollowers } from './domain/content-index/content-index-followers.js';
+import { listenToHeadMoves } from './domain/content/head-moves.js';
 import { indexSpacesMissingFromIndexes } from './domain/content-index/index-missing-spaces.js';
-import { createFileUrlSigner } from './domain/files/file-urls.js';
-import { withGitSyncExports } from './domain/git-sync/git-sync-follower.js';
-import { gitSyncSealer } from './domain/git-sync/git-sync-sealer.js';
-import { loadInstanceKeys } from './domain/instance/instance-keys.js';
+import { searchAndLinkIndexes } from './domain/content-index/search-and-link-indexes.js';
 import { recordPublicUrl } from './domain/instance/public-url.js';
 import { loadVisitorClaimsKey } from './domain/members/visitor-claims.js';
-import { withTranslationRuns } from './domain/translations/translation-queue.js';
-import { createAnswerCache } from './http/answer-cache.js';
 import { listen } from './http/listen.js';
 import { jobHandlers } from './jobs/job-handlers.js';
 import { createJobRunner } from './jobs/job-runner.js';
 import { scheduleRecurringJobs } from './jobs/recurring-jobs.js';
 import { sweeps } from './jobs/sweeps.js';
 import { createLogger } from './logger.js';
-import { createUrls } from './presenters/urls.js';
+import { createAppServices } from './services/app-services.js';
 import { openBlobStore } from './store/blobs/open-blob-store.js';
-import { openDatabase } from './store/dialect.js';
-import { migrateToLatest } from './store/migrate.js';
-import { createDocumentConverter } from './workers/document-converter.js';
-import { createIntegrationScripts } from './workers/integration-scripts.js';
-import { createRenderedMarkdownCache } from './workers/rendered-markdown-cache.js';
-import { createSharedWorkerPool } from './workers/worker-pool.js';
+import { openDatabase } from './store/database/dialect.js';
+import { migrateToLatest } from './store/database/migrate.js';
 
 // Process entry: config → database → migrations → first-start bootstrap → app → listen.
 async function main(): Promise<void> {
@@ -53,53 +44,30 @@ async function main(): Promise<void> {
   // The CLI hands out URLs too; it reads this one when it runs without PUBLIC_URL or PORT.
   await recordPublicUrl(db, config.publicUrl, systemClock.now());
 
-  const keys = await loadInstanceKeys(db, systemClock.now(), { secretsKey: config.secretsKey });
   // Made now rather than on the first ping, so the JWKS is the same from the first request.
   await loadVisitorClaimsKey(db, systemClock.now());
-  const workers = createSharedWorkerPool();
-  const deps = {
+  const services = await createAppServices(config, {
     db,
     dialect,
     clock: systemClock,
-    urls: createUrls(config.publicUrl),
     logger,
-    requestBodyLimit: config.requestBodyLimit,
-    corsOrigins: config.corsOrigins,
-    keys,
     blobs: openBlobStore(config),
-    fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl: config.publicUrl }),
-    fileSizeLimit: config.fileSizeLimit,
-    outboundAllowPrivate: config.outboundAllowPrivate,
-    // The one worker pool; closing the converter at shutdown stops it.
-    documents: createDocumentConverter({ workers }),
-    integrationScripts: createIntegrationScripts(workers, {
-      limits: config.integrationScriptLimits,
-      outboundAllowPrivate: config.outboundAllowPrivate,
-    }),
-    renderedMarkdown: createRenderedMarkdownCache(),
-    answers: createAnswerCache(),
-    headFollowers: withGitSyncExports(
-      withTranslationRuns(
-        contentIndexFollowers({ dialect, appOrigin: config.publicUrl }),
-        systemClock,
-      ),
-      gitSyncSealer(keys.secretsKey),
-      systemClock,
-    ),
-    translationEngine: config.translationEngine,
-    openApiFetchTimeoutMs: config.openApiFetchTimeoutMs,
-  };
-  const app = createApp(deps);
-  const indexed = await indexSpacesMissingFromIndexes(db, deps.headFollowers);
+  });
+  const app = createApp(services);
+  // Only the indexes: a space indexed late is no new head to export or translate.
+  const indexes = listenToHeadMoves([
+    searchAndLinkIndexes({ dialect, appOrigin: config.publicUrl }),
+  ]);
+  const indexed = await indexSpacesMissingFromIndexes(db, indexes);
   if (indexed > 0) logger.info({ spaces: indexed }, 'indexed spaces for search and links');
   const jobs = createJobRunner({
     db,
     dialect,
     clock: systemClock,
     logger,
-    handlers: jobHandlers(deps, config),
+    jobs: jobHandlers(services, config),
   });
-  await scheduleRecurringJobs(db, sweeps(deps, config), systemClock.now());
+  await scheduleRecurringJobs(db, sweeps(services, config), systemClock.now());
   jobs.start();
   const server = listen(app, config, logger, (info) => {
     logger.info(
@@ -113,7 +81,7 @@ async function main(): Promise<void> {
     // close() stops accepting connections and calls back once in-flight requests are answered.
     server.close(async () => {
       await jobs.stop();
-      await deps.documents.close();
+      await services.documents.close();
       await db.destroy();
       logger.info('stopped');
       logger.flush(() => process.exit(0));

@@ -75,20 +75,38 @@ function importsInto(rooms: string[], targets: string[], { values = false } = {}
     .map((found) => `${found.file} → ${found.target}`);
 }
 
-const edges = ['http', 'routes', 'mcp', 'app', 'main', 'cli', 'jobs'];
+// `services` is the composition root: it wires the rooms below it together for the edges.
+const edges = ['http', 'routes', 'mcp', 'app', 'main', 'cli', 'jobs', 'services'];
 
 describe('the one-way flow of apps/server/src', () => {
   it('reads imports from every room', () => {
     // A reader that found nothing would pass every rule below.
     expect(imports.length).toBeGreaterThan(500);
     const rooms = new Set(imports.map((found) => found.room));
-    for (const room of ['http', 'routes', 'domain', 'store', 'presenters', 'policies', 'jobs']) {
+    for (const room of [
+      'http',
+      'routes',
+      'domain',
+      'store',
+      'presenters',
+      'policies',
+      'jobs',
+      'services',
+    ]) {
       expect(rooms).toContain(room);
     }
   });
 
   it('keeps the domain out of HTTP, routes, presenters and jobs', () => {
     expect(importsInto(['domain'], [...edges, 'presenters', 'deps'])).toEqual([]);
+  });
+
+  it('keeps routes and jobs apart: what both need is made once, in the composition root', () => {
+    expect(importsInto(['routes'], ['jobs'])).toEqual([]);
+    expect(importsInto(['jobs'], ['routes'])).toEqual([]);
+    expect(
+      importsInto(['services'], ['routes', 'jobs', 'http', 'mcp', 'app', 'main', 'cli']),
+    ).toEqual([]);
   });
 
   it('keeps the store below everything but the model', () => {

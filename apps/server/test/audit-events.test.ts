@@ -429,7 +429,7 @@ describe('events and the audit log', () => {
       params: { path: { spaceId: space.id } },
     });
     server.clock.advance(8 * 24 * 60 * 60 * 1000);
-    expect(await purgeExpiredSpaces(server.deps.db, server.clock.now())).toBeGreaterThan(0);
+    expect(await purgeExpiredSpaces(server.services.db, server.clock.now())).toBeGreaterThan(0);
     const purged = await auditLog({ action: 'space.purged' });
     expect(purged.items).toContainEqual(
       expect.objectContaining({

@@ -8,8 +8,8 @@ import { recordPublicUrl } from '../src/domain/instance/public-url.js';
 import { createOrganizationAsAdmin } from '../src/domain/organizations/create-organization.js';
 import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
 import { createUserWithToken } from '../src/domain/users/create-user.js';
-import { openDatabase } from '../src/store/dialect.js';
-import { migrateToLatest } from '../src/store/migrate.js';
+import { openDatabase } from '../src/store/database/dialect.js';
+import { migrateToLatest } from '../src/store/database/migrate.js';
 
 const run = promisify(execFile);
 const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');

@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeIntegrationDocument } from '../src/domain/computed/integration-source.js';
-import { ApiError } from '../src/errors.js';
+import { DomainError } from '../src/errors.js';
+import { statusOf } from '../src/http/error-handler.js';
+import { expectApiError } from './support/expect-api-error.js';
 import { bundleIntegrationScript } from './support/integration-bundle.js';
 import {
   createStaffedOrganization,
@@ -82,7 +84,7 @@ describe('documents computed by an integration content source', () => {
     props: Record<string, unknown> = {},
     more: { spaceId?: string; dependencies?: Record<string, unknown>; seed?: string } = {},
   ) =>
-    computeIntegrationDocument(server.deps, {
+    computeIntegrationDocument(server.services, {
       organizationId: org.organizationId,
       spaceId: more.spaceId ?? spaceId,
       source: { type, props, ...(more.dependencies ? { dependencies: more.dependencies } : {}) },
@@ -93,9 +95,9 @@ describe('documents computed by an integration content source', () => {
       () => undefined,
       (thrown: unknown) => thrown,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    if (!(error instanceof ApiError)) return;
-    expect(error.status, error.message).toBe(status);
+    expect(error).toBeInstanceOf(DomainError);
+    if (!(error instanceof DomainError)) return;
+    expect(statusOf[error.kind], error.message).toBe(status);
     expect(error.message).toMatch(message);
   };
 
@@ -257,17 +259,19 @@ describe('documents computed by an integration content source', () => {
       400,
       /Integration glossary has no content source terms/,
     );
-    // Installed in another organization only: not here.
+    // Another organization cannot even install it (the integration is not its to see), so there
+    // it names no installed integration.
     const other = await server.createUser();
     const otherOrg = await server.createOrganization(other);
-    await other.client
-      .POST('/integrations/{integrationName}/installations', {
+    await expectApiError(
+      other.client.POST('/integrations/{integrationName}/installations', {
         params: { path: { integrationName: 'glossary' } },
         body: { organization: otherOrg },
-      })
-      .catch(() => undefined);
+      }),
+      404,
+    );
     await expectRefused(
-      computeIntegrationDocument(server.deps, {
+      computeIntegrationDocument(server.services, {
         organizationId: otherOrg,
         spaceId,
         source: { type: 'integration:glossary:glossary', props: {} },

@@ -158,6 +158,52 @@ describe('files in content', () => {
       await small.close();
     }
   });
+
+  // Last: it merges the change request the tests above write to.
+  it('reads the files of the space and of its revisions once merged', async () => {
+    const { apply, spaceId, changeRequestId, staff } = setup;
+    const [logo] =
+      (
+        await apply([
+          {
+            operation: 'insert_files',
+            files: [{ name: 'logo.png', base64: png.toString('base64') }],
+          },
+        ])
+      ).insertedFiles ?? [];
+    await staff.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+      params: { path: { spaceId, changeRequestId } },
+    });
+    const fileId = logo?.id ?? '';
+    const inSpace = await staff.reader.client.GET('/spaces/{spaceId}/content/files/{fileId}', {
+      params: { path: { spaceId, fileId } },
+    });
+    expect(inSpace).toMatchObject({ id: fileId, name: 'logo.png', contentType: 'image/png' });
+    const { revision } = await staff.reader.client.GET('/spaces/{spaceId}', {
+      params: { path: { spaceId } },
+    });
+    const listed = await staff.reader.client.GET('/spaces/{spaceId}/revisions/{revisionId}/files', {
+      params: { path: { spaceId, revisionId: revision } },
+    });
+    expect(listed.items.map((file) => file.name)).toContain('logo.png');
+    const inRevision = await staff.reader.client.GET(
+      '/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}',
+      { params: { path: { spaceId, revisionId: revision, fileId } } },
+    );
+    expect(inRevision).toEqual(inSpace);
+    await expectApiError(
+      staff.reader.client.GET('/spaces/{spaceId}/content/files/{fileId}', {
+        params: { path: { spaceId, fileId: 'missing' } },
+      }),
+      404,
+    );
+    await expectApiError(
+      staff.outsider.client.GET('/spaces/{spaceId}/revisions/{revisionId}/files', {
+        params: { path: { spaceId, revisionId: revision } },
+      }),
+      404,
+    );
+  });
 });
 
 describe('files fetched by URL', () => {

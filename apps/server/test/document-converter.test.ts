@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { type Document, documentToMarkdown, readMarkdown } from '@quire/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderedMarkdownCache } from '../src/caches/rendered-markdown-cache.js';
 import { canonicalJson, contentHash } from '../src/domain/content/canonical-json.js';
 import { ContentObjects } from '../src/domain/content/content-objects.js';
 import { documentObject, storedFormOf } from '../src/domain/content/document-objects.js';
-import { openDatabase } from '../src/store/dialect.js';
+import { openDatabase } from '../src/store/database/dialect.js';
 import { createDocumentConverter } from '../src/workers/document-converter.js';
-import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
 
 // Converting the large page takes seconds on a slow machine; no test here asserts speed.
 const slow = { timeout: 120_000 };

@@ -7,23 +7,17 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import { defaultIntegrationScriptLimits } from '../src/config.js';
-import { createFileUrlSigner } from '../src/domain/files/file-urls.js';
-import { createAnswerCache } from '../src/http/answer-cache.js';
 import type { AppEnv } from '../src/http/app-env.js';
 import { errorHandler } from '../src/http/error-handler.js';
-import { createUrls } from '../src/presenters/urls.js';
+import { createAppServices } from '../src/services/app-services.js';
 import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
-import { openDatabase } from '../src/store/dialect.js';
+import { openDatabase } from '../src/store/database/dialect.js';
 import { InvalidPageToken } from '../src/store/pagination.js';
-import { createDocumentConverter } from '../src/workers/document-converter.js';
-import { createIntegrationScripts } from '../src/workers/integration-scripts.js';
-import { createRenderedMarkdownCache } from '../src/workers/rendered-markdown-cache.js';
-import { createSharedWorkerPool } from '../src/workers/worker-pool.js';
 
 const document = loadOpenApiDocument();
 
 /** An app on a database that is not migrated (every query fails), with its log lines kept. */
-function appOnBrokenDatabase() {
+async function appOnBrokenDatabase() {
   const lines: Record<string, unknown>[] = [];
   const destination = new Writable({
     write(chunk, _encoding, done) {
@@ -32,43 +26,35 @@ function appOnBrokenDatabase() {
     },
   });
   const { db, dialect } = openDatabase('sqlite::memory:');
-  const workers = createSharedWorkerPool();
-  const app = createApp(
+  const services = await createAppServices(
+    {
+      publicUrl: 'http://quire.test',
+      requestBodyLimit: 1024,
+      fileSizeLimit: 1024 * 1024,
+      outboundAllowPrivate: false,
+      integrationScriptLimits: defaultIntegrationScriptLimits,
+    },
     {
       db,
       dialect,
       clock: { now: () => new Date() },
-      urls: createUrls('http://quire.test'),
       logger: pino({ level: 'info' }, destination),
-      requestBodyLimit: 1024,
+      // Never written to: these tests make no uploads.
+      blobs: createLocalBlobStore(join(tmpdir(), 'quire-failures-unused')),
+      // Given, as the database cannot keep them.
       keys: {
         pageTokenKey: Buffer.alloc(32),
         fileUrlKey: Buffer.alloc(32),
         secretsKey: Buffer.alloc(32),
       },
-      // Never written to: these tests make no uploads.
-      blobs: createLocalBlobStore(join(tmpdir(), 'quire-failures-unused')),
-      fileUrls: createFileUrlSigner({ key: Buffer.alloc(32), publicUrl: 'http://quire.test' }),
-      fileSizeLimit: 1024 * 1024,
-      outboundAllowPrivate: false,
-      documents: createDocumentConverter({ workers }),
-      integrationScripts: createIntegrationScripts(workers, {
-        limits: defaultIntegrationScriptLimits,
-        outboundAllowPrivate: false,
-      }),
-      renderedMarkdown: createRenderedMarkdownCache(),
-      answers: createAnswerCache(),
-      // Nothing is written here, so nothing follows a head.
-      headFollowers: { spaceHeadMoved: async () => {}, changeRequestHeadMoved: async () => {} },
     },
-    document,
   );
-  return { app, db, lines };
+  return { app: createApp(services, document), db, lines };
 }
 
 describe('failures', () => {
   it('answers an unexpected failure with a 500 that tells nothing of the internals, and logs it', async () => {
-    const { app, db, lines } = appOnBrokenDatabase();
+    const { app, db, lines } = await appOnBrokenDatabase();
     const response = await app.request('/v1/user', {
       headers: { Authorization: 'Bearer qr_anything', 'X-Request-Id': 'trace-500' },
     });
@@ -90,7 +76,7 @@ describe('failures', () => {
   });
 
   it('reports not ready, in the error shape, when the database does not answer', async () => {
-    const { app, db } = appOnBrokenDatabase();
+    const { app, db } = await appOnBrokenDatabase();
     expect((await app.request('/readyz')).status).toBe(200);
     await db.destroy();
     const response = await app.request('/readyz');

@@ -13,14 +13,14 @@ describe('file downloads', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { sha256 } = await server.deps.blobs.put(new TextEncoder().encode(content));
+    const { sha256 } = await server.services.blobs.put(new TextEncoder().encode(content));
     file = { sha256, name: 'Résumé (final).txt', contentType: 'text/plain; charset=utf-8' };
   });
   afterAll(() => server.close());
 
   /** A link to `target` valid for an hour from the test clock's now. */
   const linkTo = (target: SignedFile = file) =>
-    server.deps.fileUrls.downloadUrl(target, new Date(server.clock.now().getTime() + hour));
+    server.services.fileUrls.downloadUrl(target, new Date(server.clock.now().getTime() + hour));
   const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
     server.fetch(new Request(url, { method, headers }));
   const errorOf = async (response: Response) =>
@@ -140,7 +140,7 @@ describe('file downloads', () => {
 
   it('refuses a link whose hash, name, type, expiry or signature was changed', async () => {
     const url = linkTo();
-    const other = await server.deps.blobs.put(new TextEncoder().encode('another file'));
+    const other = await server.services.blobs.put(new TextEncoder().encode('another file'));
     const signature = new URL(url).searchParams.get('signature') ?? '';
     const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
     const altered = [

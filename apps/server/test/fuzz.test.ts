@@ -174,7 +174,7 @@ async function answersWithinContract(
       ].join('\n'),
     );
   };
-  const before = await snapshotDatabase(server.deps.db, server.deps.dialect);
+  const before = await snapshotDatabase(server.services.db, server.services.dialect);
   let response: Response;
   try {
     response = await server.fetch(toRequest(request, testBaseUrl));
@@ -198,7 +198,7 @@ async function answersWithinContract(
     }
     const changes = describeSnapshotChanges(
       before,
-      await snapshotDatabase(server.deps.db, server.deps.dialect),
+      await snapshotDatabase(server.services.db, server.services.dialect),
     );
     if (changes !== undefined) fail(`A refused request changed the database:\n${changes}`, answer);
   }
@@ -227,10 +227,10 @@ async function recordedItsEvent(
   fail: (problem: string, answer?: string) => never,
   answer: string,
 ): Promise<void> {
-  const after = await snapshotDatabase(server.deps.db, server.deps.dialect);
+  const after = await snapshotDatabase(server.services.db, server.services.dialect);
   const changed = changedTables(before, after).filter((table) => !bookkeepingTables.has(table));
   if (changed.length === 0) return;
-  const events = await server.deps.db
+  const events = await server.services.db
     .selectFrom('events')
     .select('action')
     .where('request_id', '=', requestId ?? '')

@@ -4,16 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweeps } from '../src/jobs/sweeps.js';
 import { expectApiError } from './support/expect-api-error.js';
-import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import type { GitHttpServer } from './support/git-http-server.js';
+import { startGitSyncSetup, stopGitSyncSetup } from './support/git-sync-setup.js';
 import { spaceEditing } from './support/space-editing.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
-import {
-  createStaffedOrganization,
-  type StaffedOrganization,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/test-server.js';
+import type { StaffedOrganization, TestServer, TestUser } from './support/test-server.js';
 
 const credentials = { username: 'writer', password: 'conn-s3cret' };
 
@@ -85,7 +80,7 @@ describe('Git sync connections', () => {
     await editing.merge(changeRequest);
   };
   const pollSweep = () => {
-    const poll = sweeps(server.deps, { auditRetentionDays: 90 }).find(
+    const poll = sweeps(server.services, { auditRetentionDays: 90 }).find(
       (job) => job.kind === 'git.poll',
     );
     if (poll === undefined) throw new Error('no git.poll sweep');
@@ -93,19 +88,14 @@ describe('Git sync connections', () => {
   };
 
   beforeAll(async () => {
-    git = await startGitHttpServer(credentials);
-    server = await startTestServer({ outboundAllowPrivate: true });
-    org = await createStaffedOrganization(server);
+    ({ server, git, org } = await startGitSyncSetup(credentials));
     spaceId = await createSpaceWithContent(org, 'Synced', [
       { operation: 'insert_page', title: 'Start', document: { markdown: 'Start here.\n' } },
       { operation: 'insert_page', title: 'Release', document: { markdown: 'Tag and push.\n' } },
     ]);
     await git.createRepository('synced');
   });
-  afterAll(async () => {
-    await server.close();
-    await git.close();
-  });
+  afterAll(() => stopGitSyncSetup({ server, git }));
 
   it('connects a space, keeping credentials sealed, and exports it first', async () => {
     await expectApiError(admin().get(), 404);

@@ -1,15 +1,11 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import type { GitHttpServer } from './support/git-http-server.js';
 import { gitSyncRuns } from './support/git-sync-runs.js';
+import { startGitSyncSetup, stopGitSyncSetup } from './support/git-sync-setup.js';
 import { spaceEditing } from './support/space-editing.js';
-import {
-  createStaffedOrganization,
-  type StaffedOrganization,
-  startTestServer,
-  type TestServer,
-} from './support/test-server.js';
+import type { StaffedOrganization, TestServer } from './support/test-server.js';
 
 const credentials = { username: 'writer', password: 'no-churn-token' };
 const fixtures = join(import.meta.dirname, 'fixtures', 'gitbook-repos');
@@ -56,14 +52,9 @@ describe('Git sync makes no churn on repositories GitBook wrote', () => {
   let org: StaffedOrganization;
 
   beforeAll(async () => {
-    git = await startGitHttpServer(credentials);
-    server = await startTestServer({ outboundAllowPrivate: true });
-    org = await createStaffedOrganization(server);
+    ({ server, git, org } = await startGitSyncSetup(credentials));
   });
-  afterAll(async () => {
-    await server.close();
-    await git.close();
-  });
+  afterAll(() => stopGitSyncSetup({ server, git }));
 
   const sync = (spaceId: string, direction: 'import' | 'export', repository: string) =>
     gitSyncRuns(server, git, org.admin, credentials)(spaceId, direction, repository, {

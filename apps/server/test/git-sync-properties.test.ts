@@ -1,15 +1,11 @@
 import type { components } from '@quire/contract';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import type { GitHttpServer } from './support/git-http-server.js';
 import { gitSyncRuns } from './support/git-sync-runs.js';
+import { startGitSyncSetup, stopGitSyncSetup } from './support/git-sync-setup.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
-import {
-  createStaffedOrganization,
-  type StaffedOrganization,
-  startTestServer,
-  type TestServer,
-} from './support/test-server.js';
+import type { StaffedOrganization, TestServer } from './support/test-server.js';
 
 type Change = components['schemas']['ContentChange'];
 
@@ -134,14 +130,9 @@ describe('Git sync properties over generated spaces', () => {
   let repositories = 0;
 
   beforeAll(async () => {
-    git = await startGitHttpServer(credentials);
-    server = await startTestServer({ outboundAllowPrivate: true });
-    org = await createStaffedOrganization(server);
+    ({ server, git, org } = await startGitSyncSetup(credentials));
   });
-  afterAll(async () => {
-    await server.close();
-    await git.close();
-  });
+  afterAll(() => stopGitSyncSetup({ server, git }));
 
   const sync = (spaceId: string, direction: 'import' | 'export', repository: string) =>
     gitSyncRuns(server, git, org.admin, credentials)(spaceId, direction, repository);

@@ -3,13 +3,9 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRepository } from '../src/domain/git-sync/read-repository.js';
 import { expectApiError } from './support/expect-api-error.js';
-import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
-import {
-  createStaffedOrganization,
-  type StaffedOrganization,
-  startTestServer,
-  type TestServer,
-} from './support/test-server.js';
+import type { GitHttpServer } from './support/git-http-server.js';
+import { startGitSyncSetup, stopGitSyncSetup } from './support/git-sync-setup.js';
+import type { StaffedOrganization, TestServer } from './support/test-server.js';
 
 const credentials = { username: 'writer', password: 's3cret-token' };
 
@@ -76,9 +72,7 @@ describe('Git sync redirects', () => {
   };
 
   beforeAll(async () => {
-    git = await startGitHttpServer(credentials);
-    server = await startTestServer({ outboundAllowPrivate: true });
-    org = await createStaffedOrganization(server);
+    ({ server, git, org } = await startGitSyncSetup(credentials));
     await git.createRepository('docs');
     repo = await git.clone('docs');
     await write(
@@ -114,10 +108,7 @@ describe('Git sync redirects', () => {
       params: { path: at() },
     });
   });
-  afterAll(async () => {
-    await server.close();
-    await git.close();
-  });
+  afterAll(() => stopGitSyncSetup({ server, git }));
 
   it('reads the redirects of .gitbook.yaml, each to the file of a page of the repository', () => {
     const files = new Map(

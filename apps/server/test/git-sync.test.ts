@@ -2,16 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
-import { type GitHttpServer, startGitHttpServer } from './support/git-http-server.js';
+import type { GitHttpServer } from './support/git-http-server.js';
+import { startGitSyncSetup, stopGitSyncSetup } from './support/git-sync-setup.js';
 import { spaceEditing } from './support/space-editing.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
-import {
-  createStaffedOrganization,
-  type StaffedOrganization,
-  startTestServer,
-  type TestServer,
-  type TestUser,
-} from './support/test-server.js';
+import type { StaffedOrganization, TestServer, TestUser } from './support/test-server.js';
 
 const credentials = { username: 'writer', password: 's3cret-token' };
 
@@ -53,9 +48,7 @@ describe('Git sync', () => {
       .revision;
 
   beforeAll(async () => {
-    git = await startGitHttpServer(credentials);
-    server = await startTestServer({ outboundAllowPrivate: true });
-    org = await createStaffedOrganization(server);
+    ({ server, git, org } = await startGitSyncSetup(credentials));
     spaceId = await createSpaceWithContent(org, 'Handbook', [
       {
         operation: 'insert_page',
@@ -93,10 +86,7 @@ describe('Git sync', () => {
     ]);
     await git.createRepository('handbook');
   });
-  afterAll(async () => {
-    await server.close();
-    await git.close();
-  });
+  afterAll(() => stopGitSyncSetup({ server, git }));
 
   it("exports a space in GitBook's format, then makes no commit when nothing changed", async () => {
     await expectApiError(admin().info(), 404);

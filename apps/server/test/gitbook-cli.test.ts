@@ -111,7 +111,7 @@ describe("GitBook's CLI against a Quire server", () => {
     });
     expect(integration.urls.icon).toEqual(expect.any(String));
     expect(JSON.stringify(integration)).not.toContain(secret);
-    const row = await server.deps.db
+    const row = await server.services.db
       .selectFrom('integrations')
       .select(['script', 'secrets'])
       .where('name', '=', 'reading-time')

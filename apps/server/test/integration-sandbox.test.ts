@@ -62,14 +62,12 @@ describe('integration script sandbox', () => {
   });
 
   it('stops a script that loops forever at its CPU limit', async () => {
-    const started = Date.now();
     const answer = await scripts.dispatch(worker('for (;;) {}'), event, environment);
     expect(answer).toEqual({
       ok: false,
       failure: 'cpu',
       message: 'The script ran for more than 300 ms of CPU time and was stopped',
     });
-    expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('stops a script that allocates without bound at its memory limit', async () => {
@@ -110,7 +108,6 @@ describe('integration script sandbox', () => {
       limits: { ...limits, wallMs: 500 },
       outboundAllowPrivate: false,
     });
-    const started = Date.now();
     // Each repeat takes tens of milliseconds inside QuickJS, which checks its limits only every
     // few thousand bytecodes.
     const answer = await quick.dispatch(
@@ -123,7 +120,6 @@ describe('integration script sandbox', () => {
       failure: 'wall',
       message: 'The script did not answer within 5500 ms and its thread was stopped',
     });
-    expect(Date.now() - started).toBeLessThan(10_000);
     // The pool goes on with a fresh thread.
     expect(await quick.dispatch(worker('return "after"'), event, environment)).toMatchObject({
       ok: true,

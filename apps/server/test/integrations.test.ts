@@ -116,7 +116,7 @@ describe('integrations and installations', () => {
     });
 
     it('keeps secrets sealed in the database', async () => {
-      const row = await server.deps.db
+      const row = await server.services.db
         .selectFrom('integrations')
         .select(['secrets', 'script'])
         .where('name', '=', 'analytics')
@@ -558,7 +558,7 @@ describe('integrations and installations', () => {
       await unpublish('private-tool');
       await expectApiError(get('private-tool'), 404);
       expect(
-        await server.deps.db
+        await server.services.db
           .selectFrom('integration_installations')
           .select('id')
           .where('integration_name', '=', 'private-tool')
@@ -570,7 +570,7 @@ describe('integrations and installations', () => {
   it('never shows a secret: not in answers, events or the audit log', async () => {
     expect(answers.length).toBeGreaterThan(20);
     for (const answer of answers) expect(answer).not.toContain(secret);
-    const events = await server.deps.db
+    const events = await server.services.db
       .selectFrom('events')
       .select(['action', 'payload'])
       .where('action', 'like', 'integration%')

@@ -1,50 +1,62 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createJobRunner, type JobHandler, type JobOutcome } from '../src/jobs/job-runner.js';
+import type { JobOutcome } from '../src/domain/jobs/job-outcome.js';
+import type { JobDefinition, JobRun } from '../src/jobs/define-job.js';
+import { createJobRunner } from '../src/jobs/job-runner.js';
 import {
   type RecurringJob,
   recurringJobHandler,
   scheduleRecurringJobs,
 } from '../src/jobs/recurring-jobs.js';
-import { claimDueJobs, enqueueJob, type JobRecord, markJobFailed } from '../src/store/jobs.js';
+import { claimDueJobs, enqueueJob } from '../src/store/jobs.js';
 import { startTestServer, type TestServer } from './support/test-server.js';
 
 describe('the durable job runner', () => {
   let server: TestServer;
-  const runs: JobRecord[] = [];
-  let outcomeOf: (job: JobRecord) => Promise<JobOutcome> = async () => ({ done: true });
+  /** A run the recording handler made: its payload and what it knew of its job. */
+  interface RecordedRun extends JobRun {
+    payload: Record<string, unknown>;
+  }
+  const runs: RecordedRun[] = [];
+  let outcomeOf: (run: RecordedRun) => Promise<JobOutcome> = async () => ({ done: true });
 
-  const recording: JobHandler = {
+  const recording: JobDefinition = {
+    kind: 'test',
     leaseMs: 30_000,
-    run: async (job) => {
-      runs.push(job);
-      return outcomeOf(job);
+    run: async (payload, run) => {
+      const recorded = { ...run, payload };
+      runs.push(recorded);
+      return outcomeOf(recorded);
     },
   };
-  const runnerWith = (handlers: Record<string, JobHandler> = { test: recording }) =>
+  const runnerWith = (
+    jobs: JobDefinition[] = [recording],
+    options: { heartbeatMs?: number; stopGraceMs?: number } = {},
+  ) =>
     createJobRunner({
-      db: server.deps.db,
-      dialect: server.deps.dialect,
+      db: server.services.db,
+      dialect: server.services.dialect,
       clock: server.clock,
       logger: pino({ level: 'silent' }),
-      handlers,
+      jobs,
       pollMs: 10,
+      ...options,
     });
   const enqueue = (payload: Record<string, unknown>, kind = 'test', delayMs = 0) =>
     enqueueJob(
-      server.deps.db,
+      server.services.db,
       { kind, payload, runAt: new Date(server.clock.now().getTime() + delayMs) },
       server.clock.now(),
     );
   const jobRow = (id: string) =>
-    server.deps.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+    server.services.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
 
   beforeAll(async () => {
     server = await startTestServer();
   });
   afterAll(() => server.close());
   beforeEach(async () => {
-    await server.deps.db.deleteFrom('jobs').execute();
+    await server.services.db.deleteFrom('jobs').execute();
     runs.length = 0;
     outcomeOf = async () => ({ done: true });
   });
@@ -53,7 +65,7 @@ describe('the durable job runner', () => {
     const id = await enqueue({ n: 1 });
     const later = await enqueue({ n: 2 }, 'test', 60_000);
     expect(await runnerWith().runDue()).toBe(1);
-    expect(runs).toMatchObject([{ id, kind: 'test', payload: { n: 1 }, attempts: 1 }]);
+    expect(runs).toMatchObject([{ id, payload: { n: 1 }, attempts: 1, interrupted: false }]);
     expect(await jobRow(id)).toBeUndefined();
     expect(await jobRow(later)).toMatchObject({ state: 'queued', attempts: 0 });
   });
@@ -127,10 +139,8 @@ describe('the durable job runner', () => {
         return 1;
       },
     };
-    const runner = runnerWith({
-      'test.sweep': recurringJobHandler(sweep, pino({ level: 'silent' })),
-    });
-    const schedule = () => scheduleRecurringJobs(server.deps.db, [sweep], server.clock.now());
+    const runner = runnerWith([recurringJobHandler(sweep, pino({ level: 'silent' }))]);
+    const schedule = () => scheduleRecurringJobs(server.services.db, [sweep], server.clock.now());
     await schedule();
     await schedule();
     expect(await runner.runDue()).toBe(1);
@@ -143,7 +153,11 @@ describe('the durable job runner', () => {
     expect(sweeps).toBe(2);
     expect(await jobRow(id)).toMatchObject({ state: 'queued', attempts: 0 });
     // Failed some other way (a handler missing in an older process), the next start queues it.
-    await markJobFailed(server.deps.db, id, { error: 'no handler', now: server.clock.now() });
+    await server.services.db
+      .updateTable('jobs')
+      .set({ state: 'failed', last_error: 'no handler' })
+      .where('id', '=', id)
+      .execute();
     await schedule();
     expect(await jobRow(id)).toMatchObject({
       state: 'queued',
@@ -166,9 +180,10 @@ describe('the durable job runner', () => {
   it('takes over a job whose process stopped once its lease runs out', async () => {
     const id = await enqueue({});
     // A process claims it, then dies without a word.
-    const [claimed] = await claimDueJobs(server.deps.db, server.deps.dialect, {
+    const [claimed] = await claimDueJobs(server.services.db, server.services.dialect, {
       now: server.clock.now(),
-      lockedUntil: new Date(server.clock.now().getTime() + 60_000),
+      leaseMs: new Map([['test', 60_000]]),
+      defaultLeaseMs: 60_000,
       limit: 1,
     });
     expect(claimed?.id).toBe(id);
@@ -176,7 +191,7 @@ describe('the durable job runner', () => {
     expect(await runner.runDue()).toBe(0);
     server.clock.advance(60_000);
     expect(await runner.runDue()).toBe(1);
-    expect(runs).toMatchObject([{ id, attempts: 2 }]);
+    expect(runs).toMatchObject([{ id, attempts: 2, interrupted: true }]);
   });
 
   it('runs each job once when several runners share the database', async () => {
@@ -212,5 +227,151 @@ describe('the durable job runner', () => {
     await stopping;
     expect(runs).toHaveLength(1);
     expect(await jobRow(id)).toBeUndefined();
+  });
+
+  /** Waits for `condition`, looking again after each turn of the event loop's timers. */
+  const until = async (condition: () => Promise<boolean> | boolean, what: string) => {
+    for (let look = 0; look < 2000; look += 1) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    throw new Error(`Never saw ${what}`);
+  };
+  /** A handler whose runs wait until the test lets them finish. */
+  const heldRuns = () => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    outcomeOf = async () => {
+      await released;
+      return { done: true };
+    };
+    return release;
+  };
+
+  it('leases each job for its own kind, so a dead process holds a short one briefly', async () => {
+    const quick: JobDefinition = { ...recording, kind: 'quick', leaseMs: 60_000 };
+    const slow: JobDefinition = { ...recording, kind: 'slow', leaseMs: 600_000 };
+    const quickId = await enqueue({}, 'quick');
+    const slowId = await enqueue({}, 'slow');
+    // A process claims both, as its runner does, and is killed before it runs either.
+    await claimDueJobs(server.services.db, server.services.dialect, {
+      now: server.clock.now(),
+      leaseMs: new Map([
+        ['quick', 60_000],
+        ['slow', 600_000],
+      ]),
+      defaultLeaseMs: 60_000,
+      limit: 10,
+    });
+    const runner = runnerWith([quick, slow]);
+    server.clock.advance(59_999);
+    expect(await runner.runDue()).toBe(0);
+    server.clock.advance(1);
+    expect(await runner.runDue()).toBe(1);
+    expect(runs).toMatchObject([{ id: quickId, attempts: 2, interrupted: true }]);
+    expect(await jobRow(slowId)).toMatchObject({ state: 'running', attempts: 1 });
+    server.clock.advance(540_000);
+    expect(await runner.runDue()).toBe(1);
+    expect(runs.map((run) => run.id)).toEqual([quickId, slowId]);
+  });
+
+  it('renews the lease of a live run, so a second runner never takes it over', async () => {
+    const release = heldRuns();
+    const id = await enqueue({});
+    const first = runnerWith([recording], { heartbeatMs: 5 });
+    const running = first.runDue();
+    await until(() => runs.length === 1, 'the first run');
+    // Far past the lease: only the heartbeat keeps the job the first run's.
+    server.clock.advance(10 * 60_000);
+    const renewedUntil = new Date(server.clock.now().getTime() + recording.leaseMs).toISOString();
+    await until(
+      async () => ((await jobRow(id))?.locked_until ?? '') >= renewedUntil,
+      'the lease renewed',
+    );
+    expect(await runnerWith().runDue()).toBe(0);
+    release();
+    expect(await running).toBe(1);
+    expect(runs).toHaveLength(1);
+    expect(await jobRow(id)).toBeUndefined();
+  });
+
+  it('drops what a run answers once its job was taken over, and tells the run', async () => {
+    const release = heldRuns();
+    const id = await enqueue({});
+    // No heartbeat within the test: this run's process is as good as dead to the others.
+    const stalled = runnerWith([recording], { heartbeatMs: 3_600_000 });
+    const stalledRun = stalled.runDue();
+    await until(() => runs.length === 1, 'the stalled run');
+    server.clock.advance(recording.leaseMs);
+    outcomeOf = async () => ({ failed: 'the second run says so' });
+    expect(await runnerWith().runDue()).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ state: 'failed', attempts: 2 });
+    release();
+    await stalledRun;
+    // The stalled run answered done; the job stays as the run that held it left it.
+    expect(await jobRow(id)).toMatchObject({
+      state: 'failed',
+      attempts: 2,
+      last_error: 'the second run says so',
+    });
+  });
+
+  it('tells a run that lost its job at its next heartbeat', async () => {
+    const id = await enqueue({});
+    let aborted = false;
+    outcomeOf = async (run) => {
+      await until(() => run.signal.aborted, 'the abort');
+      aborted = true;
+      return { done: true };
+    };
+    const running = runnerWith([recording], { heartbeatMs: 5 }).runDue();
+    await until(() => runs.length === 1, 'the run');
+    // Another process took it over meanwhile (its lease had run out there).
+    await server.services.db
+      .updateTable('jobs')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', id)
+      .execute();
+    await running;
+    expect(aborted).toBe(true);
+    expect(await jobRow(id)).toMatchObject({ state: 'running', attempts: 2 });
+  });
+
+  it('hands back the jobs of runs still going when it stops, for another process at once', async () => {
+    const release = heldRuns();
+    const id = await enqueue({ n: 1 });
+    const stopping = runnerWith([recording], { stopGraceMs: 0 });
+    stopping.start();
+    await until(() => runs.length === 1, 'the run');
+    await stopping.stop();
+    expect(await jobRow(id)).toMatchObject({
+      state: 'queued',
+      interrupted: 1,
+      last_error: 'Handed back unfinished by a server that stopped',
+    });
+    expect(runs[0]?.signal.aborted).toBe(true);
+    // No wait for a lease: the next process takes it over now, knowing it was interrupted.
+    outcomeOf = async () => ({ done: true });
+    expect(await runnerWith().runDue()).toBe(1);
+    expect(runs[1]).toMatchObject({ id, attempts: 2, interrupted: true });
+    expect(await jobRow(id)).toBeUndefined();
+    release();
+  });
+
+  it('runs other jobs beside a long one instead of waiting for it', async () => {
+    const release = heldRuns();
+    const long = await enqueue({ long: true });
+    const runner = runnerWith();
+    runner.start();
+    await until(() => runs.length === 1, 'the long run');
+    outcomeOf = async () => ({ done: true });
+    const short = await enqueue({ short: true });
+    await until(async () => (await jobRow(short)) === undefined, 'the short job done');
+    expect(await jobRow(long)).toMatchObject({ state: 'running' });
+    release();
+    await runner.stop();
+    expect(await jobRow(long)).toBeUndefined();
   });
 });

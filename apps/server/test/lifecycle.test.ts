@@ -23,7 +23,7 @@ describe('first start and background work', () => {
       organizationTitle: 'Handbooks',
       token: 'qr_bootstrap_token_1234',
     };
-    const first = await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now());
+    const first = await bootstrapEmptyDatabase(server.services.db, settings, server.clock.now());
     expect(first).toMatchObject({ token: 'qr_bootstrap_token_1234', tokenWasGenerated: false });
     const owner = server.clientWith('qr_bootstrap_token_1234');
     expect((await owner.GET('/user')).email).toBe('owner@example.org');
@@ -34,7 +34,7 @@ describe('first start and background work', () => {
       permissions: { admin: true },
     });
     expect(
-      await bootstrapEmptyDatabase(server.deps.db, settings, server.clock.now()),
+      await bootstrapEmptyDatabase(server.services.db, settings, server.clock.now()),
     ).toBeUndefined();
   });
 
@@ -42,13 +42,16 @@ describe('first start and background work', () => {
     const other = await startTestServer();
     try {
       const made = await bootstrapEmptyDatabase(
-        other.deps.db,
+        other.services.db,
         { email: 'owner@quire.local', organizationTitle: 'Mine', token: undefined },
         other.clock.now(),
       );
       expect(made?.tokenWasGenerated).toBe(true);
       expect(made?.token).toMatch(/^qr_[A-Za-z0-9_-]{43}$/);
-      const stored = await other.deps.db.selectFrom('api_tokens').select('token_hash').execute();
+      const stored = await other.services.db
+        .selectFrom('api_tokens')
+        .select('token_hash')
+        .execute();
       expect(stored.map((row) => row.token_hash)).not.toContain(made?.token);
       expect((await other.clientWith(made?.token).GET('/user')).email).toBe('owner@quire.local');
     } finally {
@@ -75,14 +78,14 @@ describe('first start and background work', () => {
     // server starts; each run queues the next after its interval (an hour; a minute for polls).
     const schedule = () =>
       scheduleRecurringJobs(
-        server.deps.db,
-        sweeps(server.deps, { auditRetentionDays: 365 }),
+        server.services.db,
+        sweeps(server.services, { auditRetentionDays: 365 }),
         server.clock.now(),
       );
     await schedule();
     await schedule();
     const recurring = () =>
-      server.deps.db
+      server.services.db
         .selectFrom('jobs')
         .select(['kind', 'run_at', 'state', 'attempts'])
         .where('id', 'like', 'recurring:%')
@@ -94,7 +97,7 @@ describe('first start and background work', () => {
       'spaces.purge',
     ]);
     await server.jobs.runDue();
-    expect(await findSpaceById(server.deps.db, old.id)).toBeUndefined();
+    expect(await findSpaceById(server.services.db, old.id)).toBeUndefined();
     const nextHour = new Date(server.clock.now().getTime() + 60 * 60 * 1000).toISOString();
     const nextMinute = new Date(server.clock.now().getTime() + 60 * 1000).toISOString();
     expect(await recurring()).toEqual([
@@ -102,7 +105,7 @@ describe('first start and background work', () => {
       { kind: 'git.poll', run_at: nextMinute, state: 'queued', attempts: 0 },
       { kind: 'spaces.purge', run_at: nextHour, state: 'queued', attempts: 0 },
     ]);
-    expect(await findSpaceById(server.deps.db, recent.id)).toBeDefined();
+    expect(await findSpaceById(server.services.db, recent.id)).toBeDefined();
     await expectApiError(
       admin.client.POST('/spaces/{spaceId}/restore', { params: { path: { spaceId: old.id } } }),
       404,
@@ -127,15 +130,15 @@ describe('the audit retention sweep', () => {
       expect(before).toBeGreaterThan(0);
       const retention = { auditRetentionDays: 30 };
       const runner = createJobRunner({
-        db: server.deps.db,
-        dialect: server.deps.dialect,
+        db: server.services.db,
+        dialect: server.services.dialect,
         clock: server.clock,
-        logger: server.deps.logger,
-        handlers: jobHandlers(server.deps, retention),
+        logger: server.services.logger,
+        jobs: jobHandlers(server.services, retention),
       });
       await scheduleRecurringJobs(
-        server.deps.db,
-        sweeps(server.deps, retention),
+        server.services.db,
+        sweeps(server.services, retention),
         server.clock.now(),
       );
       await runner.runDue();

@@ -335,9 +335,10 @@ describe('OpenAPI specs', () => {
       source: { text: await fixture('petstore-3.0.yaml') },
     });
     // A process claims the job and dies before finishing: its lease runs out.
-    const [claimed] = await claimDueJobs(server.deps.db, server.deps.dialect, {
+    const [claimed] = await claimDueJobs(server.services.db, server.services.dialect, {
       now: server.clock.now(),
-      lockedUntil: new Date(server.clock.now().getTime() + 60_000),
+      leaseMs: new Map(),
+      defaultLeaseMs: 60_000,
       limit: 10,
     });
     expect(claimed?.kind).toBe('openapi.process');
@@ -345,11 +346,11 @@ describe('OpenAPI specs', () => {
     server.clock.advance(61_000);
     // Two processes look for work at once; the job runs once, and makes one version.
     const another = createJobRunner({
-      db: server.deps.db,
-      dialect: server.deps.dialect,
+      db: server.services.db,
+      dialect: server.services.dialect,
       clock: server.clock,
-      logger: server.deps.logger,
-      handlers: jobHandlers(server.deps, { auditRetentionDays: 365 }),
+      logger: server.services.logger,
+      jobs: jobHandlers(server.services, { auditRetentionDays: 365 }),
     });
     const runs = await Promise.all([server.jobs.runDue(), another.runDue()]);
     expect(runs.reduce((sum, ran) => sum + ran, 0)).toBe(1);
@@ -357,7 +358,7 @@ describe('OpenAPI specs', () => {
     expect((await specs().versions('interrupted')).items).toHaveLength(1);
     // A second run of the same job (its first run's end was never recorded) changes nothing.
     await enqueueJob(
-      server.deps.db,
+      server.services.db,
       { kind: claimed?.kind ?? '', payload: claimed?.payload ?? {}, runAt: server.clock.now() },
       server.clock.now(),
     );

@@ -54,7 +54,7 @@ describe('requests the HTTP parser refuses, and clients that hang up', () => {
       },
     });
     const logger = pino({ level: 'info' }, destination);
-    const app = createApp({ ...server.deps, logger });
+    const app = createApp({ ...server.services, logger });
     await new Promise<void>((resolve) => {
       http = listen(app, { port: 0, host: '127.0.0.1' }, logger, (info) => {
         port = info.port;
@@ -149,11 +149,14 @@ describe('requests the HTTP parser refuses, and clients that hang up', () => {
   it('logs a client that hangs up mid-body as aborted, not as a server error', async () => {
     const errorsBefore = lines.filter((line) => line.level >= 50).length;
     const abortedBefore = lines.filter((line) => line.msg === 'request aborted by the client');
+    // `Expect: 100-continue`: the part of the body goes once the server has read the headers,
+    // and the socket closes once the server answered that.
     const hangUp = (head: string, partialBody: string) =>
       new Promise<void>((resolve) => {
         const socket = connect(port, '127.0.0.1', () => {
-          socket.write(head + partialBody, () => setTimeout(() => socket.destroy(), 50));
+          socket.write(head.replace(/\r\n\r\n$/, '\r\nExpect: 100-continue\r\n\r\n'));
         });
+        socket.once('data', () => socket.write(partialBody, () => socket.destroy()));
         socket.on('close', () => resolve());
       });
     const auth = `Authorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\n`;

@@ -28,7 +28,7 @@ describe('SAML single sign-on', () => {
   const userCount = async () =>
     Number(
       (
-        await server.deps.db
+        await server.services.db
           .selectFrom('users')
           .select((eb) => eb.fn.countAll().as('count'))
           .executeTakeFirstOrThrow()

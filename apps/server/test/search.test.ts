@@ -256,7 +256,7 @@ describe('search', () => {
     const newest = async () =>
       Number(
         (
-          await server.deps.db
+          await server.services.db
             .selectFrom('indexed_sections')
             .select((eb) => eb.fn.max('id').as('id'))
             .executeTakeFirstOrThrow()
@@ -276,15 +276,15 @@ describe('search', () => {
   });
 
   it('indexes at start-up the spaces written before the indexes existed', async () => {
-    const db = server.deps.db;
+    const db = server.services.db;
     for (const table of ['indexed_sections', 'indexed_pages', 'page_links'] as const) {
       await db.deleteFrom(table).where('space_id', '=', otherSpaceId).execute();
     }
     expect((await search('incident', staff.reader, otherSpaceId)).items).toEqual([]);
-    expect(await indexSpacesMissingFromIndexes(db, server.deps.headFollowers)).toBe(1);
+    expect(await indexSpacesMissingFromIndexes(db, server.services.headMoveListeners)).toBe(1);
     const found = await search('incident', staff.reader, otherSpaceId);
     expect(found.items.map((item) => item.title)).toEqual(['Incident response']);
-    expect(await indexSpacesMissingFromIndexes(db, server.deps.headFollowers)).toBe(0);
+    expect(await indexSpacesMissingFromIndexes(db, server.services.headMoveListeners)).toBe(0);
   });
 
   it('does not index change request content before it is merged', async () => {

@@ -38,14 +38,15 @@ describe('graceful shutdown', { timeout: 60_000 }, () => {
     const organizationId = organizations.items[0]?.id;
 
     // Headers and half the body now; the rest only once the server is shutting down.
+    // `Expect: 100-continue`: the server says so once it has read the headers.
     const inFlight = request(`${baseUrl}/v1/orgs/${organizationId}/spaces`, {
       method: 'POST',
-      headers: { ...headers, 'Content-Type': 'application/json' },
+      headers: { ...headers, 'Content-Type': 'application/json', Expect: '100-continue' },
     });
     const answered = once(inFlight, 'response');
+    inFlight.flushHeaders();
+    await once(inFlight, 'continue');
     inFlight.write('{"title":');
-    // Give the server time to accept the connection and read the headers before the signal.
-    await new Promise((resolve) => setTimeout(resolve, 300));
     server.kill('SIGTERM');
     await log.waitFor('shutting down: finishing requests in flight');
     inFlight.end('"Written during shutdown"}');

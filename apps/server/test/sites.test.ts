@@ -530,7 +530,7 @@ describe('sites', () => {
       path,
     );
     expect(asAdmin.items[0]?.urls.published).toBe(created.urls.published);
-    const stored = await server.deps.db.selectFrom('site_share_links').selectAll().execute();
+    const stored = await server.services.db.selectFrom('site_share_links').selectAll().execute();
     expect(JSON.stringify(stored)).not.toContain(key);
     const shared = await listSiteSpaces(org.reader, site.id, { shareKey: key });
     expect(shared.items[0]?.urls.published).toBe(
@@ -627,6 +627,9 @@ describe('sites', () => {
       additionalProperties: false,
     });
     expect(stored.object).toBe('site-adaptive-schema');
+    expect(
+      await org.reader.client.GET('/orgs/{organizationId}/sites/{siteId}/adaptive-schema', path),
+    ).toEqual(stored);
     const conditions = await org.reader.client.GET(
       '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
       path,

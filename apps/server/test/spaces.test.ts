@@ -390,7 +390,7 @@ describe('spaces', () => {
       404,
     );
     const notAdministered = await server.createOrganization(outsider, 'Shared');
-    await server.deps.db
+    await server.services.db
       .insertInto('organization_members')
       .values({
         organization_id: notAdministered,

@@ -27,8 +27,9 @@ function killServer(server: ServerProcess): void {
   const pid = Number(server.lines[0]?.pid);
   try {
     if (pid > 0) process.kill(pid, 'SIGKILL');
-  } catch {
-    // Gone already.
+  } catch (error) {
+    // Gone already is fine; anything else is not.
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
   }
 }
 

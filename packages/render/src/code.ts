@@ -149,6 +149,7 @@ export async function prepareCodeHighlighter(
         themes: { light: themes.light, dark: themes.dark },
         // No inline default colour: the page's CSS picks `--shiki-light` or `--shiki-dark`.
         defaultColor: false,
+        ...tokenizeLimits,
       });
       const pre = root.children[0];
       if (pre?.type !== 'element') throw new Error('Shiki returned no <pre> element');
@@ -156,11 +157,21 @@ export async function prepareCodeHighlighter(
     },
     tokens(code, language) {
       if (language === undefined) return code.split('\n').map((line) => [{ content: line }]);
-      const lines = shiki.codeToTokensBase(code, { lang: language, theme: themes.light });
+      const lines = shiki.codeToTokensBase(code, {
+        lang: language,
+        theme: themes.light,
+        ...tokenizeLimits,
+      });
       return lines.map((line) => line.map(codeToken));
     },
   };
 }
+
+// The same code highlights the same on a busy machine as on an idle one: Shiki's default limit
+// of 500 ms a line, measured in wall time, left lines plain under load (and the plain answer
+// was then cached). Lines past a length are left plain, whatever the load; the time limit only
+// stops a grammar that runs away, far beyond any line of that length.
+const tokenizeLimits = { tokenizeMaxLineLength: 5000, tokenizeTimeLimit: 60_000 };
 
 // Shiki's font style flags.
 const ITALIC = 1;

@@ -4,12 +4,12 @@ import { loadConfig } from '../config.js';
 import { publicUrlForTools } from '../domain/instance/public-url.js';
 import { issueApiToken, revokeApiToken } from '../domain/users/api-tokens.js';
 import { createUserWithToken } from '../domain/users/create-user.js';
-import { badRequest, notFound } from '../errors.js';
+import { invalid, notFound } from '../errors.js';
 import { isMemberRole, memberRoles } from '../model/roles.js';
 import { createUrls } from '../presenters/urls.js';
 import { presentUser } from '../presenters/user.js';
-import { openDatabase } from '../store/dialect.js';
-import { migrateToLatest } from '../store/migrate.js';
+import { openDatabase } from '../store/database/dialect.js';
+import { migrateToLatest } from '../store/database/migrate.js';
 import type { Database } from '../store/schema.js';
 import { findUserById } from '../store/users.js';
 
@@ -49,7 +49,7 @@ export async function runCommand(
   flags: CommandFlags,
   env: NodeJS.ProcessEnv,
 ): Promise<unknown> {
-  if (rest.length > 0) throw badRequest(`Unexpected arguments: ${rest.join(' ')}\n\n${usage}`);
+  if (rest.length > 0) throw invalid(`Unexpected arguments: ${rest.join(' ')}\n\n${usage}`);
   const config = loadConfig(env);
   const { db, dialect } = openDatabase(config.databaseUrl);
   try {
@@ -70,9 +70,7 @@ export async function runCommand(
       case 'tokens revoke':
         return await revoke(db, required(flags.token, '--token'));
       default:
-        throw badRequest(
-          `Unknown command "${[area, action].filter(Boolean).join(' ')}"\n\n${usage}`,
-        );
+        throw invalid(`Unknown command "${[area, action].filter(Boolean).join(' ')}"\n\n${usage}`);
     }
   } finally {
     await db.destroy();
@@ -82,12 +80,12 @@ export async function runCommand(
 function userInput(flags: CommandFlags) {
   const email = required(flags.email, '--email');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
-    throw badRequest(`--email must be an email address (got "${email}")`);
+    throw invalid(`--email must be an email address (got "${email}")`);
   if ((flags.org === undefined) !== (flags.role === undefined)) {
-    throw badRequest('--org and --role go together');
+    throw invalid('--org and --role go together');
   }
   if (flags.role !== undefined && !isMemberRole(flags.role)) {
-    throw badRequest(`--role must be one of ${memberRoles.join(', ')} (got "${flags.role}")`);
+    throw invalid(`--role must be one of ${memberRoles.join(', ')} (got "${flags.role}")`);
   }
   return {
     email,
@@ -105,7 +103,6 @@ async function revoke(db: Kysely<Database>, token: string): Promise<{ revoked: t
 }
 
 function required(value: string | undefined, flag: string): string {
-  if (value === undefined || value.trim() === '')
-    throw badRequest(`${flag} is required\n\n${usage}`);
+  if (value === undefined || value.trim() === '') throw invalid(`${flag} is required\n\n${usage}`);
   return value.trim();
 }

@@ -2,9 +2,9 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { loadOpenApiDocument } from '@quire/contract';
 import { loadConfig } from '../config.js';
 import { publicUrlForTools } from '../domain/instance/public-url.js';
-import { badRequest } from '../errors.js';
+import { invalid } from '../errors.js';
 import { quireMcpServers } from '../mcp/mcp-server.js';
-import { openDatabase } from '../store/dialect.js';
+import { openDatabase } from '../store/database/dialect.js';
 
 /**
  * `quire mcp`: the MCP server over stdio, for agents that start their tools as processes. It
@@ -17,16 +17,16 @@ export async function serveMcpOverStdio(
   env: NodeJS.ProcessEnv,
 ): Promise<void> {
   const token = (flags.token ?? env.QUIRE_TOKEN ?? '').trim();
-  if (token === '') throw badRequest('quire mcp needs an API token: set QUIRE_TOKEN');
+  if (token === '') throw invalid('quire mcp needs an API token: set QUIRE_TOKEN');
   const apiUrl = new URL('v1/', withSlash(env.QUIRE_API_URL ?? (await serverUrl(env)))).href;
 
   const check = await fetch(new URL('user', apiUrl), {
     headers: { authorization: `Bearer ${token}` },
   }).catch((error: unknown) => {
-    throw badRequest(`No Quire answers at ${apiUrl} (${String(error)}); set QUIRE_API_URL`);
+    throw invalid(`No Quire answers at ${apiUrl} (${String(error)}); set QUIRE_API_URL`);
   });
   if (!check.ok) {
-    throw badRequest(`${apiUrl} refuses QUIRE_TOKEN (${check.status}): ${await check.text()}`);
+    throw invalid(`${apiUrl} refuses QUIRE_TOKEN (${check.status}): ${await check.text()}`);
   }
 
   const server = quireMcpServers(loadOpenApiDocument()).forCaller({ apiUrl, token }, (request) =>

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Caller } from '../domain/actor.js';
 import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { authenticateApiToken } from '../domain/users/api-tokens.js';
-import { unauthorized } from '../errors.js';
+import { unauthenticated } from '../errors.js';
 import type { Executor } from '../store/schema.js';
 import { requestHeader } from './request-headers.js';
 
@@ -33,14 +33,14 @@ export async function authenticate(
       token,
       context.clock.now(),
     );
-    if (reader === undefined) throw unauthorized('Invalid or expired reader token');
+    if (reader === undefined) throw unauthenticated('Invalid or expired reader token');
     if (!readers) {
-      throw unauthorized("A site's reader token reads only that site's published content");
+      throw unauthenticated("A site's reader token reads only that site's published content");
     }
     return reader;
   }
   const user = await authenticateApiToken(context.db, token);
-  if (user === undefined) throw unauthorized('Invalid or revoked API token');
+  if (user === undefined) throw unauthenticated('Invalid or revoked API token');
   return { user };
 }
 
@@ -48,9 +48,10 @@ export async function authenticate(
 export function bearerToken(c: Context): string {
   const header = requestHeader(c, 'authorization');
   if (header === undefined) {
-    throw unauthorized('Missing Authorization header: send "Authorization: Bearer <token>"');
+    throw unauthenticated('Missing Authorization header: send "Authorization: Bearer <token>"');
   }
   const token = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)?.[1];
-  if (token === undefined) throw unauthorized('The Authorization header must be "Bearer <token>"');
+  if (token === undefined)
+    throw unauthenticated('The Authorization header must be "Bearer <token>"');
   return token;
 }

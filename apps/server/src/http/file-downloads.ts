@@ -1,9 +1,10 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Clock } from '../clock.js';
 import type { FileUrlCheck, FileUrlSigner } from '../domain/files/file-urls.js';
-import { forbidden, methodNotAllowed, notFound, rangeNotSatisfiable } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import type { BlobStore, ByteRange } from '../store/blobs/blob-store.js';
 import type { AppEnv } from './app-env.js';
+import { methodNotAllowed, rangeNotSatisfiable } from './http-errors.js';
 
 /** What the download route reads files from and checks links with. */
 export interface FileDownloadDeps {
@@ -18,7 +19,7 @@ const downloadPath = '/files/:sha256/:name';
  * Serves signed download links, `GET /files/{sha256}/{name}?type&expires&signature`, with no
  * token: the signature is the permission. Answers ranges (206, 416), `If-None-Match` (304) and
  * HEAD; a changed or expired link is a 403 that says which.
- * @example mountFileDownloads(app, { blobs: deps.blobs, signer: deps.fileUrls, clock: deps.clock });
+ * @example mountFileDownloads(app, { blobs: services.blobs, signer: services.fileUrls, clock: services.clock });
  */
 export function mountFileDownloads(
   app: Hono<AppEnv>,

@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../deps.js';
-import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
 import { receivePush } from '../domain/git-sync/receive-push.js';
+import type { AppServices } from '../services/app-services.js';
 import type { AppEnv } from './app-env.js';
 import { requestBodyLimit } from './request-body-limit.js';
 
@@ -15,16 +14,15 @@ const deliverySizeLimit = 25 * 1024 * 1024;
  * signature is over its bytes; the answer is 202 `{status: queued|ignored}`, 401 for a
  * signature that does not match, 404 for an unknown connection.
  */
-export function mountGitPushHooks(app: Hono<AppEnv>, deps: AppDeps): void {
-  const sealer = gitSyncSealer(deps.keys.secretsKey);
+export function mountGitPushHooks(app: Hono<AppEnv>, services: AppServices): void {
   app.post('/git/hooks/:connectionId', requestBodyLimit(deliverySizeLimit), async (c) => {
     const body = new Uint8Array(await c.req.arrayBuffer());
     const status = await receivePush(
-      deps.db,
-      sealer,
+      services.db,
+      services.gitSecrets,
       c.req.param('connectionId'),
       { header: (name) => c.req.header(name), body },
-      deps.clock.now(),
+      services.clock.now(),
     );
     return c.json({ status }, 202);
   });

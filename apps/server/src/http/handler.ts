@@ -1,6 +1,6 @@
 import type { Body, OperationId, PathParams, Query, Reply } from '@quire/contract';
-import type { AppDeps } from '../deps.js';
 import type { Actor, Caller } from '../domain/actor.js';
+import type { AppServices } from '../services/app-services.js';
 
 /** Operations that answer without a token; the router checks this list against the spec. */
 export const publicOperations = [
@@ -47,7 +47,7 @@ export interface HandlerInput<Op extends OperationId> {
     : Op extends SiteReaderOperation
       ? Caller
       : Actor;
-  deps: AppDeps;
+  services: AppServices;
 }
 
 /** What a reply may say of itself besides the contract's status, body and headers. */
@@ -56,7 +56,7 @@ export interface ReplyHints {
    * The answer depends on the request (method, URL, token) and on what the database holds,
    * read through the read cache or from content that never changes, and on nothing else: no
    * clock, no randomness, no table the read cache does not follow. The same request then
-   * answers the same until the database changes, so its answer is kept (see `KeptAnswers`).
+   * answers the same until the database changes, so its answer is kept (see `ResponseCache`).
    */
   sameUntilDatabaseChanges?: boolean;
 }

@@ -1,9 +1,13 @@
 import type { OpenApiDocument, OperationId } from '@quire/contract';
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../deps.js';
+import { jsonTextOf } from '../caches/json-text-cache.js';
+import {
+  type CachedResponse,
+  type ResponseCache,
+  responseCacheKey,
+} from '../caches/response-cache.js';
 import { isSiteReader } from '../domain/actor.js';
-import { methodNotAllowed } from '../errors.js';
-import { jsonTextOf } from '../kept-json.js';
+import type { AppServices } from '../services/app-services.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
@@ -13,7 +17,7 @@ import {
   type ReplyHints,
   siteReaderOperations,
 } from './handler.js';
-import { type KeptAnswer, type KeptAnswers, keptAnswerKey } from './kept-answers.js';
+import { methodNotAllowed } from './http-errors.js';
 import { listPagingFor } from './list-pages.js';
 import { type OperationRoute, operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
@@ -34,33 +38,33 @@ type AnyHandler = (input: unknown) => Promise<AnyReply>;
  * one) → authenticate (unless the operation is public) → validate input → open the page token →
  * handler → seal the next page token → reply. Paths that exist but not with the request's method
  * answer 405. Throws at start-up when the spec and the handler table disagree. With
- * `keptAnswers`, the answers of reads that are the same until the database changes are kept
- * there, for `answerKeptFirst` to answer again.
+ * `responseCache`, the answers of reads that are the same until the database changes are kept
+ * there, for `answerFromResponseCache` to answer again.
  */
 export function mountOperations(
   app: Hono<AppEnv>,
   document: OpenApiDocument,
   handlers: HandlerTable,
-  deps: AppDeps,
-  keptAnswers?: KeptAnswers,
+  services: AppServices,
+  responseCache?: ResponseCache,
 ): void {
   const coercing = new SchemaValidator(document, { coerceTypes: true });
   const strict = new SchemaValidator(document);
   const routes = operationRoutes(document);
   checkPublicOperations(routes);
-  const pageTokens = createPageTokens(deps.keys.pageTokenKey);
+  const pageTokens = createPageTokens(services.keys.pageTokenKey);
   const authentication = {
-    db: deps.db,
-    readerTokenSecret: deps.keys.pageTokenKey,
-    clock: deps.clock,
+    db: services.db,
+    readerTokenSecret: services.keys.pageTokenKey,
+    clock: services.clock,
   };
   const siteReaderOperationIds = new Set<string>(siteReaderOperations);
-  const limitBody = requestBodyLimit(deps.requestBodyLimit);
+  const limitBody = requestBodyLimit(services.requestBodyLimit);
   // Cross-origin headers are set on the context before an answer exists; only without them may
   // an answer be built whole (see `answerWhole`).
-  const whole = deps.corsOrigins === undefined;
+  const whole = services.corsOrigins === undefined;
   // Kept answers carry no cross-origin headers, which depend on the request's origin.
-  const kept = whole ? keptAnswers : undefined;
+  const kept = whole ? responseCache : undefined;
 
   for (const route of routes) {
     const handler = handlerFor(handlers, route.operationId);
@@ -85,14 +89,14 @@ export function mountOperations(
             : await readValidatedBody(c, route, validators),
       };
       paging?.open(input);
-      const reply = await handler({ ...input, actor, deps });
+      const reply = await handler({ ...input, actor, services });
       paging?.seal(input, reply.body);
       if (!whole) return answerThroughContext(c, reply);
       const sent = wholeAnswer(reply);
       // A reader token expires: what it reads is never kept past the check of its expiry.
       const keepable = actor === null || !isSiteReader(actor);
       if (version !== undefined && keepable && reply.sameUntilDatabaseChanges === true) {
-        kept?.keep(keptAnswerKey(c.req.url, requestHeader(c, 'authorization')), version, sent);
+        kept?.keep(responseCacheKey(c.req.url, requestHeader(c, 'authorization')), version, sent);
       }
       return answerWhole(c, sent);
     };
@@ -144,7 +148,7 @@ function checkPublicOperations(routes: OperationRoute[]): void {
 }
 
 /** A reply as it is sent, with the API headers and its JSON, but for the request id. */
-function wholeAnswer(reply: AnyReply): KeptAnswer {
+function wholeAnswer(reply: AnyReply): CachedResponse {
   const headers: Record<string, string> = { ...apiHeaders };
   for (const [name, value] of Object.entries(reply.headers ?? {})) {
     headers[name.toLowerCase()] = value;
@@ -159,7 +163,7 @@ function wholeAnswer(reply: AnyReply): KeptAnswer {
  * writes such an answer straight to the socket, where headers set on the context would make it
  * build a Fetch `Headers` and a full Response first.
  */
-function answerWhole(c: Context<AppEnv>, { status, headers, body }: KeptAnswer): Response {
+function answerWhole(c: Context<AppEnv>, { status, headers, body }: CachedResponse): Response {
   c.set('headersWritten', true);
   return new Response(body, {
     status,

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { badRequest } from '../errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * Seals a list's page cursors with an HMAC bound to the list: a token only opens for the same
@@ -37,7 +37,7 @@ export function createPageTokens(key: Buffer): PageTokens {
       const mac = Buffer.from(token.slice(dot + 1), 'base64url');
       const expected = macOf(cursor, scope);
       if (dot < 0 || mac.length !== expected.length || !timingSafeEqual(mac, expected)) {
-        throw badRequest(
+        throw invalid(
           'Invalid page: pass the next.page value of a previous answer from the same list, with the same filters and order',
         );
       }

@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import { awaitPdfExport } from '../domain/exports/pdf-exports.js';
 import type { FileUrlSigner } from '../domain/files/file-urls.js';
-import { methodNotAllowed, notFound, notReadyYet } from '../errors.js';
+import { notFound, notReadyYet } from '../errors.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';
 import type { Database } from '../store/schema.js';
 import type { AppEnv } from './app-env.js';
 import { answerFile, refuseUnlessValid } from './file-downloads.js';
+import { methodNotAllowed } from './http-errors.js';
 
 /** What the PDF export downloads read and wait on. */
 export interface PdfExportDownloadDeps {
@@ -29,7 +30,7 @@ const retryAfterSeconds = 10;
  * yet, `GET /files/pdf-exports/{key}/{name}?expires&signature`, with no token. A PDF made since
  * is answered as any file is; one still being made is waited for up to `waitMs`, then answered
  * 503 with `Retry-After`; the same link answers the PDF once it is made.
- * @example mountPdfExportDownloads(app, { db, blobs, signer: deps.fileUrls, clock });
+ * @example mountPdfExportDownloads(app, { db, blobs, signer: services.fileUrls, clock });
  */
 export function mountPdfExportDownloads(
   app: Hono<AppEnv>,

@@ -1,6 +1,6 @@
 import { createSiteApp } from '@quire/site';
 import type { Hono } from 'hono';
-import type { AppDeps } from '../deps.js';
+import type { AppServices } from '../services/app-services.js';
 import type { AppEnv } from './app-env.js';
 
 /**
@@ -8,8 +8,8 @@ import type { AppEnv } from './app-env.js';
  * an organization's hostname (`{hostname}.{PUBLIC_URL's host}`). The site app reads through the
  * API like any other client, its requests handed to this app's own `fetch` rather than a socket.
  */
-export function mountPublishedSites(app: Hono<AppEnv>, deps: AppDeps): void {
-  const root = new URL(deps.urls.sitesRoot());
+export function mountPublishedSites(app: Hono<AppEnv>, services: AppServices): void {
+  const root = new URL(services.urls.sitesRoot());
   const site = createSiteApp({
     api: {
       baseUrl: root.origin + root.pathname.replace(/\/s\/$/, ''),

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError, payloadTooLarge, RequestAborted } from '../errors.js';
 import type { AppEnv } from './app-env.js';
+import { HttpError, payloadTooLarge, RequestAborted } from './http-errors.js';
 
 /**
  * Refuses request bodies over `maxSize` bytes with 413. It is mounted only on operations that
@@ -21,7 +21,7 @@ export function requestBodyLimit(maxSize: number): MiddlewareHandler<AppEnv> {
     try {
       return await limit(c, next);
     } catch (error) {
-      throw error instanceof ApiError ? error : new RequestAborted();
+      throw error instanceof HttpError ? error : new RequestAborted();
     }
   };
 }

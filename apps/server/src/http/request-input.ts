@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { Context } from 'hono';
-import { badRequest, RequestAborted, unsupportedMediaType } from '../errors.js';
+import { invalid } from '../errors.js';
+import { RequestAborted, unsupportedMediaType } from './http-errors.js';
 import type { OperationParameter, OperationRoute } from './operations.js';
 import { checkRequestValues } from './request-values.js';
 import { describeValidationError, type SchemaValidator } from './schema-validator.js';
@@ -68,7 +69,7 @@ export function readPathAndQuery(
 ): Omit<ValidatedInput, 'body'> {
   const params: Record<string, unknown> = { ...c.req.param() };
   if (!validators.params(params))
-    throw badRequest(describeValidationError('path', validators.params.errors));
+    throw invalid(describeValidationError('path', validators.params.errors));
   // After validation: coercion can make a number the range checks let through (`Infinity`).
   // Path and query values are flat, so validating them first risks no deep recursion.
   checkRequestValues(params, 'path');
@@ -88,7 +89,7 @@ export function readPathAndQuery(
   }
   if (Object.keys(query).length > 0 || !validators.emptyQueryPasses) {
     if (!validators.query(query))
-      throw badRequest(describeValidationError('query', validators.query.errors));
+      throw invalid(describeValidationError('query', validators.query.errors));
     checkRequestValues(query, 'query');
   }
   return { params, query };
@@ -104,7 +105,7 @@ export async function readValidatedBody(
   // Before validation: a body nested deeper than the check allows would overflow Ajv's recursion.
   checkRequestValues(body, 'body');
   if (body !== undefined && validators.body !== undefined && !validators.body(body)) {
-    throw badRequest(describeValidationError('body', validators.body.errors));
+    throw invalid(describeValidationError('body', validators.body.errors));
   }
   return body;
 }
@@ -116,7 +117,7 @@ async function readBody(c: Context, route: OperationRoute): Promise<unknown> {
     throw new RequestAborted();
   });
   if (text.trim() === '') {
-    if (route.requestBody.required) throw badRequest('body is required: send a JSON object');
+    if (route.requestBody.required) throw invalid('body is required: send a JSON object');
     return undefined;
   }
   const contentType = c.req.header('content-type') ?? '';
@@ -124,7 +125,7 @@ async function readBody(c: Context, route: OperationRoute): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw badRequest(
+    throw invalid(
       `body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

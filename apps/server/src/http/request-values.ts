@@ -1,4 +1,4 @@
-import { badRequest, shorten } from '../errors.js';
+import { invalid, shorten } from '../errors.js';
 
 // In a `u` regex a surrogate pair is one code point, so this matches only a lone surrogate: text
 // that is not valid Unicode, which JSON's `\ud800` escapes can carry but UTF-8 cannot store.
@@ -37,9 +37,9 @@ function pathOf(at: Pending | undefined, key?: string): string {
 function checkLeaf(leaf: unknown, at: Pending | undefined, key: string): void {
   if (typeof leaf === 'string') {
     const problem = textProblem(leaf);
-    if (problem !== undefined) throw badRequest(`${shorten(pathOf(at, key), 80)} ${problem}`);
+    if (problem !== undefined) throw invalid(`${shorten(pathOf(at, key), 80)} ${problem}`);
   } else if (typeof leaf === 'number' && !Number.isFinite(leaf)) {
-    throw badRequest(`${shorten(pathOf(at, key), 80)} must be a finite number`);
+    throw invalid(`${shorten(pathOf(at, key), 80)} must be a finite number`);
   }
 }
 
@@ -59,14 +59,14 @@ export function checkRequestValues(value: unknown, where: string): void {
   const pending: Pending[] = [{ value, key: where, parent: undefined, depth: 0 }];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     if (item.depth >= maxNesting) {
-      throw badRequest(`${shorten(where, 80)} is nested more than ${maxNesting} levels deep`);
+      throw invalid(`${shorten(where, 80)} is nested more than ${maxNesting} levels deep`);
     }
     const isArray = Array.isArray(item.value);
     for (const key in item.value) {
       if (!isArray) {
         const problem = textProblem(key);
         if (problem !== undefined) {
-          throw badRequest(`${shorten(pathOf(item), 80)} (a property name) ${problem}`);
+          throw invalid(`${shorten(pathOf(item), 80)} (a property name) ${problem}`);
         }
       }
       const child: unknown = (item.value as Record<string, unknown>)[key];

@@ -9,11 +9,12 @@ import {
   samlServiceProvider,
 } from '../domain/sso/saml-service.js';
 import { signInWithSaml } from '../domain/sso/saml-sign-in.js';
-import { badRequest, conflict, notFound, unsupportedMediaType } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { samlServiceUrls, type Urls } from '../presenters/urls.js';
 import { findSamlProviderById } from '../store/saml-providers.js';
 import type { Database } from '../store/schema.js';
 import type { AppEnv } from './app-env.js';
+import { unsupportedMediaType } from './http-errors.js';
 import { requestBodyLimit } from './request-body-limit.js';
 
 /** What single sign-on endpoints need. */
@@ -33,11 +34,11 @@ const responseSizeLimit = 256 * 1024;
  * the identity provider posts its response to `POST /sso/saml/{id}/acs`, which answers the API
  * token of the member signed in (a page showing it once, or JSON when asked for);
  * `GET /sso/saml/{id}/metadata` is Quire's metadata (its entity ID) for the identity provider.
- * @example mountSamlEndpoints(app, deps);
+ * @example mountSamlEndpoints(app, services);
  */
-export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): void {
+export function mountSamlEndpoints(app: Hono<AppEnv>, services: SamlEndpointDeps): void {
   const activeProvider = async (id: string): Promise<ActiveSamlProvider> => {
-    const provider = await findSamlProviderById(deps.db, id);
+    const provider = await findSamlProviderById(services.db, id);
     if (provider === undefined) throw notFound(`SAML provider ${id} not found`);
     if (!isActive(provider)) {
       throw conflict(
@@ -47,8 +48,8 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
     return provider;
   };
   const serviceOf = (provider: ActiveSamlProvider) => ({
-    db: deps.db,
-    service: samlServiceUrls(deps.urls, provider.id),
+    db: services.db,
+    service: samlServiceUrls(services.urls, provider.id),
   });
 
   app.use('/sso/*', async (c, next) => {
@@ -86,13 +87,13 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
     const form = await c.req.parseBody();
     const samlResponse = form.SAMLResponse;
     if (typeof samlResponse !== 'string' || samlResponse === '') {
-      throw badRequest("The form has no SAMLResponse: post the identity provider's response here");
+      throw invalid("The form has no SAMLResponse: post the identity provider's response here");
     }
     const { user, organizationId, token } = await signInWithSaml(
-      { ...serviceOf(provider), logger: deps.logger },
+      { ...serviceOf(provider), logger: services.logger },
       provider,
       samlResponse,
-      deps.clock.now(),
+      services.clock.now(),
     );
     if ((c.req.header('Accept') ?? '').includes('application/json')) {
       return c.json({
@@ -108,7 +109,7 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, deps: SamlEndpointDeps): v
     <h1>Signed in as ${user.email}</h1>
     <p>Your API token, shown this once: keep it somewhere safe.</p>
     <pre><code>${token}</code></pre>
-    <p>Use it as <code>Authorization: Bearer &lt;token&gt;</code> with the API at ${deps.urls.api()}.</p>
+    <p>Use it as <code>Authorization: Bearer &lt;token&gt;</code> with the API at ${services.urls.api()}.</p>
   </body>
 </html>`);
   });

@@ -1,11 +1,6 @@
-import type { AppDeps } from '../deps.js';
-import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
-import { gitSyncJobKind } from '../domain/git-sync/queue-git-sync.js';
-import { openApiProcessingJobKind } from '../domain/openapi/openapi-specs.js';
-import { translationJobKind } from '../domain/translations/translation-queue.js';
-import { deliveryJobKind } from '../domain/webhooks/delivery-queue.js';
+import type { AppServices } from '../services/app-services.js';
+import type { JobDefinition } from './define-job.js';
 import { gitSyncJob } from './git-sync-job.js';
-import type { JobHandler } from './job-runner.js';
 import { openApiProcessingJob } from './openapi-processing-job.js';
 import { pdfExportJob } from './pdf-export-job.js';
 import { recurringJobHandler } from './recurring-jobs.js';
@@ -14,15 +9,13 @@ import { translationJob } from './translation-job.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
 
 /** Every kind of background job, with what runs it. */
-export function jobHandlers(deps: AppDeps, settings: SweepSettings): Record<string, JobHandler> {
-  return {
-    [deliveryJobKind]: webhookDeliveryJob(deps),
-    [pdfExportJobKind]: pdfExportJob(deps),
-    ...Object.fromEntries(
-      sweeps(deps, settings).map((sweep) => [sweep.kind, recurringJobHandler(sweep, deps.logger)]),
-    ),
-    [translationJobKind]: translationJob(deps),
-    [openApiProcessingJobKind]: openApiProcessingJob(deps),
-    [gitSyncJobKind]: gitSyncJob(deps),
-  };
+export function jobHandlers(services: AppServices, settings: SweepSettings): JobDefinition[] {
+  return [
+    webhookDeliveryJob(services),
+    pdfExportJob(services),
+    ...sweeps(services, settings).map((sweep) => recurringJobHandler(sweep, services.logger)),
+    translationJob(services),
+    openApiProcessingJob(services),
+    gitSyncJob(services),
+  ];
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { ensureRecurringJob } from '../store/jobs.js';
 import type { Database } from '../store/schema.js';
-import type { JobHandler } from './job-runner.js';
+import type { JobDefinition } from './define-job.js';
 
 /** Work the server does on a schedule: a sweep that removes what is past its time. */
 export interface RecurringJob {
@@ -21,9 +21,11 @@ export interface RecurringJob {
  * the next run. A sweep that fails is logged and tried again at the next run, never given up:
  * sweeps only remove what is past its time, so a late or second run is harmless.
  */
-export function recurringJobHandler(job: RecurringJob, logger: Logger): JobHandler {
+export function recurringJobHandler(job: RecurringJob, logger: Logger): JobDefinition {
   return {
-    async run(_record, now) {
+    kind: job.kind,
+    leaseMs: 60_000,
+    async run(_payload, { now }) {
       try {
         const removed = await job.sweep(now);
         if (removed > 0) logger.info({ count: removed }, `${job.verb ?? 'removed'} ${job.what}`);

@@ -1,9 +1,7 @@
-import type { AppDeps } from '../deps.js';
-import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
 import { pollConnections } from '../domain/git-sync/poll-connections.js';
 import { purgeExpiredSpaces } from '../domain/spaces/trash.js';
+import type { AppServices } from '../services/app-services.js';
 import { deleteEventsBefore } from '../store/events.js';
-import { gitRemoteHttp } from './git-sync-job.js';
 import type { RecurringJob } from './recurring-jobs.js';
 
 const hourMs = 60 * 60 * 1000;
@@ -20,13 +18,13 @@ export interface SweepSettings {
  * events older than the retention removed; every minute, Git connections due for a poll are
  * looked at and imports queued for those whose branch moved.
  */
-export function sweeps(deps: AppDeps, settings: SweepSettings): RecurringJob[] {
+export function sweeps(services: AppServices, settings: SweepSettings): RecurringJob[] {
   return [
     {
       kind: 'spaces.purge',
       what: 'spaces deleted more than 7 days ago',
       intervalMs: hourMs,
-      sweep: (now) => purgeExpiredSpaces(deps.db, now),
+      sweep: (now) => purgeExpiredSpaces(services.db, now),
     },
     {
       kind: 'events.prune',
@@ -34,7 +32,7 @@ export function sweeps(deps: AppDeps, settings: SweepSettings): RecurringJob[] {
       intervalMs: hourMs,
       sweep: (now) =>
         deleteEventsBefore(
-          deps.db,
+          services.db,
           new Date(now.getTime() - settings.auditRetentionDays * dayMs).toISOString(),
         ),
     },
@@ -45,10 +43,10 @@ export function sweeps(deps: AppDeps, settings: SweepSettings): RecurringJob[] {
       intervalMs: 60_000,
       sweep: (now) =>
         pollConnections(
-          deps.db,
-          gitSyncSealer(deps.keys.secretsKey),
-          gitRemoteHttp(deps),
-          deps.logger,
+          services.db,
+          services.gitSecrets,
+          services.gitRemotes,
+          services.logger,
           now,
         ),
     },

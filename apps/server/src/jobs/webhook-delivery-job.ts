@@ -1,21 +1,23 @@
-import type { AppDeps } from '../deps.js';
-import { attemptDelivery, deliveryTimeoutMs } from '../domain/webhooks/send-delivery.js';
+import { deliveryJobKind } from '../domain/webhooks/queue-deliveries.js';
+import { deliveryTimeoutMs, runDeliveryAttempt } from '../domain/webhooks/run-delivery-attempt.js';
 import { presentWebhookBody } from '../presenters/webhook-body.js';
+import type { AppServices } from '../services/app-services.js';
 import type { EventRecord } from '../store/events.js';
-import type { JobHandler } from './job-runner.js';
+import { defineJob, type JobDefinition } from './define-job.js';
 
 /**
  * The job that sends one webhook delivery, one attempt per run. The body receivers get is
  * presented here, at the job's edge, from the event the delivery carries.
  */
-export function webhookDeliveryJob(deps: AppDeps): JobHandler {
-  const services = {
-    db: deps.db,
-    outboundAllowPrivate: deps.outboundAllowPrivate,
-    eventBody: (event: EventRecord) => JSON.stringify(presentWebhookBody(event, deps.urls)),
+export function webhookDeliveryJob(services: AppServices): JobDefinition {
+  const sending = {
+    db: services.db,
+    outboundAllowPrivate: services.outboundAllowPrivate,
+    eventBody: (event: EventRecord) => JSON.stringify(presentWebhookBody(event, services.urls)),
   };
-  return {
+  return defineJob(deliveryJobKind, {
+    // An attempt takes the receiver's timeout at most; a run renews its lease as it goes.
     leaseMs: deliveryTimeoutMs * 6,
-    run: (job, now) => attemptDelivery(services, String(job.payload.deliveryId), now),
-  };
+    run: ({ deliveryId }, run) => runDeliveryAttempt(sending, deliveryId, run),
+  });
 }

@@ -1,11 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { OpenApiDocument } from '@quire/contract';
 import type { Hono } from 'hono';
-import type { AppDeps } from '../deps.js';
-import { methodNotAllowed } from '../errors.js';
 import type { AppEnv } from '../http/app-env.js';
 import { authenticate, bearerToken } from '../http/authenticate.js';
+import { methodNotAllowed } from '../http/http-errors.js';
 import { requestBodyLimit } from '../http/request-body-limit.js';
+import type { AppServices } from '../services/app-services.js';
 import { type ApiFetch, quireMcpServers } from './mcp-server.js';
 
 /** Where the organization's MCP server answers. */
@@ -20,17 +20,17 @@ export const mcpPath = '/mcp';
 export function mountMcpEndpoint(
   app: Hono<AppEnv>,
   document: OpenApiDocument,
-  deps: AppDeps,
+  services: AppServices,
   api: ApiFetch,
 ): void {
   const servers = quireMcpServers(document);
-  const apiUrl = deps.urls.api();
+  const apiUrl = services.urls.api();
   const authentication = {
-    db: deps.db,
-    readerTokenSecret: deps.keys.pageTokenKey,
-    clock: deps.clock,
+    db: services.db,
+    readerTokenSecret: services.keys.pageTokenKey,
+    clock: services.clock,
   };
-  app.post(mcpPath, requestBodyLimit(deps.requestBodyLimit), async (c) => {
+  app.post(mcpPath, requestBodyLimit(services.requestBodyLimit), async (c) => {
     await authenticate(c, authentication, { readers: false });
     const server = servers.forCaller({ apiUrl, token: bearerToken(c) }, api);
     const transport = new WebStandardStreamableHTTPServerTransport({

@@ -1,4 +1,4 @@
-import { badRequest, fileTooLarge, shorten } from '../errors.js';
+import { fileTooLarge, invalid, shorten } from '../errors.js';
 import { fetchOutbound } from './fetch-outbound.js';
 import { OutboundError } from './outbound-error.js';
 
@@ -51,7 +51,7 @@ export async function fetchForCaller(
   url: string,
   { allowPrivate, maxBytes, timeoutMs, failure, optional = false }: CallerFetchOptions,
 ): Promise<FetchedForCaller | undefined> {
-  const failed = (reason: string) => badRequest(`${failure(shorten(url, 100))}: ${reason}`);
+  const failed = (reason: string) => invalid(`${failure(shorten(url, 100))}: ${reason}`);
   try {
     const response = await fetchOutbound(url, {
       allowPrivate,

@@ -8,7 +8,7 @@ import { presentUser } from './user.js';
 type ChangeRequest = components['schemas']['ChangeRequest'];
 
 /** What a change request read on its own also says: the caller's permissions and why it can't merge. */
-export type ChangeRequestStanding = Pick<ChangeRequest, 'permissions' | 'unmetMergeRules'>;
+export type ChangeRequestMergeStatus = Pick<ChangeRequest, 'permissions' | 'unmetMergeRules'>;
 
 /**
  * A change request as the API shows it. It is `outdated` when the space has moved on since its
@@ -19,7 +19,7 @@ export function presentChangeRequest(
   author: UserRecord,
   space: Pick<SpaceRecord, 'revisionId'>,
   urls: Urls,
-  standing: ChangeRequestStanding = {},
+  mergeStatus: ChangeRequestMergeStatus = {},
 ): ChangeRequest {
   const mergeBase = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
   return {
@@ -45,7 +45,7 @@ export function presentChangeRequest(
       : { revisionMerged: changeRequest.revisionMerged }),
     comments: changeRequest.commentsOpen,
     outdated: changeRequest.status !== 'merged' && space.revisionId !== mergeBase,
-    ...standing,
+    ...mergeStatus,
     urls: {
       location: urls.api('spaces', changeRequest.spaceId, 'change-requests', changeRequest.id),
       app: urls.app(

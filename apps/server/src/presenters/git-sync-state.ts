@@ -12,7 +12,7 @@ type GitConnection = components['schemas']['GitConnection'];
 
 /**
  * A space's Git sync as `getSpaceGitInfo` answers it: the repository of the latest operation
- * (or of the last agreement, when there is none), where the two last agreed, and that
+ * (or of the last sync, when there is none), where the two last agreed, and that
  * operation. URLs never carry credentials here: they were taken out when the operation was
  * asked.
  */

@@ -1,6 +1,6 @@
 import type { PdfBook, PdfBookPage } from '@quire/render';
 import type { PageNode } from '../domain/content/read-content.js';
-import type { PdfExportContent } from '../domain/exports/make-pdf-export.js';
+import type { PdfExportContent } from '../domain/exports/run-pdf-export.js';
 
 /** A book for the PDF writer, and each of its pages' paths, by id, to resolve page links by. */
 export interface PresentedPdfBook {

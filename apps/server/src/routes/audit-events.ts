@@ -18,15 +18,15 @@ type AuditEventHandlers = Pick<
 
 /** Handlers of the audit log: an organization's events, for its admins. */
 export const auditEventHandlers: AuditEventHandlers = {
-  listOrganizationAuditEvents: async ({ params, query, actor, deps }) => {
+  listOrganizationAuditEvents: async ({ params, query, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     requireOrganizationRole(role, 'admin', 'read the audit log');
     const page = await listEventsOfOrganization(
-      deps.db,
+      services.db,
       organization.id,
       {
         from: query.from,
@@ -37,23 +37,26 @@ export const auditEventHandlers: AuditEventHandlers = {
       },
       pageRequest({ page: query.page, limit: query.limit ?? 20 }),
     );
-    return { status: 200, body: presentList(page, (event) => presentAuditEvent(event, deps.urls)) };
+    return {
+      status: 200,
+      body: presentList(page, (event) => presentAuditEvent(event, services.urls)),
+    };
   },
 
-  getOrganizationAuditEvent: async ({ params, actor, deps }) => {
+  getOrganizationAuditEvent: async ({ params, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     requireOrganizationRole(role, 'admin', 'read the audit log');
-    const event = await findEvent(deps.db, organization.id, params.auditEventId);
+    const event = await findEvent(services.db, organization.id, params.auditEventId);
     if (event === undefined) throw notFound(`Audit event ${params.auditEventId} not found`);
-    return { status: 200, body: presentAuditEventDetail(event, deps.urls) };
+    return { status: 200, body: presentAuditEventDetail(event, services.urls) };
   },
 
-  listOrganizationAuditEventActions: async ({ params, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+  listOrganizationAuditEventActions: async ({ params, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'read the audit log');
     return { status: 200, body: presentAuditEventActions() };
   },

@@ -1,5 +1,4 @@
 import type { Body, components } from '@quire/contract';
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { type ReviewState, readReviewStates } from '../domain/change-requests/review-state.js';
 import {
@@ -15,6 +14,7 @@ import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentRequestedReviewer, presentReview } from '../presenters/change-request-review.js';
 import { presentList } from '../presenters/list.js';
+import type { AppServices } from '../services/app-services.js';
 import { listReviewRequestsOf, type ReviewRequestRecord } from '../store/change-request-reviews.js';
 import type { ChangeRequestRecord } from '../store/change-requests.js';
 import { findCommentsByIds } from '../store/comments.js';
@@ -41,12 +41,12 @@ type ReviewInput = Body<'submitChangeRequestReview'>;
 
 /** A change request's thread, the place its reviews and their comments live. */
 async function reviewScope(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: Params,
 ): Promise<CommentScope & { changeRequest: ChangeRequestRecord }> {
   const scope = await loadChangeRequestThread(
-    deps.db,
+    services.db,
     actor,
     params.spaceId,
     params.changeRequestId,
@@ -58,14 +58,14 @@ async function reviewScope(
 
 /** Reviews as the API shows them to the caller, with their comments' bodies in `format`. */
 async function reviewsResponse(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   scope: CommentScope,
   states: readonly ReviewState[],
   format: Format,
 ): Promise<Schemas['ChangeRequestReview'][]> {
   const people = await findUsersByIds(
-    deps.db,
+    services.db,
     states.flatMap(({ review }) =>
       review.requestedBy === null ? [review.reviewerId] : [review.reviewerId, review.requestedBy],
     ),
@@ -73,9 +73,9 @@ async function reviewsResponse(
   const commentIds = states.flatMap(({ review }) =>
     review.commentId === null ? [] : [review.commentId],
   );
-  const found = await findCommentsByIds(deps.db, scope.thread, commentIds);
+  const found = await findCommentsByIds(services.db, scope.thread, commentIds);
   const comments = new Map(
-    (await commentsResponse(deps, actor, scope, [...found.values()], format)).map((comment) => [
+    (await commentsResponse(services, actor, scope, [...found.values()], format)).map((comment) => [
       comment.id,
       comment,
     ]),
@@ -86,17 +86,17 @@ async function reviewsResponse(
       scope.space.id,
       people,
       state.review.commentId === null ? undefined : comments.get(state.review.commentId),
-      deps.urls,
+      services.urls,
     ),
   );
 }
 
-async function requestsResponse(deps: AppDeps, requests: readonly ReviewRequestRecord[]) {
+async function requestsResponse(services: AppServices, requests: readonly ReviewRequestRecord[]) {
   const people = await findUsersByIds(
-    deps.db,
+    services.db,
     requests.flatMap((request) => [request.userId, request.requestedBy]),
   );
-  return requests.map((request) => presentRequestedReviewer(request, people, deps.urls));
+  return requests.map((request) => presentRequestedReviewer(request, people, services.urls));
 }
 
 const isJsonDocument = (value: object): value is Schemas['JsonDocument'] =>
@@ -111,9 +111,9 @@ const orderKey = (createdAt: string, id: string) => `${createdAt} ${id}`;
 
 /** Handlers of change request reviews and review requests. */
 export const changeRequestReviewHandlers: ReviewHandlers = {
-  getReviewsByChangeRequestId: async ({ params, query, actor, deps }) => {
-    const scope = await reviewScope(deps, actor, params);
-    const states = (await readReviewStates(deps.db, scope.changeRequest)).filter(
+  getReviewsByChangeRequestId: async ({ params, query, actor, services }) => {
+    const scope = await reviewScope(services, actor, params);
+    const states = (await readReviewStates(services.db, scope.changeRequest)).filter(
       (state) => query.outdated === undefined || state.outdated === query.outdated,
     );
     const page = arrayPage(
@@ -121,33 +121,39 @@ export const changeRequestReviewHandlers: ReviewHandlers = {
       ({ review }) => orderKey(review.createdAt, review.id),
       pageRequest(query),
     );
-    const items = await reviewsResponse(deps, actor, scope, page.items, query.format ?? 'markdown');
+    const items = await reviewsResponse(
+      services,
+      actor,
+      scope,
+      page.items,
+      query.format ?? 'markdown',
+    );
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
-  submitChangeRequestReview: async ({ params, body, actor, deps }) => {
-    const scope = await reviewScope(deps, actor, params);
+  submitChangeRequestReview: async ({ params, body, actor, services }) => {
+    const scope = await reviewScope(services, actor, params);
     const comment =
       body.comment === undefined
         ? undefined
         : await readCommentBody(
-            deps.db,
-            deps.documents,
+            services.db,
+            services.documents,
             scope.space.organizationId,
             commentInputOf(body.comment),
             'body.comment',
           );
     const review = await submitReview(
-      deps.db,
+      services.db,
       actor,
       scope,
       { status: body.status, comment },
-      deps.clock.now(),
+      services.clock.now(),
     );
     // A review just made is of the current revision, its reviewer's latest, and it fulfilled
     // their request: it is current.
     const [answer] = await reviewsResponse(
-      deps,
+      services,
       actor,
       scope,
       [{ review, outdated: false }],
@@ -157,39 +163,45 @@ export const changeRequestReviewHandlers: ReviewHandlers = {
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
-  getChangeRequestReviewById: async ({ params, query, actor, deps }) => {
-    const scope = await reviewScope(deps, actor, params);
-    const state = (await readReviewStates(deps.db, scope.changeRequest)).find(
+  getChangeRequestReviewById: async ({ params, query, actor, services }) => {
+    const scope = await reviewScope(services, actor, params);
+    const state = (await readReviewStates(services.db, scope.changeRequest)).find(
       (candidate) => candidate.review.id === params.reviewId,
     );
     if (state === undefined) {
       throw notFound(`Review ${params.reviewId} not found in this change request`);
     }
-    const [answer] = await reviewsResponse(deps, actor, scope, [state], query.format ?? 'markdown');
+    const [answer] = await reviewsResponse(
+      services,
+      actor,
+      scope,
+      [state],
+      query.format ?? 'markdown',
+    );
     if (answer === undefined) throw new Error(`Review ${state.review.id} could not be presented`);
     return { status: 200, body: answer };
   },
 
-  getRequestedReviewersByChangeRequestId: async ({ params, query, actor, deps }) => {
-    const { changeRequest } = await reviewScope(deps, actor, params);
+  getRequestedReviewersByChangeRequestId: async ({ params, query, actor, services }) => {
+    const { changeRequest } = await reviewScope(services, actor, params);
     const page = arrayPage(
-      await listReviewRequestsOf(deps.db, changeRequest.id),
+      await listReviewRequestsOf(services.db, changeRequest.id),
       (request) => orderKey(request.createdAt, request.userId),
       pageRequest(query),
     );
-    const items = await requestsResponse(deps, page.items);
+    const items = await requestsResponse(services, page.items);
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
-  requestReviewersForChangeRequest: async ({ params, body, actor, deps }) => {
-    const scope = await reviewScope(deps, actor, params);
+  requestReviewersForChangeRequest: async ({ params, body, actor, services }) => {
+    const scope = await reviewScope(services, actor, params);
     requireSpaceRole(scope.role, 'edit', 'ask for reviews');
     const description =
       body.description === undefined
         ? undefined
-        : await prepareBody({ document: body.description }, 'body.description', deps.documents);
+        : await prepareBody({ document: body.description }, 'body.description', services.documents);
     const requests = await requestReviews(
-      deps.db,
+      services.db,
       actor,
       scope,
       {
@@ -198,15 +210,15 @@ export const changeRequestReviewHandlers: ReviewHandlers = {
         description:
           description === undefined ? undefined : description.nodes.length > 0 ? description : null,
       },
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: { users: await requestsResponse(deps, requests) } };
+    return { status: 200, body: { users: await requestsResponse(services, requests) } };
   },
 
-  removeRequestedReviewerFromChangeRequest: async ({ params, actor, deps }) => {
-    const scope = await reviewScope(deps, actor, params);
+  removeRequestedReviewerFromChangeRequest: async ({ params, actor, services }) => {
+    const scope = await reviewScope(services, actor, params);
     requireSpaceRole(scope.role, 'edit', 'withdraw review requests');
-    await withdrawReviewRequest(deps.db, actor, scope, params.userId, deps.clock.now());
+    await withdrawReviewRequest(services.db, actor, scope, params.userId, services.clock.now());
     return { status: 204 };
   },
 };

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import {
   type ChangeRequestAccess,
@@ -7,7 +6,7 @@ import {
 import { changeRequestDiff } from '../domain/change-requests/change-request-diff.js';
 import { createChangeRequest } from '../domain/change-requests/create-change-request.js';
 import { mergeChangeRequest } from '../domain/change-requests/merge-change-request.js';
-import { changeRequestStanding } from '../domain/change-requests/merge-readiness.js';
+import { changeRequestMergeStatus } from '../domain/change-requests/merge-readiness.js';
 import { updateChangeRequestFields } from '../domain/change-requests/update-change-request.js';
 import { updateChangeRequestFromSpace } from '../domain/change-requests/update-from-space.js';
 import { applyContentChanges } from '../domain/content/apply-content-changes.js';
@@ -27,11 +26,11 @@ import { presentChangeRequestDiff } from '../presenters/change-request-diff.js';
 import { presentContentChanges } from '../presenters/content-changes.js';
 import { presentList } from '../presenters/list.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
+import type { AppServices } from '../services/app-services.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
 import { bodyMarkdown, type ContentSource, downloadUrlOf } from './content-responses.js';
-import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 
 type ChangeRequestHandlers = Pick<
@@ -58,17 +57,17 @@ type ChangeRequestHandlers = Pick<
 type ChangeRequestParams = { spaceId: string; changeRequestId: string };
 
 async function changeRequestContent(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: ChangeRequestParams,
 ): Promise<ContentSource> {
   const { space, changeRequest } = await loadChangeRequestForCaller(
-    deps.db,
+    services.db,
     actor,
     params.spaceId,
     params.changeRequestId,
   );
-  return { space, revision: await loadRevision(deps.db, space, changeRequest.revisionId) };
+  return { space, revision: await loadRevision(services.db, space, changeRequest.revisionId) };
 }
 
 // On PostgreSQL, the read cache does not follow other processes' changes to change requests.
@@ -78,14 +77,14 @@ const changeRequestReads = contentReadHandlers<ChangeRequestParams>(changeReques
 
 /** A change request the caller may read, when their role on its space is at least `role`. */
 async function loadChangeRequestWithRole(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: ChangeRequestParams,
   role: MemberRole,
   action: string,
 ): Promise<ChangeRequestAccess> {
   const access = await loadChangeRequestForCaller(
-    deps.db,
+    services.db,
     actor,
     params.spaceId,
     params.changeRequestId,
@@ -96,41 +95,41 @@ async function loadChangeRequestWithRole(
 
 /** Merges a change request into its space or updates it from it, for a caller with `role`. */
 async function mergeOrUpdate(
-  { params, actor, deps }: { params: ChangeRequestParams; actor: Actor; deps: AppDeps },
+  { params, actor, services }: { params: ChangeRequestParams; actor: Actor; services: AppServices },
   role: MemberRole,
   action: string,
   run: typeof mergeChangeRequest,
 ) {
-  const access = await loadChangeRequestWithRole(deps, actor, params, role, action);
+  const access = await loadChangeRequestWithRole(services, actor, params, role, action);
   const body = await run(
-    deps.db,
+    services.db,
     actor,
     access.space.id,
     access.changeRequest.id,
-    mergeServices(deps),
-    deps.clock.now(),
+    services.merges,
+    services.clock.now(),
   );
   return { status: 200 as const, body };
 }
 
 /** A change request read on its own: with what the caller may do and which merge rules stop it. */
-async function present(deps: AppDeps, actor: Actor, access: ChangeRequestAccess) {
-  const standing = await changeRequestStanding(deps.db, access, actor.user.id);
+async function present(services: AppServices, actor: Actor, access: ChangeRequestAccess) {
+  const mergeStatus = await changeRequestMergeStatus(services.db, access, actor.user.id);
   return presentChangeRequest(
     access.changeRequest,
     access.author,
     access.space,
-    deps.urls,
-    standing,
+    services.urls,
+    mergeStatus,
   );
 }
 
 /** Handlers of the `change-requests` tag. */
 export const changeRequestHandlers: ChangeRequestHandlers = {
-  listChangeRequestsForSpace: async ({ params, query, actor, deps }) => {
-    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  listChangeRequestsForSpace: async ({ params, query, actor, services }) => {
+    const { space } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     const page = await listChangeRequestsOfSpace(
-      deps.db,
+      services.db,
       space.id,
       {
         status: query.status ?? 'open',
@@ -144,32 +143,38 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     return {
       status: 200,
       body: presentList(page, ({ changeRequest, author }) =>
-        presentChangeRequest(changeRequest, author, space, deps.urls),
+        presentChangeRequest(changeRequest, author, space, services.urls),
       ),
     };
   },
 
-  createChangeRequest: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  createChangeRequest: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'edit', 'create change requests');
-    const created = await createChangeRequest(deps.db, actor, space, body ?? {}, deps.clock.now());
-    const access = await loadChangeRequestForCaller(deps.db, actor, space.id, created.id);
-    const answer = await present(deps, actor, access);
+    const created = await createChangeRequest(
+      services.db,
+      actor,
+      space,
+      body ?? {},
+      services.clock.now(),
+    );
+    const access = await loadChangeRequestForCaller(services.db, actor, space.id, created.id);
+    const answer = await present(services, actor, access);
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
-  getChangeRequestById: async ({ params, actor, deps }) => ({
+  getChangeRequestById: async ({ params, actor, services }) => ({
     status: 200,
     body: await present(
-      deps,
+      services,
       actor,
-      await loadChangeRequestForCaller(deps.db, actor, params.spaceId, params.changeRequestId),
+      await loadChangeRequestForCaller(services.db, actor, params.spaceId, params.changeRequestId),
     ),
   }),
 
-  updateChangeRequestById: async ({ params, body, actor, deps }) => {
+  updateChangeRequestById: async ({ params, body, actor, services }) => {
     const access = await loadChangeRequestWithRole(
-      deps,
+      services,
       actor,
       params,
       'edit',
@@ -179,9 +184,9 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     const document =
       description === undefined || description === null
         ? description
-        : await prepareBody({ document: description }, 'body.description', deps.documents);
+        : await prepareBody({ document: description }, 'body.description', services.documents);
     await updateChangeRequestFields(
-      deps.db,
+      services.db,
       actor,
       access.space,
       access.changeRequest,
@@ -191,46 +196,51 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
           ? {}
           : { description: document === null || document.nodes.length === 0 ? null : document }),
       },
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
       body: await present(
-        deps,
+        services,
         actor,
-        await loadChangeRequestForCaller(deps.db, actor, access.space.id, access.changeRequest.id),
+        await loadChangeRequestForCaller(
+          services.db,
+          actor,
+          access.space.id,
+          access.changeRequest.id,
+        ),
       ),
     };
   },
 
-  updateChangeRequestContent: async ({ params, query, body, actor, deps }) => {
+  updateChangeRequestContent: async ({ params, query, body, actor, services }) => {
     const access = await loadChangeRequestWithRole(
-      deps,
+      services,
       actor,
       params,
       'edit',
       'edit change requests',
     );
     const applied = await applyContentChanges(
-      deps.db,
+      services.db,
       actor,
       access.changeRequest,
       body.changes,
-      contentWriteServices(deps),
-      deps.clock.now(),
+      services.contentWrites,
+      services.clock.now(),
     );
-    const space = (await findSpaceById(deps.db, access.space.id)) ?? access.space;
+    const space = (await findSpaceById(services.db, access.space.id)) ?? access.space;
     if (query.compat ?? true) {
       return {
         status: 200,
-        body: presentChangeRequest(applied.changeRequest, access.author, space, deps.urls),
+        body: presentChangeRequest(applied.changeRequest, access.author, space, services.urls),
       };
     }
     return {
       status: 200,
       body: presentContentChanges(applied, access.author, space, {
-        urls: deps.urls,
-        downloadUrl: downloadUrlOf(deps),
+        urls: services.urls,
+        downloadUrl: downloadUrlOf(services),
       }),
     };
   },
@@ -241,36 +251,36 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
   updateChangeRequest: (input) =>
     mergeOrUpdate(input, 'edit', 'update change requests', updateChangeRequestFromSpace),
 
-  getChangeRequestChanges: async ({ params, query, actor, deps }) => {
+  getChangeRequestChanges: async ({ params, query, actor, services }) => {
     const { space, changeRequest } = await loadChangeRequestForCaller(
-      deps.db,
+      services.db,
       actor,
       params.spaceId,
       params.changeRequestId,
     );
     const changes = await changesBetween(
-      deps.db,
-      await loadChangeRequestMergeBase(deps.db, space, changeRequest),
-      await loadChangeRequestRevision(deps.db, space, changeRequest),
+      services.db,
+      await loadChangeRequestMergeBase(services.db, space, changeRequest),
+      await loadChangeRequestRevision(services.db, space, changeRequest),
     );
     return {
       status: 200,
-      body: presentSemanticChanges(changes, query.limit ?? 10, downloadUrlOf(deps)),
+      body: presentSemanticChanges(changes, query.limit ?? 10, downloadUrlOf(services)),
     };
   },
 
-  getChangeRequestDiff: async ({ params, query, actor, deps }) => {
+  getChangeRequestDiff: async ({ params, query, actor, services }) => {
     const { space, changeRequest } = await loadChangeRequestForCaller(
-      deps.db,
+      services.db,
       actor,
       params.spaceId,
       params.changeRequestId,
     );
     const diffs = await changeRequestDiff(
-      deps.db,
+      services.db,
       space,
       changeRequest,
-      (objects, documentId) => bodyMarkdown(deps, objects, documentId),
+      (objects, documentId) => bodyMarkdown(services, objects, documentId),
       { pageId: query.pageId, context: query.context ?? 3 },
     );
     return { status: 200, body: presentChangeRequestDiff(diffs) };

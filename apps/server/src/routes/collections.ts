@@ -15,42 +15,50 @@ type CollectionHandlers = Pick<
 
 /** Handlers of the `collections` tag. */
 export const collectionHandlers: CollectionHandlers = {
-  listCollectionsInOrganizationById: async ({ params, query, actor, deps }) => {
+  listCollectionsInOrganizationById: async ({ params, query, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
-    const page = await listCollectionsInOrganization(deps.db, organization.id, pageRequest(query));
+    const page = await listCollectionsInOrganization(
+      services.db,
+      organization.id,
+      pageRequest(query),
+    );
     return {
       status: 200,
-      body: presentList(page, (item) => presentCollection(item, role, deps.urls)),
+      body: presentList(page, (item) => presentCollection(item, role, services.urls)),
     };
   },
 
-  createCollection: async ({ params, body, actor, deps }) => {
+  createCollection: async ({ params, body, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     requireOrganizationRole(role, 'create', 'create collections');
     const collection = await createCollection(
-      deps.db,
+      services.db,
       actor,
       organization.id,
       body ?? {},
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 201,
-      body: presentCollection(collection, role, deps.urls),
-      headers: { Location: deps.urls.api('collections', collection.id) },
+      body: presentCollection(collection, role, services.urls),
+      headers: { Location: services.urls.api('collections', collection.id) },
     };
   },
 
-  getCollectionById: async ({ params, actor, deps }) => {
-    const { collection, role } = await loadCollectionForMember(deps.db, actor, params.collectionId);
-    return { status: 200, body: presentCollection(collection, role, deps.urls) };
+  getCollectionById: async ({ params, actor, services }) => {
+    const { collection, role } = await loadCollectionForMember(
+      services.db,
+      actor,
+      params.collectionId,
+    );
+    return { status: 200, body: presentCollection(collection, role, services.urls) };
   },
 };

@@ -1,5 +1,4 @@
 import type { components } from '@quire/contract';
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { type CommentScope, loadComment, loadReply } from '../domain/comments/comment-access.js';
 import { readCommentBody } from '../domain/comments/comment-body.js';
@@ -14,6 +13,7 @@ import {
   requireDeleter,
 } from '../policies/comment-policy.js';
 import { presentList } from '../presenters/list.js';
+import type { AppServices } from '../services/app-services.js';
 import { findReply, listReplies } from '../store/comment-replies.js';
 import { findComment, listCommenters, listComments } from '../store/comments.js';
 import {
@@ -32,7 +32,7 @@ interface Input<Params, Query = unknown, Body = unknown> {
   query: Query;
   body: Body;
   actor: Actor;
-  deps: AppDeps;
+  services: AppServices;
 }
 
 type Format = { format?: 'markdown' | 'document' };
@@ -48,15 +48,15 @@ const callerOf = (actor: Actor, scope: CommentScope): CommentCaller => ({
 /**
  * The eleven comment operations of one kind of thread, given how to find it: a space's own
  * comments and a change request's work the same once the thread is known.
- * @example const space = commentHandlers((deps, actor, params) => loadSpaceThread(…));
+ * @example const space = commentHandlers((services, actor, params) => loadSpaceThread(…));
  */
 export function commentHandlers<Params>(
-  load: (deps: AppDeps, actor: Actor, params: Params) => Promise<CommentScope>,
+  load: (services: AppServices, actor: Actor, params: Params) => Promise<CommentScope>,
 ) {
   const scopeOf = (input: Input<Params, unknown, unknown>) =>
-    load(input.deps, input.actor, input.params);
-  const bodyOf = (deps: AppDeps, scope: CommentScope, body: Schemas['CommentBodyInput']) =>
-    readCommentBody(deps.db, deps.documents, scope.space.organizationId, body, 'body.body');
+    load(input.services, input.actor, input.params);
+  const bodyOf = (services: AppServices, scope: CommentScope, body: Schemas['CommentBodyInput']) =>
+    readCommentBody(services.db, services.documents, scope.space.organizationId, body, 'body.body');
 
   return {
     list: async (
@@ -70,10 +70,10 @@ export function commentHandlers<Params>(
           }
       >,
     ) => {
-      const { deps, actor, query } = input;
+      const { services, actor, query } = input;
       const scope = await scopeOf(input);
       const page = await listComments(
-        deps.db,
+        services.db,
         scope.thread,
         {
           status: query.status ?? 'all',
@@ -84,7 +84,7 @@ export function commentHandlers<Params>(
         pageRequest(query),
       );
       const items = await commentsResponse(
-        deps,
+        services,
         actor,
         scope,
         page.items,
@@ -100,33 +100,39 @@ export function commentHandlers<Params>(
         { body: Schemas['CommentBodyInput']; page?: string; node?: string; review?: string }
       >,
     ) => {
-      const { deps, actor, body } = input;
+      const { services, actor, body } = input;
       const scope = await scopeOf(input);
       requireCommenter(callerOf(actor, scope), 'comment');
-      const document = await bodyOf(deps, scope, body.body);
-      const anchor = await anchorOf(deps.db, scope.space, scope.revisionId, body);
-      const reviewId = await reviewTargetOf(deps.db, scope, body.review);
+      const document = await bodyOf(services, scope, body.body);
+      const anchor = await anchorOf(services.db, scope.space, scope.revisionId, body);
+      const reviewId = await reviewTargetOf(services.db, scope, body.review);
       const comment = await postComment(
-        deps.db,
+        services.db,
         actor,
         scope,
         document,
         { anchor, reviewId },
-        deps.clock.now(),
+        services.clock.now(),
       );
       return {
         status: 200 as const,
-        body: await commentResponse(deps, actor, scope, comment, input.query.format ?? 'markdown'),
+        body: await commentResponse(
+          services,
+          actor,
+          scope,
+          comment,
+          input.query.format ?? 'markdown',
+        ),
       };
     },
 
     get: async (input: Input<Params & CommentParams, Format>) => {
       const scope = await scopeOf(input);
-      const comment = await loadComment(input.deps.db, scope, input.params.commentId);
+      const comment = await loadComment(input.services.db, scope, input.params.commentId);
       return {
         status: 200 as const,
         body: await commentResponse(
-          input.deps,
+          input.services,
           input.actor,
           scope,
           comment,
@@ -136,54 +142,59 @@ export function commentHandlers<Params>(
     },
 
     update: async (input: Input<Params & CommentParams, Format, Schemas['CommentUpdateInput']>) => {
-      const { deps, actor, body } = input;
+      const { services, actor, body } = input;
       const scope = await scopeOf(input);
-      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      const comment = await loadComment(services.db, scope, input.params.commentId);
       const caller = callerOf(actor, scope);
       requireCommenter(caller, 'resolve, react to or edit comments');
       if (body.body !== undefined) requireAuthor(caller, comment.authorId, 'comment');
       await updateComment(
-        deps.db,
+        services.db,
         actor,
         scope,
         comment,
         {
           resolved: body.resolved,
-          body: body.body === undefined ? undefined : await bodyOf(deps, scope, body.body),
+          body: body.body === undefined ? undefined : await bodyOf(services, scope, body.body),
           reactions: reactionChangesOf(body),
         },
-        deps.clock.now(),
+        services.clock.now(),
       );
       return {
         status: 200 as const,
         body: await commentResponse(
-          deps,
+          services,
           actor,
           scope,
-          await loadComment(deps.db, scope, comment.id),
+          await loadComment(services.db, scope, comment.id),
           input.query.format ?? 'markdown',
         ),
       };
     },
 
     delete: async (input: Input<Params & CommentParams>) => {
-      const { deps, actor } = input;
+      const { services, actor } = input;
       const scope = await scopeOf(input);
-      const comment = await findComment(deps.db, scope.thread, input.params.commentId);
+      const comment = await findComment(services.db, scope.thread, input.params.commentId);
       if (comment !== undefined) {
         requireDeleter(callerOf(actor, scope), comment.authorId, 'comment');
-        await removeComment(deps.db, actor, scope, comment, deps.clock.now());
+        await removeComment(services.db, actor, scope, comment, services.clock.now());
       }
       return { status: 204 as const };
     },
 
     listReplies: async (input: Input<Params & CommentParams, ListQuery & Format>) => {
-      const { deps, actor, query } = input;
+      const { services, actor, query } = input;
       const scope = await scopeOf(input);
-      const comment = await loadComment(deps.db, scope, input.params.commentId);
-      const page = await listReplies(deps.db, comment.id, query.order ?? 'asc', pageRequest(query));
+      const comment = await loadComment(services.db, scope, input.params.commentId);
+      const page = await listReplies(
+        services.db,
+        comment.id,
+        query.order ?? 'asc',
+        pageRequest(query),
+      );
       const items = await repliesResponse(
-        deps,
+        services,
         actor,
         scope,
         comment.id,
@@ -196,80 +207,93 @@ export function commentHandlers<Params>(
     postReply: async (
       input: Input<Params & CommentParams, Format, { body: Schemas['CommentBodyInput'] }>,
     ) => {
-      const { deps, actor } = input;
+      const { services, actor } = input;
       const scope = await scopeOf(input);
-      const comment = await loadComment(deps.db, scope, input.params.commentId);
+      const comment = await loadComment(services.db, scope, input.params.commentId);
       requireCommenter(callerOf(actor, scope), 'reply to comments');
-      const document = await bodyOf(deps, scope, input.body.body);
-      const reply = await postReply(deps.db, actor, scope, comment, document, deps.clock.now());
+      const document = await bodyOf(services, scope, input.body.body);
+      const reply = await postReply(
+        services.db,
+        actor,
+        scope,
+        comment,
+        document,
+        services.clock.now(),
+      );
       return {
         status: 200 as const,
-        body: await replyResponse(deps, actor, scope, reply, input.query.format ?? 'markdown'),
+        body: await replyResponse(services, actor, scope, reply, input.query.format ?? 'markdown'),
       };
     },
 
     getReply: async (input: Input<Params & ReplyParams, Format>) => {
-      const { deps, actor } = input;
+      const { services, actor } = input;
       const scope = await scopeOf(input);
-      const comment = await loadComment(deps.db, scope, input.params.commentId);
-      const reply = await loadReply(deps.db, comment, input.params.commentReplyId);
+      const comment = await loadComment(services.db, scope, input.params.commentId);
+      const reply = await loadReply(services.db, comment, input.params.commentReplyId);
       return {
         status: 200 as const,
-        body: await replyResponse(deps, actor, scope, reply, input.query.format ?? 'markdown'),
+        body: await replyResponse(services, actor, scope, reply, input.query.format ?? 'markdown'),
       };
     },
 
     updateReply: async (
       input: Input<Params & ReplyParams, Format, Schemas['CommentReplyUpdateInput']>,
     ) => {
-      const { deps, actor, body } = input;
+      const { services, actor, body } = input;
       const scope = await scopeOf(input);
-      const comment = await loadComment(deps.db, scope, input.params.commentId);
-      const reply = await loadReply(deps.db, comment, input.params.commentReplyId);
+      const comment = await loadComment(services.db, scope, input.params.commentId);
+      const reply = await loadReply(services.db, comment, input.params.commentReplyId);
       const caller = callerOf(actor, scope);
       requireCommenter(caller, 'react to or edit replies');
       if (body.body !== undefined) requireAuthor(caller, reply.authorId, 'reply');
       await updateReply(
-        deps.db,
+        services.db,
         actor,
         scope,
         reply,
         {
-          body: body.body === undefined ? undefined : await bodyOf(deps, scope, body.body),
+          body: body.body === undefined ? undefined : await bodyOf(services, scope, body.body),
           reactions: reactionChangesOf(body),
         },
-        deps.clock.now(),
+        services.clock.now(),
       );
       return {
         status: 200 as const,
         body: await replyResponse(
-          deps,
+          services,
           actor,
           scope,
-          await loadReply(deps.db, comment, reply.id),
+          await loadReply(services.db, comment, reply.id),
           input.query.format ?? 'markdown',
         ),
       };
     },
 
     deleteReply: async (input: Input<Params & ReplyParams>) => {
-      const { deps, actor } = input;
+      const { services, actor } = input;
       const scope = await scopeOf(input);
-      const comment = await findComment(deps.db, scope.thread, input.params.commentId);
-      const reply = comment && (await findReply(deps.db, comment.id, input.params.commentReplyId));
+      const comment = await findComment(services.db, scope.thread, input.params.commentId);
+      const reply =
+        comment && (await findReply(services.db, comment.id, input.params.commentReplyId));
       if (reply !== undefined) {
         requireDeleter(callerOf(actor, scope), reply.authorId, 'reply');
-        await removeReply(deps.db, actor, scope, reply, deps.clock.now());
+        await removeReply(services.db, actor, scope, reply, services.clock.now());
       }
       return { status: 204 as const };
     },
 
     commenters: async (input: Input<Params, { page?: string; limit?: number }>) => {
-      const { deps, query } = input;
+      const { services, query } = input;
       const scope = await scopeOf(input);
       const organizationId = scope.space.organizationId;
-      const page = await listCommenters(deps.db, scope.thread, organizationId, pageRequest(query));
-      const present = await memberPresenter(deps, organizationId, page.items);
+      const page = await listCommenters(
+        services.db,
+        scope.thread,
+        organizationId,
+        pageRequest(query),
+      );
+      const present = await memberPresenter(services, organizationId, page.items);
       return { status: 200 as const, body: presentList(page, present) };
     },
   };

@@ -1,10 +1,10 @@
 import type { components } from '@quire/contract';
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import type { CommentScope } from '../domain/comments/comment-access.js';
 import { currentPages } from '../domain/comments/comment-target.js';
 import { storedBody } from '../domain/comments/stored-body.js';
 import { type CommentContext, presentComment, presentReply } from '../presenters/comment.js';
+import type { AppServices } from '../services/app-services.js';
 import { type ReactionRecord, reactionsOf } from '../store/comment-reactions.js';
 import {
   type CommentReplyRecord,
@@ -19,20 +19,20 @@ type Format = 'markdown' | 'document';
 
 /** The comments of one thread as the API shows them to the caller, bodies in `format`. */
 export async function commentsResponse(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   scope: CommentScope,
   comments: readonly CommentRecord[],
   format: Format,
 ): Promise<Schemas['Comment'][]> {
   const commentIds = comments.map((comment) => comment.id);
-  const reactions = await reactionsOf(deps.db, commentIds);
-  const repliers = await listRepliers(deps.db, commentIds);
+  const reactions = await reactionsOf(services.db, commentIds);
+  const repliers = await listRepliers(services.db, commentIds);
   const people = comments.flatMap((comment) =>
     comment.resolvedBy === null ? [comment.authorId] : [comment.authorId, comment.resolvedBy],
   );
   const context = await contextOf(
-    deps,
+    services,
     actor,
     scope,
     [...people, ...repliers.map((replier) => replier.userId)],
@@ -46,7 +46,7 @@ export async function commentsResponse(
     ]);
   }
   const pages = await currentPages(
-    deps.db,
+    services.db,
     scope.space,
     scope.revisionId,
     comments.flatMap((comment) => (comment.anchor === null ? [] : [comment.anchor.page.id])),
@@ -55,7 +55,7 @@ export async function commentsResponse(
     comments.map(async (comment) =>
       presentComment(
         comment,
-        await bodyIn(deps, comment.body, format),
+        await bodyIn(services, comment.body, format),
         comment.anchor === null ? undefined : pages.get(comment.anchor.page.id),
         repliersByComment.get(comment.id) ?? [],
         context,
@@ -66,20 +66,20 @@ export async function commentsResponse(
 
 /** One comment, as {@link commentsResponse} shows it. */
 export async function commentResponse(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   scope: CommentScope,
   comment: CommentRecord,
   format: Format,
 ): Promise<Schemas['Comment']> {
-  const [presented] = await commentsResponse(deps, actor, scope, [comment], format);
+  const [presented] = await commentsResponse(services, actor, scope, [comment], format);
   if (presented === undefined) throw new Error(`Comment ${comment.id} could not be presented`);
   return presented;
 }
 
 /** Replies to one comment as the API shows them to the caller, bodies in `format`. */
 export async function repliesResponse(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   scope: CommentScope,
   commentId: string,
@@ -87,12 +87,12 @@ export async function repliesResponse(
   format: Format,
 ): Promise<Schemas['CommentReply'][]> {
   const reactions = await reactionsOf(
-    deps.db,
+    services.db,
     [commentId],
     replies.map((reply) => reply.id),
   );
   const context = await contextOf(
-    deps,
+    services,
     actor,
     scope,
     replies.map((reply) => reply.authorId),
@@ -100,32 +100,39 @@ export async function repliesResponse(
   );
   return Promise.all(
     replies.map(async (reply) =>
-      presentReply(reply, scope.thread, await bodyIn(deps, reply.body, format), context),
+      presentReply(reply, scope.thread, await bodyIn(services, reply.body, format), context),
     ),
   );
 }
 
 /** One reply, as {@link repliesResponse} shows it. */
 export async function replyResponse(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   scope: CommentScope,
   reply: CommentReplyRecord,
   format: Format,
 ): Promise<Schemas['CommentReply']> {
-  const [presented] = await repliesResponse(deps, actor, scope, reply.commentId, [reply], format);
+  const [presented] = await repliesResponse(
+    services,
+    actor,
+    scope,
+    reply.commentId,
+    [reply],
+    format,
+  );
   if (presented === undefined) throw new Error(`Reply ${reply.id} could not be presented`);
   return presented;
 }
 
 async function contextOf(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   scope: CommentScope,
   people: readonly string[],
   reactions: readonly ReactionRecord[],
 ): Promise<CommentContext> {
-  const users = await findUsersByIds(deps.db, [
+  const users = await findUsersByIds(services.db, [
     ...people,
     ...reactions.map((reaction) => reaction.userId),
   ]);
@@ -140,16 +147,16 @@ async function contextOf(
     caller: { userId: actor.user.id, role: scope.role },
     users,
     reactions: bySubject,
-    urls: deps.urls,
+    urls: services.urls,
   };
 }
 
 async function bodyIn(
-  deps: AppDeps,
+  services: AppServices,
   json: string,
   format: Format,
 ): Promise<Schemas['CommentBody']> {
   const document = storedBody(json);
   if (format === 'document') return { document };
-  return { markdown: await deps.documents.toMarkdown(document) };
+  return { markdown: await services.documents.toMarkdown(document) };
 }

@@ -28,13 +28,13 @@ type CommentOperations = Pick<
   | 'listCommentersInChangeRequest'
 >;
 
-const inSpace = commentHandlers<{ spaceId: string }>((deps, actor, params) =>
-  loadSpaceThread(deps.db, actor, params.spaceId),
+const inSpace = commentHandlers<{ spaceId: string }>((services, actor, params) =>
+  loadSpaceThread(services.db, actor, params.spaceId),
 );
 
 const inChangeRequest = commentHandlers<{ spaceId: string; changeRequestId: string }>(
-  (deps, actor, params) =>
-    loadChangeRequestThread(deps.db, actor, params.spaceId, params.changeRequestId),
+  (services, actor, params) =>
+    loadChangeRequestThread(services.db, actor, params.spaceId, params.changeRequestId),
 );
 
 /** Handlers of the `comments` tag: a space's own comments, and each change request's. */

@@ -1,32 +1,32 @@
-import type { AppDeps } from '../deps.js';
 import { type ComputeDocumentDeps, computeDocument } from '../domain/computed/compute-document.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { createTranslationEngine } from '../domain/translations/translation-engine.js';
 import type { HandlerTable } from '../http/handler.js';
+import type { AppServices } from '../services/app-services.js';
 
 type ComputedDocumentHandlers = Pick<HandlerTable, 'getComputedDocument'>;
 
 /** What computing a document reads, from the app's dependencies. */
-function computeDocumentDeps(deps: AppDeps): ComputeDocumentDeps {
+function computeDocumentDeps(services: AppServices): ComputeDocumentDeps {
   return {
-    db: deps.db,
-    blobs: deps.blobs,
-    fromMarkdown: (markdown) => deps.documents.fromMarkdown(markdown),
-    integrationScripts: deps.integrationScripts,
-    keys: deps.keys,
-    urls: deps.urls,
+    db: services.db,
+    blobs: services.blobs,
+    fromMarkdown: (markdown) => services.documents.fromMarkdown(markdown),
+    integrationScripts: services.integrationScripts,
+    keys: services.keys,
+    urls: services.urls,
     translationEngine:
-      deps.translationEngine === undefined
+      services.translationEngine === undefined
         ? undefined
-        : createTranslationEngine(deps.translationEngine),
+        : createTranslationEngine(services.translationEngine),
   };
 }
 
 /** Handlers of computed content: documents computed from a content source. */
 export const computedDocumentHandlers: ComputedDocumentHandlers = {
-  getComputedDocument: async ({ params, body, actor, deps }) => {
-    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    const document = await computeDocument(computeDocumentDeps(deps), {
+  getComputedDocument: async ({ params, body, actor, services }) => {
+    const { space } = await loadSpaceForCaller(services.db, actor, params.spaceId);
+    const document = await computeDocument(computeDocumentDeps(services), {
       organizationId: space.organizationId,
       spaceId: space.id,
       actor,

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../deps.js';
 import { type Actor, type Caller, isSiteReader } from '../domain/actor.js';
 import { asksDereferenced } from '../domain/content/dereference.js';
 import { noVisitorClaims } from '../domain/sites/conditions.js';
+import type { AppServices } from '../services/app-services.js';
 import {
   type BodyFormat,
   type ContentSource,
@@ -22,7 +22,7 @@ interface ReadInput<Params, Query, Who extends Caller> {
   params: Params;
   query: Query;
   actor: Who;
-  deps: AppDeps;
+  services: AppServices;
 }
 
 type PageQuery = {
@@ -57,28 +57,29 @@ function bodyFormatOf(query: PageQuery): BodyFormat {
  * a revision by id all read the same way once the revision is known. `sameUntilDatabaseChanges`
  * says whether `load` reads only through the read cache; the page tree and the pages are then
  * kept answers (the revision and the files are not: their download URLs are signed from now).
- * @example const reads = contentReadHandlers((deps, actor, params) => currentContent(…), …);
+ * @example const reads = contentReadHandlers((services, actor, params) => currentContent(…), …);
  */
 export function contentReadHandlers<Params, Who extends Caller = Actor>(
-  load: (deps: AppDeps, actor: Who, params: Params) => Promise<ContentSource>,
+  load: (services: AppServices, actor: Who, params: Params) => Promise<ContentSource>,
   { sameUntilDatabaseChanges }: { sameUntilDatabaseChanges: boolean },
 ) {
   type Input<P, Q> = ReadInput<P, Q, Who>;
-  const source = ({ deps, actor, params }: Input<Params, unknown>) => load(deps, actor, params);
+  const source = ({ services, actor, params }: Input<Params, unknown>) =>
+    load(services, actor, params);
   return {
     revision: async (input: Input<Params, unknown>) => ({
       status: 200 as const,
-      body: await revisionResponse(input.deps, await source(input)),
+      body: await revisionResponse(input.services, await source(input)),
     }),
     pages: async (input: Input<Params, unknown>) => ({
       status: 200 as const,
-      body: await pagesResponse(input.deps, await source(input)),
+      body: await pagesResponse(input.services, await source(input)),
       sameUntilDatabaseChanges,
     }),
     pageById: async (input: Input<Params & { pageId: string }, PageQuery>) => ({
       status: 200 as const,
       body: await pageResponse(
-        input.deps,
+        input.services,
         await source(input),
         { pageId: input.params.pageId },
         bodyFormatOf(input.query),
@@ -90,7 +91,7 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     pageByPath: async (input: Input<Params & { pagePath: string }, PageQuery>) => ({
       status: 200 as const,
       body: await pageResponse(
-        input.deps,
+        input.services,
         await source(input),
         { path: input.params.pagePath },
         bodyFormatOf(input.query),
@@ -101,12 +102,12 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     }),
     files: async (input: Input<Params, ListQuery>) => ({
       status: 200 as const,
-      body: await filesResponse(input.deps, await source(input), pageRequest(input.query)),
+      body: await filesResponse(input.services, await source(input), pageRequest(input.query)),
     }),
     pageDocument: async (input: Input<Params & { pageId: string }, DocumentQuery>) => ({
       status: 200 as const,
       body: await pageDocumentResponse(
-        input.deps,
+        input.services,
         await source(input),
         input.params.pageId,
         evaluatedFor(input.actor, input.query),
@@ -117,7 +118,7 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     reusableContentById: async (input: Input<Params & { reusableContentId: string }, unknown>) => ({
       status: 200 as const,
       body: await reusableContentResponse(
-        input.deps,
+        input.services,
         await source(input),
         input.params.reusableContentId,
       ),
@@ -128,7 +129,7 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     ) => ({
       status: 200 as const,
       body: await reusableContentDocumentResponse(
-        input.deps,
+        input.services,
         await source(input),
         input.params.reusableContentId,
         {
@@ -140,12 +141,12 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     }),
     pageMetaLinks: async (input: Input<Params & { pageId: string }, unknown>) => ({
       status: 200 as const,
-      body: await pageMetaLinksResponse(input.deps, await source(input), input.params.pageId),
+      body: await pageMetaLinksResponse(input.services, await source(input), input.params.pageId),
       sameUntilDatabaseChanges,
     }),
     fileById: async (input: Input<Params & { fileId: string }, unknown>) => ({
       status: 200 as const,
-      body: await fileResponse(input.deps, await source(input), input.params.fileId),
+      body: await fileResponse(input.services, await source(input), input.params.fileId),
     }),
   };
 }

@@ -1,6 +1,5 @@
 import type { components } from '@quire/contract';
 import { type Document, reusableContentRefs } from '@quire/document';
-import type { AppDeps } from '../deps.js';
 import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
 import type { ContentObjects } from '../domain/content/content-objects.js';
 import type { ContentTree } from '../domain/content/content-tree.js';
@@ -31,6 +30,7 @@ import { type PageBody, presentPage, presentPages } from '../presenters/page.js'
 import { presentPageMetaLinks } from '../presenters/page-meta-links.js';
 import { presentReusableContent } from '../presenters/reusable-content.js';
 import { presentRevision } from '../presenters/revision.js';
+import type { AppServices } from '../services/app-services.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
 import type { RevisionRecord } from '../store/revisions.js';
@@ -51,10 +51,10 @@ export type EvaluatedFor = VisitorClaims | undefined;
 const downloadUrlLifetimeMs = 60 * 60 * 1000;
 
 /** Signs download URLs of files for an hour from now. */
-export function downloadUrlOf(deps: AppDeps) {
-  const expiresAt = new Date(deps.clock.now().getTime() + downloadUrlLifetimeMs);
+export function downloadUrlOf(services: AppServices) {
+  const expiresAt = new Date(services.clock.now().getTime() + downloadUrlLifetimeMs);
   return (file: FileRecord) =>
-    deps.fileUrls.downloadUrl(
+    services.fileUrls.downloadUrl(
       { sha256: file.sha256, name: file.name, contentType: file.contentType },
       expiresAt,
     );
@@ -62,48 +62,56 @@ export function downloadUrlOf(deps: AppDeps) {
 
 /** Answers the whole revision: page tree without bodies, files, variables. */
 export async function revisionResponse(
-  deps: AppDeps,
+  services: AppServices,
   { space, revision }: ContentSource,
 ): Promise<Schemas['Revision']> {
-  const tree = await openRevisionContent(deps.db, revision);
-  const downloadUrl = downloadUrlOf(deps);
+  const tree = await openRevisionContent(services.db, revision);
+  const downloadUrl = downloadUrlOf(services);
   // A merge revision names the change request it came from.
   const merged =
     revision.mergedFrom == null
       ? undefined
-      : await findChangeRequest(deps.db, space.id, revision.mergedFrom);
+      : await findChangeRequest(services.db, space.id, revision.mergedFrom);
   return presentRevision(
     revision,
     {
-      pages: presentPages(await readPageTree(tree), space.id, deps.urls),
+      pages: presentPages(await readPageTree(tree), space.id, services.urls),
       files: (await readFiles(tree)).map((file) => presentFile(file, downloadUrl(file))),
       reusableContents: (await tree.reusableContents()).map(presentReusableContent),
       variables: await tree.variables(),
       ...(merged === undefined
         ? {}
         : {
-            mergedFrom: presentChangeRequest(merged.changeRequest, merged.author, space, deps.urls),
+            mergedFrom: presentChangeRequest(
+              merged.changeRequest,
+              merged.author,
+              space,
+              services.urls,
+            ),
           }),
     },
-    deps.urls,
+    services.urls,
   );
 }
 
 /** Answers the page tree without bodies. */
 export async function pagesResponse(
-  deps: AppDeps,
+  services: AppServices,
   { space, revision }: ContentSource,
 ): Promise<Schemas['RevisionPages']> {
   // A page tree depends only on the content's root hash (and the space, in its URLs).
-  return deps.answers.get(`pages\u0000${space.id}\u0000${revision.root ?? ''}`, async () => {
-    const tree = await openRevisionContent(deps.db, revision);
-    return { pages: presentPages(await readPageTree(tree), space.id, deps.urls) };
-  });
+  return services.answerCache.get(
+    `pages\u0000${space.id}\u0000${revision.root ?? ''}`,
+    async () => {
+      const tree = await openRevisionContent(services.db, revision);
+      return { pages: presentPages(await readPageTree(tree), space.id, services.urls) };
+    },
+  );
 }
 
 /** Answers one page, by id or path, with its body in the asked format; kept by content hash. */
 export async function pageResponse(
-  deps: AppDeps,
+  services: AppServices,
   { space, revision }: ContentSource,
   find: { pageId: string } | { path: string },
   format: BodyFormat,
@@ -118,29 +126,29 @@ export async function pageResponse(
   const key = ['page', space.id, revision.root ?? '', asked, how, evaluated, expanded].join(
     '\u0000',
   );
-  return deps.answers.get(key, async () => {
-    const tree = await openRevisionContent(deps.db, revision);
+  return services.answerCache.get(key, async () => {
+    const tree = await openRevisionContent(services.db, revision);
     const node =
       'pageId' in find
         ? await readPageById(tree, find.pageId)
         : await readPageByPath(tree, find.path);
-    const body = await bodyOf(deps, tree, revision.root ?? null, node, format, {
+    const body = await bodyOf(services, tree, revision.root ?? null, node, format, {
       evaluatedFor,
       dereferenced,
     });
-    return presentPage(node, space.id, deps.urls, body);
+    return presentPage(node, space.id, services.urls, body);
   });
 }
 
 /** Answers the document of a page of the revision, evaluated for `evaluatedFor` if given. */
 export async function pageDocumentResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   pageId: string,
   evaluatedFor: EvaluatedFor,
   dereferenced = false,
 ): Promise<Document> {
-  const tree = await openRevisionContent(deps.db, revision);
+  const tree = await openRevisionContent(services.db, revision);
   const { page } = await readPageById(tree, pageId);
   if (page.type !== 'document' || page.documentId === undefined) {
     throw notFound(`Page ${pageId} is a ${page.type} and has no document`);
@@ -167,11 +175,11 @@ async function readDocument(
 
 /** Answers the meta links of a document page of the revision; a group or link page: 404. */
 export async function pageMetaLinksResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   pageId: string,
 ): Promise<Schemas['RevisionPageMetaLinks']> {
-  const tree = await openRevisionContent(deps.db, revision);
+  const tree = await openRevisionContent(services.db, revision);
   const { page } = await readPageById(tree, pageId);
   if (page.type !== 'document')
     throw notFound(`Page ${pageId} is a ${page.type} and has no meta links`);
@@ -180,22 +188,22 @@ export async function pageMetaLinksResponse(
 
 /** Answers one reusable content of the revision; unknown ids are a 404. */
 export async function reusableContentResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   reusableContentId: string,
 ): Promise<Schemas['RevisionReusableContent']> {
-  const tree = await openRevisionContent(deps.db, revision);
+  const tree = await openRevisionContent(services.db, revision);
   return presentReusableContent(await readReusableContentById(tree, reusableContentId));
 }
 
 /** Answers the document of a reusable content of the revision, as asked. */
 export async function reusableContentDocumentResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   reusableContentId: string,
   readAs: ReadAs,
 ): Promise<Document> {
-  const tree = await openRevisionContent(deps.db, revision);
+  const tree = await openRevisionContent(services.db, revision);
   const record = await readReusableContentById(tree, reusableContentId);
   return readDocument(tree, record.documentId, readAs);
 }
@@ -205,12 +213,12 @@ export async function reusableContentDocumentResponse(
  * evaluated for `evaluatedFor` if given; an id nothing of the revision has is a 404.
  */
 export async function documentResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   documentId: string,
   evaluatedFor: EvaluatedFor,
 ): Promise<Document> {
-  const tree = await openRevisionContent(deps.db, revision);
+  const tree = await openRevisionContent(services.db, revision);
   const body =
     (await readPageBodyById(tree, documentId)) ?? (await readReusableContentBody(tree, documentId));
   if (body === undefined) throw notFound(`Document ${documentId} not found`);
@@ -223,7 +231,7 @@ export type BodyFormat =
   | { format: 'markdown'; refs: 'relative' | 'stable' };
 
 async function bodyOf(
-  deps: AppDeps,
+  services: AppServices,
   tree: ContentTree,
   root: string | null,
   { page, path }: PageNode,
@@ -240,9 +248,9 @@ async function bodyOf(
     const body = await readDocument(tree, documentId, readAs);
     if (asked.format === 'document') return { document: body };
     const named = withIncludePaths(body, path, includeNames(await tree.reusableContents()));
-    if (asked.refs === 'relative') return { markdown: await deps.documents.toMarkdown(named) };
+    if (asked.refs === 'relative') return { markdown: await services.documents.toMarkdown(named) };
     const pageIds = pageIdsByPath(await readPageTree(tree));
-    return { markdown: await deps.documents.toMarkdown(withStableRefs(named, path, pageIds)) };
+    return { markdown: await services.documents.toMarkdown(withStableRefs(named, path, pageIds)) };
   }
   if (evaluatedFor !== undefined) {
     const read = await readBody(tree.objects, documentId);
@@ -250,20 +258,20 @@ async function bodyOf(
     // Only a body whose conditions leave something out reads differently from the one kept.
     if (body !== read) {
       if (asked.format === 'document') return { document: body };
-      if (asked.refs === 'relative') return { markdown: await deps.documents.toMarkdown(body) };
+      if (asked.refs === 'relative') return { markdown: await services.documents.toMarkdown(body) };
       const pageIds = pageIdsByPath(await readPageTree(tree));
-      return { markdown: await deps.documents.toMarkdown(withStableRefs(body, path, pageIds)) };
+      return { markdown: await services.documents.toMarkdown(withStableRefs(body, path, pageIds)) };
     }
   }
   if (asked.format === 'document') return { document: await readBody(tree.objects, documentId) };
   if (asked.refs === 'relative')
-    return { markdown: await bodyMarkdown(deps, tree.objects, documentId) };
+    return { markdown: await bodyMarkdown(services, tree.objects, documentId) };
   // Stable references also depend on where the page is and on the revision's pages.
   const key = `${documentId}:stable:${root ?? ''}:${path}`;
-  const markdown = await deps.renderedMarkdown.get(key, async () => {
+  const markdown = await services.renderedMarkdownCache.get(key, async () => {
     const body = await readBody(tree.objects, documentId);
     const pageIds = pageIdsByPath(await readPageTree(tree));
-    return deps.documents.toMarkdown(withStableRefs(body, path, pageIds));
+    return services.documents.toMarkdown(withStableRefs(body, path, pageIds));
   });
   return { markdown };
 }
@@ -273,23 +281,23 @@ async function bodyOf(
  * never changes under its id, so its Markdown is rendered once and kept by that id.
  */
 export function bodyMarkdown(
-  deps: AppDeps,
+  services: AppServices,
   objects: ContentObjects,
   documentId: string,
 ): Promise<string> {
-  return deps.renderedMarkdown.get(documentId, async () =>
-    deps.documents.toMarkdown(await readBody(objects, documentId)),
+  return services.renderedMarkdownCache.get(documentId, async () =>
+    services.documents.toMarkdown(await readBody(objects, documentId)),
   );
 }
 
 /** Answers a page of the revision's files. */
 export async function filesResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   request: PageRequest,
 ): Promise<Schemas['RevisionFileList']> {
-  const tree = await openRevisionContent(deps.db, revision);
-  const downloadUrl = downloadUrlOf(deps);
+  const tree = await openRevisionContent(services.db, revision);
+  const downloadUrl = downloadUrlOf(services);
   return presentList(
     arrayPage(await readFiles(tree), (file) => file.id, request),
     (file) => presentFile(file, downloadUrl(file)),
@@ -298,11 +306,11 @@ export async function filesResponse(
 
 /** Answers one file. */
 export async function fileResponse(
-  deps: AppDeps,
+  services: AppServices,
   { revision }: ContentSource,
   fileId: string,
 ): Promise<Schemas['RevisionFile']> {
-  const tree = await openRevisionContent(deps.db, revision);
+  const tree = await openRevisionContent(services.db, revision);
   const file = await readFileById(tree, fileId);
-  return presentFile(file, downloadUrlOf(deps)(file));
+  return presentFile(file, downloadUrlOf(services)(file));
 }

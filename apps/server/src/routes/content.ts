@@ -1,10 +1,10 @@
-import type { AppDeps } from '../deps.js';
 import { type Caller, isSiteReader } from '../domain/actor.js';
 import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
 import { loadSpaceForReader } from '../domain/published/site-readers.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
+import type { AppServices } from '../services/app-services.js';
 import { contentReadHandlers, evaluatedFor } from './content-reads.js';
 import { type ContentSource, documentResponse, downloadUrlOf } from './content-responses.js';
 import { shareKeysOf } from './site-views.js';
@@ -38,16 +38,22 @@ type ContentHandlers = Pick<
  * reader of a site that publishes it to them): by id, or its current one.
  */
 async function spaceContent(
-  deps: AppDeps,
+  services: AppServices,
   caller: Caller,
   params: { spaceId: string; revisionId?: string },
 ): Promise<ContentSource> {
   const space = isSiteReader(caller)
-    ? await loadSpaceForReader(deps.db, caller, params.spaceId, shareKeysOf(deps), deps.clock.now())
-    : (await loadSpaceForCaller(deps.db, caller, params.spaceId)).space;
+    ? await loadSpaceForReader(
+        services.db,
+        caller,
+        params.spaceId,
+        shareKeysOf(services),
+        services.clock.now(),
+      )
+    : (await loadSpaceForCaller(services.db, caller, params.spaceId)).space;
   return {
     space,
-    revision: await loadRevision(deps.db, space, params.revisionId ?? space.revisionId),
+    revision: await loadRevision(services.db, space, params.revisionId ?? space.revisionId),
   };
 }
 
@@ -75,11 +81,11 @@ export const contentHandlers: ContentHandlers = {
   getPageInRevisionByPath: byRevision.pageByPath,
   getPageDocumentInRevisionById: byRevision.pageDocument,
   listRevisionPageMetaLinks: byRevision.pageMetaLinks,
-  getDocumentById: async ({ params, actor, deps }) => ({
+  getDocumentById: async ({ params, actor, services }) => ({
     status: 200,
     body: await documentResponse(
-      deps,
-      await spaceContent(deps, actor, params),
+      services,
+      await spaceContent(services, actor, params),
       params.documentId,
       evaluatedFor(actor, {}),
     ),
@@ -90,16 +96,17 @@ export const contentHandlers: ContentHandlers = {
   getReusableContentById: current.reusableContentById,
   getReusableContentInRevisionById: byRevision.reusableContentById,
   getReusableContentDocumentInRevisionById: byRevision.reusableContentDocument,
-  getRevisionSemanticChanges: async ({ params, query, actor, deps }) => {
-    const { space, revision } = await spaceContent(deps, actor, params);
+  getRevisionSemanticChanges: async ({ params, query, actor, services }) => {
+    const { space, revision } = await spaceContent(services, actor, params);
     const [parent] = revision.parents;
-    const before = parent === undefined ? undefined : await loadRevision(deps.db, space, parent);
+    const before =
+      parent === undefined ? undefined : await loadRevision(services.db, space, parent);
     return {
       status: 200,
       body: presentSemanticChanges(
-        await changesBetween(deps.db, before, revision),
+        await changesBetween(services.db, before, revision),
         query.limit ?? 10,
-        downloadUrlOf(deps),
+        downloadUrlOf(services),
       ),
     };
   },

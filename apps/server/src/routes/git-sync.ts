@@ -1,13 +1,12 @@
-import type { AppDeps } from '../deps.js';
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
 import { connectSpace, disconnectSpace } from '../domain/git-sync/git-connections.js';
-import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
 import { requestGitSync } from '../domain/git-sync/queue-git-sync.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
 import { presentGitConnection, presentGitSyncState } from '../presenters/git-sync-state.js';
+import type { AppServices } from '../services/app-services.js';
 import {
   findGitSyncConnection,
   findGitSyncState,
@@ -27,85 +26,85 @@ type GitSyncHandlers = Pick<
 
 /** A connection as answered, with where the space and the repository stand. */
 async function connectionAnswer(
-  deps: AppDeps,
+  services: AppServices,
   connection: GitSyncConnectionRecord,
   webhookSecret?: string,
 ) {
   return presentGitConnection(
     connection,
-    await findGitSyncState(deps.db, connection.spaceId, connection),
-    await findLatestGitSyncOperation(deps.db, connection.spaceId),
-    deps.urls,
+    await findGitSyncState(services.db, connection.spaceId, connection),
+    await findLatestGitSyncOperation(services.db, connection.spaceId),
+    services.urls,
     webhookSecret,
   );
 }
 
 /** Handlers of a space's imports from and exports to Git repositories. */
 export const gitSyncHandlers: GitSyncHandlers = {
-  importGitRepository: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  importGitRepository: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'edit', 'import a Git repository');
     requireUnlockedSpace(space);
     await requestGitSync(
-      deps.db,
-      gitSyncSealer(deps.keys.secretsKey),
+      services.db,
+      services.gitSecrets,
       actor,
       space,
       'import',
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 204 };
   },
-  exportToGitRepository: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  exportToGitRepository: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'edit', 'export to a Git repository');
     await requestGitSync(
-      deps.db,
-      gitSyncSealer(deps.keys.secretsKey),
+      services.db,
+      services.gitSecrets,
       actor,
       space,
       'export',
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 204 };
   },
-  getSpaceGitInfo: async ({ params, actor, deps }) => {
-    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    const operation = await findLatestGitSyncOperation(deps.db, space.id);
+  getSpaceGitInfo: async ({ params, actor, services }) => {
+    const { space } = await loadSpaceForCaller(services.db, actor, params.spaceId);
+    const operation = await findLatestGitSyncOperation(services.db, space.id);
     const state = presentGitSyncState(
       space.id,
-      await findGitSyncState(deps.db, space.id, operation),
+      await findGitSyncState(services.db, space.id, operation),
       operation,
     );
     if (state === undefined) throw notFound('The space was never synced with a Git repository');
     return { status: 200, body: state };
   },
-  getSpaceGitConnection: async ({ params, actor, deps }) => {
-    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    const connection = await findGitSyncConnection(deps.db, space.id);
+  getSpaceGitConnection: async ({ params, actor, services }) => {
+    const { space } = await loadSpaceForCaller(services.db, actor, params.spaceId);
+    const connection = await findGitSyncConnection(services.db, space.id);
     if (connection === undefined) throw notFound('The space is not connected to a Git repository');
-    return { status: 200, body: await connectionAnswer(deps, connection) };
+    return { status: 200, body: await connectionAnswer(services, connection) };
   },
-  setSpaceGitConnection: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  setSpaceGitConnection: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'admin', 'connect the space to a Git repository');
     requireUnlockedSpace(space);
     const { connection, webhookSecret } = await connectSpace(
-      deps.db,
-      gitSyncSealer(deps.keys.secretsKey),
+      services.db,
+      services.gitSecrets,
       actor,
       space,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: await connectionAnswer(deps, connection, webhookSecret) };
+    return { status: 200, body: await connectionAnswer(services, connection, webhookSecret) };
   },
-  deleteSpaceGitConnection: async ({ params, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  deleteSpaceGitConnection: async ({ params, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'admin', 'disconnect the space from its Git repository');
-    await disconnectSpace(deps.db, actor, space, deps.clock.now());
+    await disconnectSpace(services.db, actor, space, services.clock.now());
     return { status: 204 };
   },
 };

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { loadChangeRequestForCaller } from '../domain/change-requests/change-request-access.js';
 import { requireUnlockedSpace } from '../domain/change-requests/content-writes.js';
@@ -10,8 +9,7 @@ import { applySpaceTemplate } from '../domain/templates/apply-template.js';
 import { contentTemplates, templatePageCount } from '../domain/templates/template-catalog.js';
 import type { HandlerTable } from '../http/handler.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
-import { contentWriteServices } from './content-write-services.js';
-import { importServices } from './import-services.js';
+import type { AppServices } from '../services/app-services.js';
 
 type ImportHandlers = Pick<
   HandlerTable,
@@ -25,55 +23,63 @@ type ImportHandlers = Pick<
 const importAction = 'import content';
 
 /** A space the caller may write content into: edit+ and not locked (checked before fetching). */
-async function loadWritableSpace(deps: AppDeps, actor: Actor, spaceId: string, action: string) {
-  const { space, role } = await loadSpaceForCaller(deps.db, actor, spaceId);
+async function loadWritableSpace(
+  services: AppServices,
+  actor: Actor,
+  spaceId: string,
+  action: string,
+) {
+  const { space, role } = await loadSpaceForCaller(services.db, actor, spaceId);
   requireSpaceRole(role, 'edit', action);
   requireUnlockedSpace(space);
   return space;
 }
 
 /** The 201 of an import, pointing at the revision it wrote. */
-function imported(deps: AppDeps, spaceId: string, body: ImportOutcome) {
+function imported(services: AppServices, spaceId: string, body: ImportOutcome) {
   return {
     status: 201 as const,
     body,
-    headers: { Location: deps.urls.api('spaces', spaceId, 'revisions', body.revision) },
+    headers: { Location: services.urls.api('spaces', spaceId, 'revisions', body.revision) },
   };
 }
 
 /** Handlers of imports and templates. */
 export const importHandlers: ImportHandlers = {
-  importContent: async ({ params, body, actor, deps }) => {
-    const space = await loadWritableSpace(deps, actor, params.spaceId, importAction);
+  importContent: async ({ params, body, actor, services }) => {
+    const space = await loadWritableSpace(services, actor, params.spaceId, importAction);
     const target = { kind: 'space' as const, spaceId: space.id };
     const result = await importContent(
-      deps.db,
+      services.db,
       actor,
       target,
       body,
-      importServices(deps),
-      deps.clock.now(),
+      services.imports,
+      services.clock.now(),
     );
-    return imported(deps, space.id, result);
+    return imported(services, space.id, result);
   },
-  importContentInPage: async ({ params, body, actor, deps }) => {
-    const space = await loadWritableSpace(deps, actor, params.spaceId, importAction);
-    const tree = await openRevisionContent(deps.db, await loadSpaceRevision(deps.db, space));
+  importContentInPage: async ({ params, body, actor, services }) => {
+    const space = await loadWritableSpace(services, actor, params.spaceId, importAction);
+    const tree = await openRevisionContent(
+      services.db,
+      await loadSpaceRevision(services.db, space),
+    );
     const page = await readPageById(tree, params.pageId);
     const target = { kind: 'space' as const, spaceId: space.id, into: page.page.id };
     const result = await importContent(
-      deps.db,
+      services.db,
       actor,
       target,
       body,
-      importServices(deps),
-      deps.clock.now(),
+      services.imports,
+      services.clock.now(),
     );
-    return imported(deps, space.id, result);
+    return imported(services, space.id, result);
   },
-  importContentInChangeRequest: async ({ params, body, actor, deps }) => {
+  importContentInChangeRequest: async ({ params, body, actor, services }) => {
     const { space, role, changeRequest } = await loadChangeRequestForCaller(
-      deps.db,
+      services.db,
       actor,
       params.spaceId,
       params.changeRequestId,
@@ -82,24 +88,24 @@ export const importHandlers: ImportHandlers = {
     requireUnlockedSpace(space);
     const target = { kind: 'change-request' as const, changeRequest };
     const result = await importContent(
-      deps.db,
+      services.db,
       actor,
       target,
       body,
-      importServices(deps),
-      deps.clock.now(),
+      services.imports,
+      services.clock.now(),
     );
-    return imported(deps, space.id, result);
+    return imported(services, space.id, result);
   },
-  applyTemplateToSpace: async ({ params, body, actor, deps }) => {
-    const space = await loadWritableSpace(deps, actor, params.spaceId, 'apply a template');
+  applyTemplateToSpace: async ({ params, body, actor, services }) => {
+    const space = await loadWritableSpace(services, actor, params.spaceId, 'apply a template');
     await applySpaceTemplate(
-      deps.db,
+      services.db,
       actor,
       space.id,
       body.id,
-      contentWriteServices(deps),
-      deps.clock.now(),
+      services.contentWrites,
+      services.clock.now(),
     );
     return { status: 201, body: undefined };
   },

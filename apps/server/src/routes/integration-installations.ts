@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import {
   installOnContent,
@@ -26,6 +25,7 @@ import {
   presentSpaceInstallation,
 } from '../presenters/integration-installation.js';
 import { presentList } from '../presenters/list.js';
+import type { AppServices } from '../services/app-services.js';
 import {
   findContentInstallation,
   listContentInstallations,
@@ -66,48 +66,60 @@ interface Loaded {
 
 /** The integration the caller sees, and its installation they may see (else 404). */
 async function loadForCaller(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { integrationName: string; installationId: string },
 ): Promise<Loaded> {
-  const roles = await callerRoles(deps.db, actor);
-  const { integration } = await loadVisibleIntegration(deps.db, roles, params.integrationName);
-  const installation = await loadInstallation(deps.db, roles, integration, params.installationId);
+  const roles = await callerRoles(services.db, actor);
+  const { integration } = await loadVisibleIntegration(services.db, roles, params.integrationName);
+  const installation = await loadInstallation(
+    services.db,
+    roles,
+    integration,
+    params.installationId,
+  );
   return { roles, integration, installation };
 }
 
 /** The same, for a change: the caller must administer the installation's organization. */
 async function loadToChange(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { integrationName: string; installationId: string },
 ): Promise<Loaded> {
-  const loaded = await loadForCaller(deps, actor, params);
+  const loaded = await loadForCaller(services, actor, params);
   requireInstallationAdmin(loaded.roles, loaded.installation);
   return loaded;
 }
 
 /** The same for a removal, which answers 204 when the installation is not there. */
 async function loadToRemove(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { integrationName: string; installationId: string },
 ): Promise<Loaded | undefined> {
-  const roles = await callerRoles(deps.db, actor);
-  const { integration } = await loadVisibleIntegration(deps.db, roles, params.integrationName);
-  if ((await findInstallation(deps.db, integration.name, params.installationId)) === undefined) {
+  const roles = await callerRoles(services.db, actor);
+  const { integration } = await loadVisibleIntegration(services.db, roles, params.integrationName);
+  if (
+    (await findInstallation(services.db, integration.name, params.installationId)) === undefined
+  ) {
     return undefined;
   }
-  const installation = await loadInstallation(deps.db, roles, integration, params.installationId);
+  const installation = await loadInstallation(
+    services.db,
+    roles,
+    integration,
+    params.installationId,
+  );
   requireInstallationAdmin(roles, installation);
   return { roles, integration, installation };
 }
 
-async function presentWithCounts(deps: AppDeps, installation: InstallationRecord) {
+async function presentWithCounts(services: AppServices, installation: InstallationRecord) {
   return presentInstallation(
     installation,
-    await countContentInstallations(deps.db, installation.id),
-    deps.urls,
+    await countContentInstallations(services.db, installation.id),
+    services.urls,
   );
 }
 
@@ -116,12 +128,16 @@ async function presentWithCounts(deps: AppDeps, installation: InstallationRecord
  * spaces and sites; they, and admins of the integration's organization, read them.
  */
 export const installationHandlers: InstallationHandlers = {
-  listIntegrationInstallations: async ({ params, query, actor, deps }) => {
-    const roles = await callerRoles(deps.db, actor);
-    const { integration } = await loadVisibleIntegration(deps.db, roles, params.integrationName);
+  listIntegrationInstallations: async ({ params, query, actor, services }) => {
+    const roles = await callerRoles(services.db, actor);
+    const { integration } = await loadVisibleIntegration(
+      services.db,
+      roles,
+      params.integrationName,
+    );
     const administered = [...roles].flatMap(([id, role]) => (role === 'admin' ? [id] : []));
     const page = await listInstallations(
-      deps.db,
+      services.db,
       integration.name,
       {
         organizations: administersIntegration(integration, roles) ? undefined : administered,
@@ -130,54 +146,59 @@ export const installationHandlers: InstallationHandlers = {
       pageRequest(query),
     );
     const items = [];
-    for (const installation of page.items) items.push(await presentWithCounts(deps, installation));
+    for (const installation of page.items)
+      items.push(await presentWithCounts(services, installation));
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
-  installIntegration: async ({ params, body, actor, deps }) => {
-    const roles = await callerRoles(deps.db, actor);
-    const { integration } = await loadVisibleIntegration(deps.db, roles, params.integrationName);
+  installIntegration: async ({ params, body, actor, services }) => {
+    const roles = await callerRoles(services.db, actor);
+    const { integration } = await loadVisibleIntegration(
+      services.db,
+      roles,
+      params.integrationName,
+    );
     const installation = await installIntegration(
-      deps.db,
+      services.db,
       actor,
       roles,
       integration,
       body.organization,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    const answer = presentInstallation(installation, { spaces: 0, sites: 0 }, deps.urls);
+    const answer = presentInstallation(installation, { spaces: 0, sites: 0 }, services.urls);
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
-  getIntegrationInstallationById: async ({ params, actor, deps }) => {
-    const { installation } = await loadForCaller(deps, actor, params);
-    return { status: 200, body: await presentWithCounts(deps, installation) };
+  getIntegrationInstallationById: async ({ params, actor, services }) => {
+    const { installation } = await loadForCaller(services, actor, params);
+    return { status: 200, body: await presentWithCounts(services, installation) };
   },
 
-  updateIntegrationInstallation: async ({ params, body, actor, deps }) => {
-    const { integration, installation } = await loadToChange(deps, actor, params);
+  updateIntegrationInstallation: async ({ params, body, actor, services }) => {
+    const { integration, installation } = await loadToChange(services, actor, params);
     const updated = await updateInstallation(
-      deps.db,
+      services.db,
       actor,
       integration,
       installation,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: await presentWithCounts(deps, updated) };
+    return { status: 200, body: await presentWithCounts(services, updated) };
   },
 
-  uninstallIntegration: async ({ params, actor, deps }) => {
-    const loaded = await loadToRemove(deps, actor, params);
+  uninstallIntegration: async ({ params, actor, services }) => {
+    const loaded = await loadToRemove(services, actor, params);
     if (loaded !== undefined)
-      await uninstallIntegration(deps.db, actor, loaded.installation, deps.clock.now());
+      await uninstallIntegration(services.db, actor, loaded.installation, services.clock.now());
     return { status: 204 };
   },
 
-  listIntegrationInstallationSpaces: async ({ params, query, actor, deps }) => {
-    const { installation } = await loadForCaller(deps, actor, params);
+  listIntegrationInstallationSpaces: async ({ params, query, actor, services }) => {
+    const { installation } = await loadForCaller(services, actor, params);
     const page = await listContentInstallations(
-      deps.db,
+      services.db,
       'space',
       installation.id,
       pageRequest(query),
@@ -185,110 +206,132 @@ export const installationHandlers: InstallationHandlers = {
     return {
       status: 200,
       body: presentList(page, (record) =>
-        presentSpaceInstallation(installation, record, deps.urls),
+        presentSpaceInstallation(installation, record, services.urls),
       ),
     };
   },
 
-  installIntegrationOnSpace: async ({ params, body, actor, deps }) => {
-    const { integration, installation } = await loadToChange(deps, actor, params);
+  installIntegrationOnSpace: async ({ params, body, actor, services }) => {
+    const { integration, installation } = await loadToChange(services, actor, params);
     const record = await installOnContent(
-      deps.db,
+      services.db,
       actor,
       integration,
       installation,
       'space',
       body.space,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    const answer = presentSpaceInstallation(installation, record, deps.urls);
+    const answer = presentSpaceInstallation(installation, record, services.urls);
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
-  getIntegrationSpaceInstallation: async ({ params, actor, deps }) => {
-    const { installation } = await loadForCaller(deps, actor, params);
-    const record = await loadContentInstallation(deps.db, installation, 'space', params.spaceId);
-    return { status: 200, body: presentSpaceInstallation(installation, record, deps.urls) };
+  getIntegrationSpaceInstallation: async ({ params, actor, services }) => {
+    const { installation } = await loadForCaller(services, actor, params);
+    const record = await loadContentInstallation(
+      services.db,
+      installation,
+      'space',
+      params.spaceId,
+    );
+    return { status: 200, body: presentSpaceInstallation(installation, record, services.urls) };
   },
 
-  updateIntegrationSpaceInstallation: async ({ params, body, actor, deps }) => {
-    const { integration, installation } = await loadToChange(deps, actor, params);
-    const record = await loadContentInstallation(deps.db, installation, 'space', params.spaceId);
+  updateIntegrationSpaceInstallation: async ({ params, body, actor, services }) => {
+    const { integration, installation } = await loadToChange(services, actor, params);
+    const record = await loadContentInstallation(
+      services.db,
+      installation,
+      'space',
+      params.spaceId,
+    );
     const updated = await updateContentInstallation(
-      deps.db,
+      services.db,
       actor,
       integration,
       installation,
       record,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: presentSpaceInstallation(installation, updated, deps.urls) };
+    return { status: 200, body: presentSpaceInstallation(installation, updated, services.urls) };
   },
 
-  uninstallIntegrationFromSpace: async ({ params, actor, deps }) => {
-    const { installation } = await loadToChange(deps, actor, params);
-    const record = await findContentInstallation(deps.db, 'space', installation.id, params.spaceId);
+  uninstallIntegrationFromSpace: async ({ params, actor, services }) => {
+    const { installation } = await loadToChange(services, actor, params);
+    const record = await findContentInstallation(
+      services.db,
+      'space',
+      installation.id,
+      params.spaceId,
+    );
     if (record !== undefined)
-      await uninstallFromContent(deps.db, actor, installation, record, deps.clock.now());
+      await uninstallFromContent(services.db, actor, installation, record, services.clock.now());
     return { status: 204 };
   },
 
-  listIntegrationInstallationSites: async ({ params, query, actor, deps }) => {
-    const { installation } = await loadForCaller(deps, actor, params);
+  listIntegrationInstallationSites: async ({ params, query, actor, services }) => {
+    const { installation } = await loadForCaller(services, actor, params);
     const page = await listContentInstallations(
-      deps.db,
+      services.db,
       'site',
       installation.id,
       pageRequest(query),
     );
     return {
       status: 200,
-      body: presentList(page, (record) => presentSiteInstallation(installation, record, deps.urls)),
+      body: presentList(page, (record) =>
+        presentSiteInstallation(installation, record, services.urls),
+      ),
     };
   },
 
-  installIntegrationOnSite: async ({ params, body, actor, deps }) => {
-    const { integration, installation } = await loadToChange(deps, actor, params);
+  installIntegrationOnSite: async ({ params, body, actor, services }) => {
+    const { integration, installation } = await loadToChange(services, actor, params);
     const record = await installOnContent(
-      deps.db,
+      services.db,
       actor,
       integration,
       installation,
       'site',
       body.siteId,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    const answer = presentSiteInstallation(installation, record, deps.urls);
+    const answer = presentSiteInstallation(installation, record, services.urls);
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
-  getIntegrationSiteInstallation: async ({ params, actor, deps }) => {
-    const { installation } = await loadForCaller(deps, actor, params);
-    const record = await loadContentInstallation(deps.db, installation, 'site', params.siteId);
-    return { status: 200, body: presentSiteInstallation(installation, record, deps.urls) };
+  getIntegrationSiteInstallation: async ({ params, actor, services }) => {
+    const { installation } = await loadForCaller(services, actor, params);
+    const record = await loadContentInstallation(services.db, installation, 'site', params.siteId);
+    return { status: 200, body: presentSiteInstallation(installation, record, services.urls) };
   },
 
-  updateIntegrationSiteInstallation: async ({ params, body, actor, deps }) => {
-    const { integration, installation } = await loadToChange(deps, actor, params);
-    const record = await loadContentInstallation(deps.db, installation, 'site', params.siteId);
+  updateIntegrationSiteInstallation: async ({ params, body, actor, services }) => {
+    const { integration, installation } = await loadToChange(services, actor, params);
+    const record = await loadContentInstallation(services.db, installation, 'site', params.siteId);
     const updated = await updateContentInstallation(
-      deps.db,
+      services.db,
       actor,
       integration,
       installation,
       record,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: presentSiteInstallation(installation, updated, deps.urls) };
+    return { status: 200, body: presentSiteInstallation(installation, updated, services.urls) };
   },
 
-  uninstallIntegrationFromSite: async ({ params, actor, deps }) => {
-    const { installation } = await loadToChange(deps, actor, params);
-    const record = await findContentInstallation(deps.db, 'site', installation.id, params.siteId);
+  uninstallIntegrationFromSite: async ({ params, actor, services }) => {
+    const { installation } = await loadToChange(services, actor, params);
+    const record = await findContentInstallation(
+      services.db,
+      'site',
+      installation.id,
+      params.siteId,
+    );
     if (record !== undefined)
-      await uninstallFromContent(deps.db, actor, installation, record, deps.clock.now());
+      await uninstallFromContent(services.db, actor, installation, record, services.clock.now());
     return { status: 204 };
   },
 };

@@ -36,54 +36,83 @@ async function loadOrganizationForInvites(db: Executor, actor: Actor, organizati
 
 /** Handlers of the `members` tag that concern invite links. */
 export const inviteLinkHandlers: InviteLinkHandlers = {
-  listOrganizationInviteLinks: async ({ params, query, actor, deps }) => {
-    const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
-    const page = await listInviteLinks(deps.db, organization.id, pageRequest(query));
-    return { status: 200, body: presentList(page, (link) => presentInviteLink(link, deps.urls)) };
-  },
-
-  createOrganizationInvite: async ({ params, body, actor, deps }) => {
-    const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
-    const link = await createInviteLink(deps.db, actor, organization, body, deps.clock.now());
+  listOrganizationInviteLinks: async ({ params, query, actor, services }) => {
+    const organization = await loadOrganizationForInvites(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const page = await listInviteLinks(services.db, organization.id, pageRequest(query));
     return {
-      status: 201,
-      body: presentInviteLink(link, deps.urls),
-      headers: { Location: deps.urls.api('orgs', organization.id, 'link-invites', link.id) },
+      status: 200,
+      body: presentList(page, (link) => presentInviteLink(link, services.urls)),
     };
   },
 
-  getOrganizationInviteLink: async ({ params, actor, deps }) => {
-    const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
-    const link = await findInviteLink(deps.db, organization.id, params.inviteId);
-    if (link === undefined) throw notFound(`Invite link ${params.inviteId} not found`);
-    return { status: 200, body: presentInviteLink(link, deps.urls) };
+  createOrganizationInvite: async ({ params, body, actor, services }) => {
+    const organization = await loadOrganizationForInvites(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const link = await createInviteLink(
+      services.db,
+      actor,
+      organization,
+      body,
+      services.clock.now(),
+    );
+    return {
+      status: 201,
+      body: presentInviteLink(link, services.urls),
+      headers: { Location: services.urls.api('orgs', organization.id, 'link-invites', link.id) },
+    };
   },
 
-  updateOrganizationInviteById: async ({ params, body, actor, deps }) => {
-    const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
-    const link = await findInviteLink(deps.db, organization.id, params.inviteId);
+  getOrganizationInviteLink: async ({ params, actor, services }) => {
+    const organization = await loadOrganizationForInvites(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const link = await findInviteLink(services.db, organization.id, params.inviteId);
     if (link === undefined) throw notFound(`Invite link ${params.inviteId} not found`);
-    const updated = await changeInviteLink(deps.db, actor, link, body, deps.clock.now());
-    return { status: 200, body: presentInviteLink(updated, deps.urls) };
+    return { status: 200, body: presentInviteLink(link, services.urls) };
   },
 
-  deleteOrganizationInviteById: async ({ params, actor, deps }) => {
-    const organization = await loadOrganizationForInvites(deps.db, actor, params.organizationId);
+  updateOrganizationInviteById: async ({ params, body, actor, services }) => {
+    const organization = await loadOrganizationForInvites(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const link = await findInviteLink(services.db, organization.id, params.inviteId);
+    if (link === undefined) throw notFound(`Invite link ${params.inviteId} not found`);
+    const updated = await changeInviteLink(services.db, actor, link, body, services.clock.now());
+    return { status: 200, body: presentInviteLink(updated, services.urls) };
+  },
+
+  deleteOrganizationInviteById: async ({ params, actor, services }) => {
+    const organization = await loadOrganizationForInvites(
+      services.db,
+      actor,
+      params.organizationId,
+    );
     // A link that is not there is already deleted.
-    const link = await findInviteLink(deps.db, organization.id, params.inviteId);
-    if (link !== undefined) await removeInviteLink(deps.db, actor, link, deps.clock.now());
+    const link = await findInviteLink(services.db, organization.id, params.inviteId);
+    if (link !== undefined) await removeInviteLink(services.db, actor, link, services.clock.now());
     return { status: 204 };
   },
 
-  joinOrganizationWithInvite: async ({ params, actor, deps }) => {
-    const organization = await findOrganizationById(deps.db, params.organizationId);
+  joinOrganizationWithInvite: async ({ params, actor, services }) => {
+    const organization = await findOrganizationById(services.db, params.organizationId);
     const member = await joinWithInviteLink(
-      deps.db,
+      services.db,
       actor,
       organization,
       params.inviteId,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: await presentOneMember(deps, member) };
+    return { status: 200, body: await presentOneMember(services, member) };
   },
 };

@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { loadChangeRequestForCaller } from '../domain/change-requests/change-request-access.js';
 import {
@@ -10,6 +9,7 @@ import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentContentLinks, presentContentLocation } from '../presenters/content-link.js';
 import { presentList } from '../presenters/list.js';
+import type { AppServices } from '../services/app-services.js';
 import { pageRequest } from './page-request.js';
 
 type LinkHandlers = Pick<
@@ -26,15 +26,15 @@ type LinkHandlers = Pick<
 type ListQuery = { page?: string; limit?: number; status?: 'ok' | 'broken' | 'in-app' };
 
 async function spaceSource(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { spaceId: string; changeRequestId?: string },
 ): Promise<LinkSource> {
   if (params.changeRequestId === undefined) {
-    return { space: (await loadSpaceForCaller(deps.db, actor, params.spaceId)).space };
+    return { space: (await loadSpaceForCaller(services.db, actor, params.spaceId)).space };
   }
   const { space, changeRequest } = await loadChangeRequestForCaller(
-    deps.db,
+    services.db,
     actor,
     params.spaceId,
     params.changeRequestId,
@@ -43,14 +43,14 @@ async function spaceSource(
 }
 
 async function links(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { spaceId: string; changeRequestId?: string; pageId?: string },
   query: ListQuery,
 ) {
-  const source = await spaceSource(deps, actor, params);
+  const source = await spaceSource(services, actor, params);
   const listing = await listContentLinks(
-    deps.db,
+    services.db,
     source,
     {
       ...(params.pageId === undefined ? {} : { pageId: params.pageId }),
@@ -67,15 +67,15 @@ async function links(
 }
 
 async function backlinks(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { spaceId: string; changeRequestId?: string; pageId?: string; fileId?: string },
   query: ListQuery,
 ) {
-  const source = await spaceSource(deps, actor, params);
+  const source = await spaceSource(services, actor, params);
   const target =
     params.pageId !== undefined ? { pageId: params.pageId } : { fileId: params.fileId ?? '' };
-  const { page, revisionId } = await listBacklinks(deps.db, source, target, pageRequest(query));
+  const { page, revisionId } = await listBacklinks(services.db, source, target, pageRequest(query));
   const context = {
     organizationId: source.space.organizationId,
     spaceId: source.space.id,
@@ -89,14 +89,16 @@ async function backlinks(
 
 /** Handlers of links and backlinks, of a space's head and of change requests. */
 export const linkHandlers: LinkHandlers = {
-  listSpaceLinks: ({ params, query, actor, deps }) => links(deps, actor, params, query),
-  listPageLinks: ({ params, query, actor, deps }) => links(deps, actor, params, query),
-  listPageBacklinks: ({ params, query, actor, deps }) => backlinks(deps, actor, params, query),
-  listFileBacklinks: ({ params, query, actor, deps }) => backlinks(deps, actor, params, query),
-  listPageLinksInChangeRequest: ({ params, query, actor, deps }) =>
-    links(deps, actor, params, query),
-  listPageBacklinksInChangeRequest: ({ params, query, actor, deps }) =>
-    backlinks(deps, actor, params, query),
-  listFileBacklinksInChangeRequest: ({ params, query, actor, deps }) =>
-    backlinks(deps, actor, params, query),
+  listSpaceLinks: ({ params, query, actor, services }) => links(services, actor, params, query),
+  listPageLinks: ({ params, query, actor, services }) => links(services, actor, params, query),
+  listPageBacklinks: ({ params, query, actor, services }) =>
+    backlinks(services, actor, params, query),
+  listFileBacklinks: ({ params, query, actor, services }) =>
+    backlinks(services, actor, params, query),
+  listPageLinksInChangeRequest: ({ params, query, actor, services }) =>
+    links(services, actor, params, query),
+  listPageBacklinksInChangeRequest: ({ params, query, actor, services }) =>
+    backlinks(services, actor, params, query),
+  listFileBacklinksInChangeRequest: ({ params, query, actor, services }) =>
+    backlinks(services, actor, params, query),
 };

@@ -28,62 +28,76 @@ type MemberHandlers = Pick<
 
 /** Handlers of the `members` tag that concern members themselves. */
 export const memberHandlers: MemberHandlers = {
-  listMembersInOrganizationById: async ({ params, query, actor, deps }) => {
-    const { organization } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
-    const page = await listMembers(deps.db, organization.id, {
+  listMembersInOrganizationById: async ({ params, query, actor, services }) => {
+    const { organization } = await loadOrganizationForMember(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const page = await listMembers(services.db, organization.id, {
       ...pageRequest(query),
       role: query.role,
       search: query.search,
       sort: query.sort ?? 'joinedAt',
       order: query.order ?? 'desc',
     });
-    const present = await memberPresenter(deps, organization.id, page.items);
+    const present = await memberPresenter(services, organization.id, page.items);
     return { status: 200, body: presentList(page, present) };
   },
 
-  getMemberInOrganizationById: async ({ params, actor, deps }) => {
-    const member = await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId);
-    return { status: 200, body: await presentOneMember(deps, member) };
+  getMemberInOrganizationById: async ({ params, actor, services }) => {
+    const member = await loadMemberForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.userId,
+    );
+    return { status: 200, body: await presentOneMember(services, member) };
   },
 
-  updateMemberInOrganizationById: async ({ params, body, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+  updateMemberInOrganizationById: async ({ params, body, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'change the roles of members');
-    const context = { db: deps.db, dialect: deps.dialect, now: deps.clock.now() };
+    const context = { db: services.db, dialect: services.dialect, now: services.clock.now() };
     const member =
       body.role === undefined
-        ? await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId)
+        ? await loadMemberForCaller(services.db, actor, params.organizationId, params.userId)
         : await changeMemberRole(context, actor, params.organizationId, params.userId, body.role);
-    return { status: 200, body: await presentOneMember(deps, member) };
+    return { status: 200, body: await presentOneMember(services, member) };
   },
 
-  removeMemberFromOrganizationById: async ({ params, actor, deps }) => {
+  removeMemberFromOrganizationById: async ({ params, actor, services }) => {
     const leaving = params.userId === actor.user.id;
     const role = leaving
       ? null
-      : (await loadOrganizationForMember(deps.db, actor, params.organizationId)).role;
+      : (await loadOrganizationForMember(services.db, actor, params.organizationId)).role;
     requireMemberRemoval({ leaving, role });
-    const context = { db: deps.db, dialect: deps.dialect, now: deps.clock.now() };
+    const context = { db: services.db, dialect: services.dialect, now: services.clock.now() };
     await removeMember(context, actor, params.organizationId, params.userId);
     return { status: 204 };
   },
 
-  setUserAsSSOMemberForOrganization: async ({ params, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+  setUserAsSSOMemberForOrganization: async ({ params, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'set members as SSO members');
     const member = await setMemberSso(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.userId,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: await presentOneMember(deps, member) };
+    return { status: 200, body: await presentOneMember(services, member) };
   },
 
-  listSpacesForOrganizationMember: async ({ params, query, actor, deps }) => {
-    const member = await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId);
-    const page = await listSpacesOfMember(deps.db, member, {
+  listSpacesForOrganizationMember: async ({ params, query, actor, services }) => {
+    const member = await loadMemberForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.userId,
+    );
+    const page = await listSpacesOfMember(services.db, member, {
       ...pageRequest(query),
       order: query.order ?? 'asc',
     });
@@ -91,31 +105,36 @@ export const memberHandlers: MemberHandlers = {
       status: 200,
       body: presentList(page, ({ space, role }) => ({
         permission: role,
-        space: presentSpace(space, role, deps.urls),
+        space: presentSpace(space, role, services.urls),
       })),
     };
   },
 
-  listTeamsForOrganizationMember: async ({ params, query, actor, deps }) => {
-    const member = await loadMemberForCaller(deps.db, actor, params.organizationId, params.userId);
-    const page = await listTeamsOfMember(deps.db, member.organizationId, member.userId, {
+  listTeamsForOrganizationMember: async ({ params, query, actor, services }) => {
+    const member = await loadMemberForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.userId,
+    );
+    const page = await listTeamsOfMember(services.db, member.organizationId, member.userId, {
       ...pageRequest(query),
       title: query.title,
     });
-    const manages = await teamsManagedBy(deps.db, actor, member.organizationId);
+    const manages = await teamsManagedBy(services.db, actor, member.organizationId);
     return {
       status: 200,
       body: presentList(page, ({ team, role }) => ({
-        team: presentTeam(team, manages(team.id), deps.urls),
+        team: presentTeam(team, manages(team.id), services.urls),
         member: { role },
       })),
     };
   },
 
-  updateOrganizationMemberLastSeenAt: async ({ params, actor, deps }) => {
-    const body = await pingOrganization(deps.db, actor, params.organizationId, {
-      issuer: deps.urls.api().replace(/\/v1\/?$/, ''),
-      now: deps.clock.now(),
+  updateOrganizationMemberLastSeenAt: async ({ params, actor, services }) => {
+    const body = await pingOrganization(services.db, actor, params.organizationId, {
+      issuer: services.urls.api().replace(/\/v1\/?$/, ''),
+      now: services.clock.now(),
     });
     return { status: 200, body };
   },

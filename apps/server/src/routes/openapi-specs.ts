@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor, Caller } from '../domain/actor.js';
 import {
   createOpenApiSpec,
@@ -23,6 +22,7 @@ import {
   presentOpenApiSpecVersion,
   presentOpenApiSpecVersionChanges,
 } from '../presenters/openapi-spec.js';
+import type { AppServices } from '../services/app-services.js';
 import {
   findOpenApiSpecBySlug,
   listOpenApiSpecs,
@@ -50,95 +50,95 @@ type OpenApiSpecHandlers = Pick<
 
 /** Handlers of OpenAPI specs: any member reads them, `create` or higher writes them. */
 export const openApiSpecHandlers: OpenApiSpecHandlers = {
-  listOpenAPISpecs: async ({ params, query, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
-    const page = await listOpenApiSpecs(deps.db, params.organizationId, pageRequest(query));
+  listOpenAPISpecs: async ({ params, query, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
+    const page = await listOpenApiSpecs(services.db, params.organizationId, pageRequest(query));
     return {
       status: 200,
-      body: presentList(page, (spec) => presentOpenApiSpec(spec, role, deps.urls)),
+      body: presentList(page, (spec) => presentOpenApiSpec(spec, role, services.urls)),
     };
   },
 
-  createOpenAPISpec: async ({ params, body, actor, deps }) => {
-    const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
+  createOpenAPISpec: async ({ params, body, actor, services }) => {
+    const role = await loadOrganizationToChangeSpecs(services.db, actor, params.organizationId);
     const spec = await createOpenApiSpec(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 201, body: presentOpenApiSpec(spec, role, deps.urls) };
+    return { status: 201, body: presentOpenApiSpec(spec, role, services.urls) };
   },
 
-  getOpenAPISpecBySlug: async ({ params, actor, deps }) => {
+  getOpenAPISpecBySlug: async ({ params, actor, services }) => {
     const { spec, role } = await loadOpenApiSpecForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.specSlug,
     );
-    return { status: 200, body: presentOpenApiSpec(spec, role, deps.urls) };
+    return { status: 200, body: presentOpenApiSpec(spec, role, services.urls) };
   },
 
-  createOrUpdateOpenAPISpecBySlug: async ({ params, body, actor, deps }) => {
-    const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
+  createOrUpdateOpenAPISpecBySlug: async ({ params, body, actor, services }) => {
+    const role = await loadOrganizationToChangeSpecs(services.db, actor, params.organizationId);
     const { spec, created } = await putOpenApiSpec(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.specSlug,
       body.source,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: created ? 201 : 200, body: presentOpenApiSpec(spec, role, deps.urls) };
+    return { status: created ? 201 : 200, body: presentOpenApiSpec(spec, role, services.urls) };
   },
 
-  updateOpenAPISpecBySlug: async ({ params, body, actor, deps }) => {
-    const role = await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
-    const spec = await specForMember(deps, actor, params);
+  updateOpenAPISpecBySlug: async ({ params, body, actor, services }) => {
+    const role = await loadOrganizationToChangeSpecs(services.db, actor, params.organizationId);
+    const spec = await specForMember(services, actor, params);
     const updated = await setOpenApiSpecVisibility(
-      deps.db,
+      services.db,
       actor,
       spec,
       body.visibility,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: presentOpenApiSpec(updated, role, deps.urls) };
+    return { status: 200, body: presentOpenApiSpec(updated, role, services.urls) };
   },
 
-  deleteOpenAPISpecBySlug: async ({ params, actor, deps }) => {
-    await loadOrganizationToChangeSpecs(deps.db, actor, params.organizationId);
-    const spec = await findOpenApiSpecBySlug(deps.db, params.organizationId, params.specSlug);
-    if (spec !== undefined) await removeOpenApiSpec(deps.db, actor, spec, deps.clock.now());
+  deleteOpenAPISpecBySlug: async ({ params, actor, services }) => {
+    await loadOrganizationToChangeSpecs(services.db, actor, params.organizationId);
+    const spec = await findOpenApiSpecBySlug(services.db, params.organizationId, params.specSlug);
+    if (spec !== undefined) await removeOpenApiSpec(services.db, actor, spec, services.clock.now());
     return { status: 204 };
   },
 
-  listOpenAPISpecVersions: async ({ params, query, actor, deps }) => {
-    const spec = await specForMember(deps, actor, params);
-    const page = await listOpenApiSpecVersions(deps.db, spec.id, pageRequest(query));
+  listOpenAPISpecVersions: async ({ params, query, actor, services }) => {
+    const spec = await specForMember(services, actor, params);
+    const page = await listOpenApiSpecVersions(services.db, spec.id, pageRequest(query));
     return {
       status: 200,
-      body: presentList(page, (version) => presentOpenApiSpecVersion(spec, version, deps.urls)),
+      body: presentList(page, (version) => presentOpenApiSpecVersion(spec, version, services.urls)),
     };
   },
 
-  getLatestOpenAPISpecVersion: async ({ params, actor, deps }) =>
-    versionAnswer(deps, await specForCaller(deps, actor, params), 'latest'),
+  getLatestOpenAPISpecVersion: async ({ params, actor, services }) =>
+    versionAnswer(services, await specForCaller(services, actor, params), 'latest'),
 
-  getLatestOpenAPISpecVersionContent: async ({ params, actor, deps }) =>
-    contentAnswer(deps, await specForCaller(deps, actor, params), 'latest'),
+  getLatestOpenAPISpecVersionContent: async ({ params, actor, services }) =>
+    contentAnswer(services, await specForCaller(services, actor, params), 'latest'),
 
-  getOpenAPISpecVersionById: async ({ params, actor, deps }) =>
-    versionAnswer(deps, await specForMember(deps, actor, params), params.versionId),
+  getOpenAPISpecVersionById: async ({ params, actor, services }) =>
+    versionAnswer(services, await specForMember(services, actor, params), params.versionId),
 
-  getOpenAPISpecVersionContentById: async ({ params, actor, deps }) =>
-    contentAnswer(deps, await specForMember(deps, actor, params), params.versionId),
+  getOpenAPISpecVersionContentById: async ({ params, actor, services }) =>
+    contentAnswer(services, await specForMember(services, actor, params), params.versionId),
 
-  getOpenAPISpecVersionChanges: async ({ params, actor, deps }) => {
-    const spec = await specForMember(deps, actor, params);
-    const version = await loadOpenApiSpecVersion(deps.db, spec, params.versionId);
-    const previous = await previousVersionId(deps.db, version);
+  getOpenAPISpecVersionChanges: async ({ params, actor, services }) => {
+    const spec = await specForMember(services, actor, params);
+    const version = await loadOpenApiSpecVersion(services.db, spec, params.versionId);
+    const previous = await previousVersionId(services.db, version);
     return { status: 200, body: presentOpenApiSpecVersionChanges(version, previous) };
   },
 };
@@ -149,30 +149,31 @@ interface SpecParams {
 }
 
 /** The spec a member reads. */
-async function specForMember(deps: AppDeps, actor: Actor, params: SpecParams) {
-  return (await loadOpenApiSpecForMember(deps.db, actor, params.organizationId, params.specSlug))
-    .spec;
+async function specForMember(services: AppServices, actor: Actor, params: SpecParams) {
+  return (
+    await loadOpenApiSpecForMember(services.db, actor, params.organizationId, params.specSlug)
+  ).spec;
 }
 
 /** The spec a member, or a reader of one of its organization's sites, reads. */
-function specForCaller(deps: AppDeps, caller: Caller, params: SpecParams) {
+function specForCaller(services: AppServices, caller: Caller, params: SpecParams) {
   return loadOpenApiSpecForCaller(
-    deps.db,
+    services.db,
     caller,
     { organizationId: params.organizationId, slug: params.specSlug },
-    { keys: shareKeysOf(deps), now: deps.clock.now() },
+    { keys: shareKeysOf(services), now: services.clock.now() },
   );
 }
 
 /** A version of the spec (`latest`, or by id). */
-async function versionAnswer(deps: AppDeps, spec: OpenApiSpecRecord, versionId: string) {
-  const version = await loadOpenApiSpecVersion(deps.db, spec, versionId);
-  return { status: 200 as const, body: presentOpenApiSpecVersion(spec, version, deps.urls) };
+async function versionAnswer(services: AppServices, spec: OpenApiSpecRecord, versionId: string) {
+  const version = await loadOpenApiSpecVersion(services.db, spec, versionId);
+  return { status: 200 as const, body: presentOpenApiSpecVersion(spec, version, services.urls) };
 }
 
 /** The files of a version of the spec (`latest`, or by id). */
-async function contentAnswer(deps: AppDeps, spec: OpenApiSpecRecord, versionId: string) {
-  const version = await loadOpenApiSpecVersion(deps.db, spec, versionId);
-  const filesystem = await readVersionFilesystem(deps.blobs, version);
+async function contentAnswer(services: AppServices, spec: OpenApiSpecRecord, versionId: string) {
+  const version = await loadOpenApiSpecVersion(services.db, spec, versionId);
+  const filesystem = await readVersionFilesystem(services.blobs, version);
   return { status: 200 as const, body: presentOpenApiSpecContent(spec, version, filesystem) };
 }

@@ -20,59 +20,64 @@ type OrganizationHandlers = Pick<
 
 /** Handlers of the `organizations` tag. */
 export const organizationHandlers: OrganizationHandlers = {
-  listOrganizationsForAuthenticatedUser: async ({ query, actor, deps }) => {
-    const page = await listOrganizationsOfUser(deps.db, actor.user.id, {
+  listOrganizationsForAuthenticatedUser: async ({ query, actor, services }) => {
+    const page = await listOrganizationsOfUser(services.db, actor.user.id, {
       ...pageRequest(query),
       order: query.order ?? 'desc',
     });
     return {
       status: 200,
       body: presentList(page, ({ organization, role }) =>
-        presentOrganization(organization, role, deps.urls),
+        presentOrganization(organization, role, services.urls),
       ),
     };
   },
 
-  createOrganization: async ({ body, actor, deps }) => {
-    const organization = await createOrganizationAsAdmin(deps.db, actor, body, deps.clock.now());
+  createOrganization: async ({ body, actor, services }) => {
+    const organization = await createOrganizationAsAdmin(
+      services.db,
+      actor,
+      body,
+      services.clock.now(),
+    );
     return {
       status: 201,
-      body: presentOrganization(organization, 'admin', deps.urls),
-      headers: { Location: deps.urls.api('orgs', organization.id) },
+      body: presentOrganization(organization, 'admin', services.urls),
+      headers: { Location: services.urls.api('orgs', organization.id) },
     };
   },
 
-  getOrganizationById: async ({ params, actor, deps }) => {
+  getOrganizationById: async ({ params, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
-    return { status: 200, body: presentOrganization(organization, role, deps.urls) };
+    return { status: 200, body: presentOrganization(organization, role, services.urls) };
   },
 
-  updateOrganizationById: async ({ params, body, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+  updateOrganizationById: async ({ params, body, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'change its settings');
     const organization = await updateOrganizationSettings(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    return { status: 200, body: presentOrganization(organization, role, deps.urls) };
+    return { status: 200, body: presentOrganization(organization, role, services.urls) };
   },
 
-  getOrganizationsForEmailDomain: async ({ params, actor, deps }) => {
+  getOrganizationsForEmailDomain: async ({ params, actor, services }) => {
     const domain = params.emailDomain.toLowerCase();
     requireEmailAtDomain(emailDomainOf(actor.user.email), domain);
-    const organizations = await listOrganizationsByEmailDomain(deps.db, domain, actor.user.id);
+    const organizations = await listOrganizationsByEmailDomain(services.db, domain, actor.user.id);
     return {
       status: 200,
       body: {
         organizations: organizations.map(({ organization, role }) =>
-          presentOrganization(organization, role, deps.urls),
+          presentOrganization(organization, role, services.urls),
         ),
       },
     };

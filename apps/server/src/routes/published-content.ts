@@ -1,7 +1,6 @@
-import type { AppDeps } from '../deps.js';
 import { type Caller, isSiteReader } from '../domain/actor.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
-import { spacesOfKept } from '../domain/published/kept-site-reads.js';
+import { spacesOfCached } from '../domain/published/cached-site-reads.js';
 import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
 import { readerView } from '../domain/published/site-readers.js';
@@ -17,6 +16,7 @@ import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
 import { presentPublishedSite } from '../presenters/published-site.js';
 import { presentSite } from '../presenters/site.js';
+import type { AppServices } from '../services/app-services.js';
 import { pageRequest } from './page-request.js';
 import { searchBySpace } from './search.js';
 import { shareKeysOf, structureView } from './site-views.js';
@@ -36,9 +36,18 @@ interface SiteAsSeen {
   role: MemberRole | null;
 }
 
-async function siteAsSeen(deps: AppDeps, caller: Caller, params: SiteParams): Promise<SiteAsSeen> {
+async function siteAsSeen(
+  services: AppServices,
+  caller: Caller,
+  params: SiteParams,
+): Promise<SiteAsSeen> {
   if (isSiteReader(caller)) {
-    const structure = await readerView(deps.db, caller, shareKeysOf(deps), deps.clock.now());
+    const structure = await readerView(
+      services.db,
+      caller,
+      shareKeysOf(services),
+      services.clock.now(),
+    );
     const { site } = structure;
     if (site.id !== params.siteId || site.organizationId !== params.organizationId) {
       throw notFound(`Site ${params.siteId} not found`);
@@ -46,13 +55,13 @@ async function siteAsSeen(deps: AppDeps, caller: Caller, params: SiteParams): Pr
     return { structure, role: null };
   }
   const { site, role } = await loadSiteForMember(
-    deps.db,
+    services.db,
     caller,
     params.organizationId,
     params.siteId,
   );
   // Members see all that is published, whatever conditions hide from visitors.
-  return { structure: liveStructure(await readSiteStructure(deps.db, site)), role };
+  return { structure: liveStructure(await readSiteStructure(services.db, site)), role };
 }
 
 /** The site spaces a search reads, by its scope (every live one when none is given). */
@@ -85,70 +94,72 @@ function siteSpacesInScope(structure: SiteStructure, scope: SearchScope | undefi
 
 /** Handlers of what published sites read: URL resolution, the published profile, site search. */
 export const publishedContentHandlers: PublishedContentHandlers = {
-  resolvePublishedContentByUrl: async ({ body, deps }) => ({
+  resolvePublishedContentByUrl: async ({ body, services }) => ({
     status: 200,
     body: await resolvePublishedUrl(
       {
-        db: deps.db,
-        sitesRoot: deps.urls.sitesRoot(),
-        shareKeys: shareKeysOf(deps),
-        readerTokens: readerTokensOf(deps.keys.pageTokenKey),
-        now: deps.clock.now(),
+        db: services.db,
+        sitesRoot: services.urls.sitesRoot(),
+        shareKeys: shareKeysOf(services),
+        readerTokens: readerTokensOf(services.keys.pageTokenKey),
+        now: services.clock.now(),
       },
       body,
     ),
   }),
 
-  getPublishedContentSite: async ({ params, query, actor, deps }) => {
+  getPublishedContentSite: async ({ params, query, actor, services }) => {
     if (!isSiteReader(actor)) {
       const { site, role } = await loadSiteForMember(
-        deps.db,
+        services.db,
         actor,
         params.organizationId,
         params.siteId,
       );
-      const view = await structureView(deps.db, deps, site, role, query.shareKey);
+      const view = await structureView(services.db, services, site, role, query.shareKey);
       return {
         status: 200,
         body: presentPublishedSite(
-          presentSite(site, view.structure.siteSpaces.length, role, deps.urls),
+          presentSite(site, view.structure.siteSpaces.length, role, services.urls),
           view,
         ),
       };
     }
-    const { structure } = await siteAsSeen(deps, actor, params);
+    const { structure } = await siteAsSeen(services, actor, params);
     const { site } = structure;
     const view = {
       structure,
-      spaces: await spacesOfKept(deps.db, structure.siteSpaces),
+      spaces: await spacesOfCached(services.db, structure.siteSpaces),
       role: null,
-      urls: deps.urls,
+      urls: services.urls,
       shareKey: query.shareKey,
     };
     return {
       status: 200,
       body: presentPublishedSite(
-        presentSite(site, structure.siteSpaces.length, null, deps.urls),
+        presentSite(site, structure.siteSpaces.length, null, services.urls),
         view,
       ),
     };
   },
 
-  searchSiteContent: async ({ params, query, body, actor, deps }) => {
-    const { structure } = await siteAsSeen(deps, actor, params);
+  searchSiteContent: async ({ params, query, body, actor, services }) => {
+    const { structure } = await siteAsSeen(services, actor, params);
     const siteSpaces = siteSpacesInScope(structure, body.scope);
-    let spaces = [...(await spacesOf(deps.db, siteSpaces)).values()].filter(
+    let spaces = [...(await spacesOf(services.db, siteSpaces)).values()].filter(
       (space) => space.deletedAt === null,
     );
     if (!isSiteReader(actor)) {
       const readable = new Set(
-        (await readableSpacesOf(deps.db, actor, params.organizationId)).map((space) => space.id),
+        (await readableSpacesOf(services.db, actor, params.organizationId)).map(
+          (space) => space.id,
+        ),
       );
       spaces = spaces.filter((space) => readable.has(space.id));
     }
     return {
       status: 200,
-      body: await searchBySpace(deps, spaces, body.query, pageRequest(query)),
+      body: await searchBySpace(services, spaces, body.query, pageRequest(query)),
     };
   },
 };

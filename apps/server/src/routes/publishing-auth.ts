@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import {
   loadPublishingAuth,
@@ -8,6 +7,7 @@ import {
 } from '../domain/sites/publishing-auth.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentPublishingAuth } from '../presenters/publishing-auth.js';
+import type { AppServices } from '../services/app-services.js';
 import { loadSiteWithRole, shareKeysOf } from './site-views.js';
 
 type PublishingAuthHandlers = Pick<
@@ -17,12 +17,12 @@ type PublishingAuthHandlers = Pick<
 
 /** A site whose publishing key the caller may see: only admins hold the key. */
 async function loadSiteForAdmin(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { organizationId: string; siteId: string },
 ) {
   const action = "see or change a site's publishing authentication";
-  return (await loadSiteWithRole(deps, actor, params, 'admin', action)).site;
+  return (await loadSiteWithRole(services, actor, params, 'admin', action)).site;
 }
 
 const answer = (auth: PublishingAuth) => ({
@@ -32,28 +32,36 @@ const answer = (auth: PublishingAuth) => ({
 
 /** Handlers of a site's publishing authentication: the key visitor tokens are signed with. */
 export const publishingAuthHandlers: PublishingAuthHandlers = {
-  getSitePublishingAuthById: async ({ params, actor, deps }) => {
-    const site = await loadSiteForAdmin(deps, actor, params);
-    return answer(await loadPublishingAuth(deps.db, site, shareKeysOf(deps), deps.clock.now()));
+  getSitePublishingAuthById: async ({ params, actor, services }) => {
+    const site = await loadSiteForAdmin(services, actor, params);
+    return answer(
+      await loadPublishingAuth(services.db, site, shareKeysOf(services), services.clock.now()),
+    );
   },
 
-  updateSitePublishingAuthById: async ({ params, body, actor, deps }) => {
-    const site = await loadSiteForAdmin(deps, actor, params);
+  updateSitePublishingAuthById: async ({ params, body, actor, services }) => {
+    const site = await loadSiteForAdmin(services, actor, params);
     const auth = await updatePublishingAuth(
-      deps.db,
+      services.db,
       actor,
       site,
       body,
-      shareKeysOf(deps),
-      deps.clock.now(),
+      shareKeysOf(services),
+      services.clock.now(),
     );
     return answer(auth);
   },
 
-  regenerateSitePublishingAuthById: async ({ params, actor, deps }) => {
-    const site = await loadSiteForAdmin(deps, actor, params);
+  regenerateSitePublishingAuthById: async ({ params, actor, services }) => {
+    const site = await loadSiteForAdmin(services, actor, params);
     return answer(
-      await regeneratePublishingKey(deps.db, actor, site, shareKeysOf(deps), deps.clock.now()),
+      await regeneratePublishingKey(
+        services.db,
+        actor,
+        site,
+        shareKeysOf(services),
+        services.clock.now(),
+      ),
     );
   },
 };

@@ -79,60 +79,66 @@ async function presentOne(db: Executor, provider: SamlProviderRecord, urls: Urls
 
 /** Handlers of SAML providers (organization admins) and the public list of sign-in options. */
 export const samlHandlers: SamlHandlers = {
-  listSAMLProvidersInOrganizationById: async ({ params, query, actor, deps }) => {
-    const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
-    const page = await listSamlProviders(deps.db, organization.id, pageRequest(query));
-    const items = await present(deps.db, page.items, deps.urls);
+  listSAMLProvidersInOrganizationById: async ({ params, query, actor, services }) => {
+    const organization = await organizationForSsoAdmin(services.db, actor, params.organizationId);
+    const page = await listSamlProviders(services.db, organization.id, pageRequest(query));
+    const items = await present(services.db, page.items, services.urls);
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
-  createOrganizationSAMLProvider: async ({ params, body, actor, deps }) => {
-    const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
+  createOrganizationSAMLProvider: async ({ params, body, actor, services }) => {
+    const organization = await organizationForSsoAdmin(services.db, actor, params.organizationId);
     const provider = await createSamlProvider(
-      deps.db,
+      services.db,
       actor,
       organization.id,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    const presented = await presentOne(deps.db, provider, deps.urls);
+    const presented = await presentOne(services.db, provider, services.urls);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },
 
-  getOrganizationSAMLProviderById: async ({ params, actor, deps }) => {
+  getOrganizationSAMLProviderById: async ({ params, actor, services }) => {
     const provider = await loadProvider(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.samlProviderId,
     );
-    return { status: 200, body: await presentOne(deps.db, provider, deps.urls) };
+    return { status: 200, body: await presentOne(services.db, provider, services.urls) };
   },
 
-  updateOrganizationSAMLProvider: async ({ params, body, actor, deps }) => {
+  updateOrganizationSAMLProvider: async ({ params, body, actor, services }) => {
     const provider = await loadProvider(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.samlProviderId,
     );
-    const updated = await changeSamlProvider(deps.db, actor, provider, body, deps.clock.now());
-    return { status: 200, body: await presentOne(deps.db, updated, deps.urls) };
+    const updated = await changeSamlProvider(
+      services.db,
+      actor,
+      provider,
+      body,
+      services.clock.now(),
+    );
+    return { status: 200, body: await presentOne(services.db, updated, services.urls) };
   },
 
-  deleteOrganizationSAMLProvider: async ({ params, actor, deps }) => {
-    const organization = await organizationForSsoAdmin(deps.db, actor, params.organizationId);
-    const provider = await findSamlProvider(deps.db, organization.id, params.samlProviderId);
+  deleteOrganizationSAMLProvider: async ({ params, actor, services }) => {
+    const organization = await organizationForSsoAdmin(services.db, actor, params.organizationId);
+    const provider = await findSamlProvider(services.db, organization.id, params.samlProviderId);
     if (provider !== undefined)
-      await removeSamlProvider(deps.db, actor, provider, deps.clock.now());
+      await removeSamlProvider(services.db, actor, provider, services.clock.now());
     return { status: 204 };
   },
 
-  listSSOProviderLoginsInOrganization: async ({ params, deps }) => {
-    const organization = await findOrganizationById(deps.db, params.organizationId);
+  listSSOProviderLoginsInOrganization: async ({ params, services }) => {
+    const organization = await findOrganizationById(services.db, params.organizationId);
     if (organization === undefined)
       throw notFound(`Organization ${params.organizationId} not found`);
-    const providers = await allSamlProviders(deps.db, organization.id);
-    return { status: 200, body: presentSsoProviders(providers, deps.urls) };
+    const providers = await allSamlProviders(services.db, organization.id);
+    return { status: 200, body: presentSsoProviders(providers, services.urls) };
   },
 };

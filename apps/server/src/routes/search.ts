@@ -1,5 +1,4 @@
 import type { components } from '@quire/contract';
-import type { AppDeps } from '../deps.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import {
   type RankedPage,
@@ -10,6 +9,7 @@ import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
 import { presentSearchPage, presentSearchSpace } from '../presenters/search-result.js';
+import type { AppServices } from '../services/app-services.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
 import { pageRequest } from './page-request.js';
 
@@ -21,28 +21,28 @@ const pagesPerSpace = 10;
 
 /** Handlers of full-text search, in one space and across an organization. */
 export const searchHandlers: SearchHandlers = {
-  searchSpaceContent: async ({ params, query, actor, deps }) => {
-    const { space } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
-    const pages = await searchContent(deps.db, deps.dialect, [space.id], query.query);
+  searchSpaceContent: async ({ params, query, actor, services }) => {
+    const { space } = await loadSpaceForCaller(services.db, actor, params.spaceId);
+    const pages = await searchContent(services.db, services.dialect, [space.id], query.query);
     const ranked = pages.map((match, rank) => ({ match, rank }));
     const page = arrayPage(ranked, ({ rank }) => rankKey(rank), pageRequest(query));
     const matches = await readPageMatches(
-      deps.db,
+      services.db,
       page.items.map(({ match }) => match),
     );
     return {
       status: 200,
       body: presentList({ ...page, items: matches }, (match) =>
-        presentSearchPage(match, deps.urls),
+        presentSearchPage(match, services.urls),
       ),
     };
   },
 
-  searchOrganizationContent: async ({ params, query, actor, deps }) => {
-    const spaces = await readableSpacesOf(deps.db, actor, params.organizationId);
+  searchOrganizationContent: async ({ params, query, actor, services }) => {
+    const spaces = await readableSpacesOf(services.db, actor, params.organizationId);
     return {
       status: 200,
-      body: await searchBySpace(deps, spaces, query.query, pageRequest(query)),
+      body: await searchBySpace(services, spaces, query.query, pageRequest(query)),
     };
   },
 };
@@ -52,14 +52,14 @@ export const searchHandlers: SearchHandlers = {
  * order of their best page, at most ten pages each.
  */
 export async function searchBySpace(
-  deps: AppDeps,
+  services: AppServices,
   spaces: readonly { id: string; title: string }[],
   text: string,
   request: PageRequest,
 ): Promise<components['schemas']['SearchSpaceResultList']> {
   const found = await searchContent(
-    deps.db,
-    deps.dialect,
+    services.db,
+    services.dialect,
     spaces.map((space) => space.id),
     text,
   );
@@ -77,14 +77,14 @@ export async function searchBySpace(
   }));
   const page = arrayPage(ranked, ({ rank }) => rankKey(rank), request);
   const matches = await readPageMatches(
-    deps.db,
+    services.db,
     page.items.flatMap(({ pages }) => pages),
   );
   return presentList(page, ({ space }) =>
     presentSearchSpace(
       space,
       matches.filter((match) => match.spaceId === space.id),
-      deps.urls,
+      services.urls,
     ),
   );
 }

@@ -1,10 +1,10 @@
 import type { Reply } from '@quire/contract';
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { findSharedSpace } from '../domain/sites/shared-space.js';
 import { findSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
 import { presentSpace } from '../presenters/space.js';
+import type { AppServices } from '../services/app-services.js';
 import { shareKeysOf } from './site-views.js';
 
 /**
@@ -16,18 +16,18 @@ export async function getSharedSpace(
   spaceId: string,
   shareKey: string,
   actor: Actor,
-  deps: AppDeps,
+  services: AppServices,
 ): Promise<Reply<'getSpaceById'>> {
   const shared = await findSharedSpace(
-    deps.db,
-    shareKeysOf(deps),
+    services.db,
+    shareKeysOf(services),
     spaceId,
     shareKey,
-    deps.clock.now(),
+    services.clock.now(),
   );
   if (shared === undefined) throw notFound(`Space ${spaceId} not found through this shareKey`);
-  const access = await findSpaceForCaller(deps.db, actor, spaceId);
-  const body = presentSpace(shared.space, access?.role ?? null, deps.urls);
-  const published = `${deps.urls.site(shared.siteId, ...shared.segments)}?share=${encodeURIComponent(shareKey)}`;
+  const access = await findSpaceForCaller(services.db, actor, spaceId);
+  const body = presentSpace(shared.space, access?.role ?? null, services.urls);
+  const published = `${services.urls.site(shared.siteId, ...shared.segments)}?share=${encodeURIComponent(shareKey)}`;
   return { status: 200, body: { ...body, urls: { ...body.urls, published } } };
 }

@@ -27,10 +27,15 @@ type SiteRedirectHandlers = Pick<
 
 /** Handlers of a site's redirects: any member reads them, `create` or higher writes them. */
 export const siteRedirectHandlers: SiteRedirectHandlers = {
-  listSiteRedirects: async ({ params, query, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  listSiteRedirects: async ({ params, query, actor, services }) => {
+    const { site } = await loadSiteForMember(
+      services.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
     const page = await listSiteRedirects(
-      deps.db,
+      services.db,
       site.id,
       { draft: query.draft ?? false, search: query.search, orderBy: query.orderBy ?? 'createdAt' },
       pageRequest(query),
@@ -38,54 +43,70 @@ export const siteRedirectHandlers: SiteRedirectHandlers = {
     return { status: 200, body: presentList(page, presentSiteRedirect) };
   },
 
-  createSiteRedirect: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    const redirect = await createSiteRedirect(deps.db, actor, site, body, deps.clock.now());
+  createSiteRedirect: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    const redirect = await createSiteRedirect(services.db, actor, site, body, services.clock.now());
     return { status: 201, body: presentSiteRedirect(redirect) };
   },
 
-  bulkUpsertSiteRedirects: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
+  bulkUpsertSiteRedirects: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
     const results = await bulkUpsertSiteRedirects(
-      deps.db,
+      services.db,
       actor,
       site,
       body.redirects,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 200, body: { results } };
   },
 
-  updateSiteRedirectById: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    const redirect = await loadSiteRedirect(deps.db, site, params.siteRedirectId);
+  updateSiteRedirectById: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    const redirect = await loadSiteRedirect(services.db, site, params.siteRedirectId);
     const updated = await updateSiteRedirect(
-      deps.db,
+      services.db,
       actor,
       site,
       redirect,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 200, body: presentSiteRedirect(updated) };
   },
 
-  deleteSiteRedirectById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    const redirect = await findSiteRedirect(deps.db, site.id, params.siteRedirectId);
+  deleteSiteRedirectById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    const redirect = await findSiteRedirect(services.db, site.id, params.siteRedirectId);
     if (redirect !== undefined) {
-      await removeSiteRedirect(deps.db, actor, site, redirect, deps.clock.now());
+      await removeSiteRedirect(services.db, actor, site, redirect, services.clock.now());
     }
     return { status: 204 };
   },
 
-  getSiteRedirectBySource: async ({ params, query, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  getSiteRedirectBySource: async ({ params, query, actor, services }) => {
+    const { site } = await loadSiteForMember(
+      services.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
     const { shareKey } = query;
     if (shareKey !== undefined) {
-      await requireShareKeyOfSite(deps.db, shareKeysOf(deps), site, shareKey, deps.clock.now());
+      await requireShareKeyOfSite(
+        services.db,
+        shareKeysOf(services),
+        site,
+        shareKey,
+        services.clock.now(),
+      );
     }
-    const found = await findRedirectOfSource(deps.db, site, query.source, deps.urls.site(site.id));
+    const found = await findRedirectOfSource(
+      services.db,
+      site,
+      query.source,
+      services.urls.site(site.id),
+    );
     // A target in the site goes through the share link the caller named.
     if (shareKey !== undefined && found.kind === 'content') {
       found.target.searchParams.set('share', shareKey);

@@ -46,14 +46,14 @@ type SiteSpaceHandlers = Pick<
 
 /** Handlers of a site's site spaces and share links. */
 export const siteSpaceHandlers: SiteSpaceHandlers = {
-  listSiteSpaces: async ({ params, query, actor, deps }) => {
+  listSiteSpaces: async ({ params, query, actor, services }) => {
     const { site, role } = await loadSiteForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.siteId,
     );
-    const view = await structureView(deps.db, deps, site, role, query.shareKey);
+    const view = await structureView(services.db, services, site, role, query.shareKey);
     const { structure } = view;
     const defaults = new Set([
       structure.site.defaultSiteSpaceId,
@@ -73,56 +73,61 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     };
   },
 
-  addSpaceToSite: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
-    const siteSpace = await addSpaceToSite(deps.db, actor, site, body, deps.clock.now());
+  addSpaceToSite: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
+    const siteSpace = await addSpaceToSite(services.db, actor, site, body, services.clock.now());
     return {
       status: 200,
-      body: presentSiteSpace(siteSpace, await structureView(deps.db, deps, site, role)),
+      body: presentSiteSpace(siteSpace, await structureView(services.db, services, site, role)),
     };
   },
 
-  updateSiteSpaceById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  updateSiteSpaceById: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const siteSpace = await updateSiteSpaceSettings(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSpaceId,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSiteSpace(siteSpace, await structureView(deps.db, deps, site, role)),
+      body: presentSiteSpace(siteSpace, await structureView(services.db, services, site, role)),
     };
   },
 
-  deleteSiteSpaceById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    await removeSiteSpace(deps.db, actor, site, params.siteSpaceId, deps.clock.now());
+  deleteSiteSpaceById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    await removeSiteSpace(services.db, actor, site, params.siteSpaceId, services.clock.now());
     return { status: 204 };
   },
 
-  moveSiteSpace: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  moveSiteSpace: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const siteSpace = await moveSiteSpace(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSpaceId,
       placementOf(body.position),
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSiteSpace(siteSpace, await structureView(deps.db, deps, site, role)),
+      body: presentSiteSpace(siteSpace, await structureView(services.db, services, site, role)),
     };
   },
 
-  getSiteSpaceCustomizationById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
-    const structure = await readSiteStructure(deps.db, site);
+  getSiteSpaceCustomizationById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteForMember(
+      services.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
+    const structure = await readSiteStructure(services.db, site);
     const siteSpace = requireSiteSpace(structure.siteSpaces, params.siteSpaceId);
     return {
       status: 200,
@@ -133,15 +138,15 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     };
   },
 
-  updateSiteSpaceCustomizationById: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
+  updateSiteSpaceCustomizationById: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
     const customization = await replaceSiteSpaceCustomization(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSpaceId,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
@@ -149,42 +154,42 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     };
   },
 
-  listSiteShareLinks: async ({ params, query, actor, deps }) => {
+  listSiteShareLinks: async ({ params, query, actor, services }) => {
     const { site, role } = await loadSiteForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.siteId,
     );
-    const page = await listShareLinksOfSite(deps.db, site.id, pageRequest(query));
-    const keys = shareKeysOf(deps);
+    const page = await listShareLinksOfSite(services.db, site.id, pageRequest(query));
+    const keys = shareKeysOf(services);
     return {
       status: 200,
       body: presentList(page, (link) =>
         presentShareLink(
           link,
           seesShareLinkKeys(role) ? keys.open(link.keySealed) : undefined,
-          deps.urls,
+          services.urls,
         ),
       ),
     };
   },
 
-  createSiteShareLink: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
+  createSiteShareLink: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
     const { link, key } = await createShareLink(
-      deps.db,
+      services.db,
       actor,
       site,
       body,
-      shareKeysOf(deps),
-      deps.clock.now(),
+      shareKeysOf(services),
+      services.clock.now(),
     );
     return {
       status: 201,
-      body: presentShareLink(link, key, deps.urls),
+      body: presentShareLink(link, key, services.urls),
       headers: {
-        Location: deps.urls.api(
+        Location: services.urls.api(
           'orgs',
           site.organizationId,
           'sites',
@@ -196,25 +201,26 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
     };
   },
 
-  updateSiteShareLinkById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
-    const link = await loadShareLink(deps.db, site, params.shareLinkId);
+  updateSiteShareLinkById: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
+    const link = await loadShareLink(services.db, site, params.shareLinkId);
     const updated = await updateShareLinkSettings(
-      deps.db,
+      services.db,
       actor,
       site,
       link,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    const key = seesShareLinkKeys(role) ? shareKeysOf(deps).open(updated.keySealed) : undefined;
-    return { status: 200, body: presentShareLink(updated, key, deps.urls) };
+    const key = seesShareLinkKeys(role) ? shareKeysOf(services).open(updated.keySealed) : undefined;
+    return { status: 200, body: presentShareLink(updated, key, services.urls) };
   },
 
-  deleteSiteShareLinkById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    const link = await findShareLink(deps.db, site.id, params.shareLinkId);
-    if (link !== undefined) await removeShareLink(deps.db, actor, site, link, deps.clock.now());
+  deleteSiteShareLinkById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    const link = await findShareLink(services.db, site.id, params.shareLinkId);
+    if (link !== undefined)
+      await removeShareLink(services.db, actor, site, link, services.clock.now());
     return { status: 204 };
   },
 };

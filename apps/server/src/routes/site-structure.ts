@@ -49,14 +49,14 @@ export function placementOf(position: {
 
 /** Handlers of a site's sections and section groups. */
 export const siteStructureHandlers: SiteStructureHandlers = {
-  listSiteSections: async ({ params, query, actor, deps }) => {
+  listSiteSections: async ({ params, query, actor, services }) => {
     const { site, role } = await loadSiteForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.siteId,
     );
-    const view = await structureView(deps.db, deps, site, role, query.shareKey);
+    const view = await structureView(services.db, services, site, role, query.shareKey);
     const keys = view.structure.sortKeys;
     const page = arrayPage(
       view.structure.sections,
@@ -66,59 +66,59 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     return { status: 200, body: presentList(page, (section) => presentSection(section, view)) };
   },
 
-  addSectionToSite: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
-    const section = await createSection(deps.db, actor, site, body, deps.clock.now());
-    const view = await structureView(deps.db, deps, site, role);
+  addSectionToSite: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
+    const section = await createSection(services.db, actor, site, body, services.clock.now());
+    const view = await structureView(services.db, services, site, role);
     return { status: 200, body: presentSection(section, view) };
   },
 
-  updateSiteSectionById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  updateSiteSectionById: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const section = await updateSectionSettings(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSectionId,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSection(section, await structureView(deps.db, deps, site, role)),
+      body: presentSection(section, await structureView(services.db, services, site, role)),
     };
   },
 
-  deleteSiteSectionById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    await removeSection(deps.db, actor, site, params.siteSectionId, deps.clock.now());
+  deleteSiteSectionById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    await removeSection(services.db, actor, site, params.siteSectionId, services.clock.now());
     return { status: 204 };
   },
 
-  moveSiteSection: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  moveSiteSection: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const section = await moveSection(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSectionId,
       placementOf(body.position),
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSection(section, await structureView(deps.db, deps, site, role)),
+      body: presentSection(section, await structureView(services.db, services, site, role)),
     };
   },
 
-  listSiteSectionGroups: async ({ params, query, actor, deps }) => {
+  listSiteSectionGroups: async ({ params, query, actor, services }) => {
     const { site, role } = await loadSiteForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.siteId,
     );
-    const view = await structureView(deps.db, deps, site, role);
+    const view = await structureView(services.db, services, site, role);
     const keys = view.structure.sortKeys;
     const page = arrayPage(
       view.structure.groups,
@@ -128,79 +128,85 @@ export const siteStructureHandlers: SiteStructureHandlers = {
     return { status: 200, body: presentList(page, (group) => presentSectionGroup(group, view)) };
   },
 
-  addSectionGroupToSite: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
-    const group = await createSectionGroup(deps.db, actor, site, body, deps.clock.now());
+  addSectionGroupToSite: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
+    const group = await createSectionGroup(services.db, actor, site, body, services.clock.now());
     return {
       status: 200,
-      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+      body: presentSectionGroup(group, await structureView(services.db, services, site, role)),
     };
   },
 
-  updateSiteSectionGroupById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  updateSiteSectionGroupById: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const group = await updateSectionGroupSettings(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSectionGroupId,
       body,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+      body: presentSectionGroup(group, await structureView(services.db, services, site, role)),
     };
   },
 
-  deleteSiteSectionGroupById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    await removeSectionGroup(deps.db, actor, site, params.siteSectionGroupId, deps.clock.now());
+  deleteSiteSectionGroupById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    await removeSectionGroup(
+      services.db,
+      actor,
+      site,
+      params.siteSectionGroupId,
+      services.clock.now(),
+    );
     return { status: 204 };
   },
 
-  addSiteSectionToGroup: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  addSiteSectionToGroup: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const group = await addSectionToGroup(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSectionGroupId,
       body.sectionId,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+      body: presentSectionGroup(group, await structureView(services.db, services, site, role)),
     };
   },
 
-  removeSiteSectionFromGroup: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
+  removeSiteSectionFromGroup: async ({ params, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
     await removeSectionFromGroup(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSectionGroupId,
       params.siteSectionId,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 204 };
   },
 
-  moveSiteSectionGroup: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
+  moveSiteSectionGroup: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
     const group = await moveSectionGroup(
-      deps.db,
+      services.db,
       actor,
       site,
       params.siteSectionGroupId,
       placementOf(body.position),
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSectionGroup(group, await structureView(deps.db, deps, site, role)),
+      body: presentSectionGroup(group, await structureView(services.db, services, site, role)),
     };
   },
 };

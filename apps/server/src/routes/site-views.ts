@@ -1,4 +1,3 @@
-import type { AppDeps } from '../deps.js';
 import type { Actor } from '../domain/actor.js';
 import { type ShareKeys, shareKeys } from '../domain/sites/share-keys.js';
 import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
@@ -7,17 +6,18 @@ import { readSiteStructure, spacesOf } from '../domain/sites/site-structure.js';
 import type { MemberRole } from '../model/roles.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import type { StructureView } from '../presenters/site-structure.js';
+import type { AppServices } from '../services/app-services.js';
 import type { Executor } from '../store/schema.js';
 import { findSiteById, type SiteRecord } from '../store/sites.js';
 
-const keysByDeps = new WeakMap<AppDeps, ShareKeys>();
+const keysByDeps = new WeakMap<AppServices, ShareKeys>();
 
 /** The share key machinery of this server, made once from its secret. */
-export function shareKeysOf(deps: AppDeps): ShareKeys {
-  let keys = keysByDeps.get(deps);
+export function shareKeysOf(services: AppServices): ShareKeys {
+  let keys = keysByDeps.get(services);
   if (keys === undefined) {
-    keys = shareKeys(deps.keys.pageTokenKey);
-    keysByDeps.set(deps, keys);
+    keys = shareKeys(services.keys.pageTokenKey);
+    keysByDeps.set(services, keys);
   }
   return keys;
 }
@@ -28,13 +28,13 @@ export function shareKeysOf(deps: AppDeps): ShareKeys {
  */
 export async function structureView(
   db: Executor,
-  deps: AppDeps,
+  services: AppServices,
   site: SiteRecord,
   role: MemberRole,
   shareKey?: string,
 ): Promise<StructureView> {
   if (shareKey !== undefined) {
-    await requireShareKeyOfSite(db, shareKeysOf(deps), site, shareKey, deps.clock.now());
+    await requireShareKeyOfSite(db, shareKeysOf(services), site, shareKey, services.clock.now());
   }
   // After a write, the site's defaults may have changed: present them as they now are.
   const structure = await readSiteStructure(db, (await findSiteById(db, site.id)) ?? site);
@@ -42,7 +42,7 @@ export async function structureView(
     structure,
     spaces: await spacesOf(db, structure.siteSpaces),
     role,
-    urls: deps.urls,
+    urls: services.urls,
     shareKey,
   };
 }
@@ -52,22 +52,22 @@ export async function structureView(
  * they cannot see is a 404, one they may only read a 403).
  */
 export async function loadSiteWithRole(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { organizationId: string; siteId: string },
   minimum: MemberRole,
   action: string,
 ): Promise<SiteAccess> {
-  const access = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  const access = await loadSiteForMember(services.db, actor, params.organizationId, params.siteId);
   requireOrganizationRole(access.role, minimum, action);
   return access;
 }
 
 /** Loads a site the caller may change: a member with `create` or higher. */
 export function loadSiteToChange(
-  deps: AppDeps,
+  services: AppServices,
   actor: Actor,
   params: { organizationId: string; siteId: string },
 ): Promise<SiteAccess> {
-  return loadSiteWithRole(deps, actor, params, 'create', 'change sites');
+  return loadSiteWithRole(services, actor, params, 'create', 'change sites');
 }

@@ -26,7 +26,6 @@ import {
   listSitesInOrganization,
   type SiteRecord,
 } from '../store/sites.js';
-import { contentWriteServices, mergeServices } from './content-write-services.js';
 import { pageRequest } from './page-request.js';
 import { loadSiteToChange, loadSiteWithRole } from './site-views.js';
 
@@ -61,117 +60,150 @@ function schemaBody(site: SiteRecord) {
 
 /** Handlers of sites themselves: settings, publishing, adaptive schema, customization. */
 export const siteHandlers: SiteHandlers = {
-  listSites: async ({ params, query, actor, deps }) => {
+  listSites: async ({ params, query, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     const page = await listSitesInOrganization(
-      deps.db,
+      services.db,
       organization.id,
       { space: query.space, title: query.title, published: query.published, types: query.type },
       pageRequest(query),
     );
     const counts = await countSiteSpaces(
-      deps.db,
+      services.db,
       page.items.map((site) => site.id),
     );
     return {
       status: 200,
       body: presentList(page, (site) =>
-        presentSite(site, counts.get(site.id) ?? 0, role, deps.urls),
+        presentSite(site, counts.get(site.id) ?? 0, role, services.urls),
       ),
     };
   },
 
-  createSite: async ({ params, body, actor, deps }) => {
+  createSite: async ({ params, body, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     requireOrganizationRole(role, 'create', 'create sites');
-    const sample = { writes: contentWriteServices(deps), merges: mergeServices(deps) };
+    const sample = { writes: services.contentWrites, merges: services.merges };
     const site = await createSite(
-      deps.db,
+      services.db,
       actor,
       organization.id,
       body ?? {},
       sample,
-      deps.clock.now(),
+      services.clock.now(),
     );
-    const presented = await siteBody(deps.db, site, role, deps.urls);
+    const presented = await siteBody(services.db, site, role, services.urls);
     return { status: 201, body: presented, headers: { Location: presented.urls.location } };
   },
 
-  getSiteById: async ({ params, actor, deps }) => {
+  getSiteById: async ({ params, actor, services }) => {
     const { site, role } = await loadSiteForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
       params.siteId,
     );
-    return { status: 200, body: await siteBody(deps.db, site, role, deps.urls) };
+    return { status: 200, body: await siteBody(services.db, site, role, services.urls) };
   },
 
-  updateSiteById: async ({ params, body, actor, deps }) => {
-    const { site, role } = await loadSiteToChange(deps, actor, params);
-    const updated = await updateSiteSettings(deps.db, actor, site, body, deps.clock.now());
-    return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
+  updateSiteById: async ({ params, body, actor, services }) => {
+    const { site, role } = await loadSiteToChange(services, actor, params);
+    const updated = await updateSiteSettings(services.db, actor, site, body, services.clock.now());
+    return { status: 200, body: await siteBody(services.db, updated, role, services.urls) };
   },
 
-  deleteSiteById: async ({ params, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+  deleteSiteById: async ({ params, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'create', 'delete sites');
-    const site = await findSiteInOrganization(deps.db, params.organizationId, params.siteId);
-    if (site !== undefined) await removeSite(deps.db, actor, site, deps.clock.now());
+    const site = await findSiteInOrganization(services.db, params.organizationId, params.siteId);
+    if (site !== undefined) await removeSite(services.db, actor, site, services.clock.now());
     return { status: 204 };
   },
 
-  publishSite: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteWithRole(deps, actor, params, 'admin', 'publish sites');
-    const updated = await setSitePublished(deps.db, actor, site, true, deps.clock.now());
-    return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
+  publishSite: async ({ params, actor, services }) => {
+    const { site, role } = await loadSiteWithRole(
+      services,
+      actor,
+      params,
+      'admin',
+      'publish sites',
+    );
+    const updated = await setSitePublished(services.db, actor, site, true, services.clock.now());
+    return { status: 200, body: await siteBody(services.db, updated, role, services.urls) };
   },
 
-  unpublishSite: async ({ params, actor, deps }) => {
-    const { site, role } = await loadSiteWithRole(deps, actor, params, 'admin', 'unpublish sites');
-    const updated = await setSitePublished(deps.db, actor, site, false, deps.clock.now());
-    return { status: 200, body: await siteBody(deps.db, updated, role, deps.urls) };
+  unpublishSite: async ({ params, actor, services }) => {
+    const { site, role } = await loadSiteWithRole(
+      services,
+      actor,
+      params,
+      'admin',
+      'unpublish sites',
+    );
+    const updated = await setSitePublished(services.db, actor, site, false, services.clock.now());
+    return { status: 200, body: await siteBody(services.db, updated, role, services.urls) };
   },
 
-  getSiteAdaptiveSchema: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  getSiteAdaptiveSchema: async ({ params, actor, services }) => {
+    const { site } = await loadSiteForMember(
+      services.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
     return { status: 200, body: schemaBody(site) };
   },
 
-  updateSiteAdaptiveSchema: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
+  updateSiteAdaptiveSchema: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
     const updated = await replaceAdaptiveSchema(
-      deps.db,
+      services.db,
       actor,
       site,
       body.jsonSchema,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 200, body: schemaBody(updated) };
   },
 
-  listSiteAdaptiveTemplateConditions: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  listSiteAdaptiveTemplateConditions: async ({ params, actor, services }) => {
+    const { site } = await loadSiteForMember(
+      services.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
     const claims = adaptiveClaims(parseStoredSchema(site.adaptiveSchema));
     return { status: 200, body: { items: templateConditions(claims) } };
   },
 
-  getSiteCustomizationById: async ({ params, actor, deps }) => {
-    const { site } = await loadSiteForMember(deps.db, actor, params.organizationId, params.siteId);
+  getSiteCustomizationById: async ({ params, actor, services }) => {
+    const { site } = await loadSiteForMember(
+      services.db,
+      actor,
+      params.organizationId,
+      params.siteId,
+    );
     return { status: 200, body: appliedCustomization(parseCustomization(site.customization)) };
   },
 
-  updateSiteCustomizationById: async ({ params, body, actor, deps }) => {
-    const { site } = await loadSiteToChange(deps, actor, params);
-    const updated = await replaceSiteCustomization(deps.db, actor, site, body, deps.clock.now());
+  updateSiteCustomizationById: async ({ params, body, actor, services }) => {
+    const { site } = await loadSiteToChange(services, actor, params);
+    const updated = await replaceSiteCustomization(
+      services.db,
+      actor,
+      site,
+      body,
+      services.clock.now(),
+    );
     return {
       status: 200,
       body: appliedCustomization(parseCustomization(updated.customization)),

@@ -33,48 +33,48 @@ async function loadSpaceToManage(db: Executor, actor: Actor, spaceId: string) {
 
 /** Handlers of the space access grants: for admins of the space. */
 export const spacePermissionHandlers: SpacePermissionHandlers = {
-  inviteToSpace: async ({ params, body, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
-    await grantSpaceRole(deps.db, actor, space, body.role, body, deps.clock.now());
+  inviteToSpace: async ({ params, body, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
+    await grantSpaceRole(services.db, actor, space, body.role, body, services.clock.now());
     return { status: 204 };
   },
 
-  listUserPermissionsInSpace: async ({ params, query, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
-    const page = await listUserGrants(deps.db, space.id, pageRequest(query));
+  listUserPermissionsInSpace: async ({ params, query, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
+    const page = await listUserGrants(services.db, space.id, pageRequest(query));
     return {
       status: 200,
       body: presentList(page, (grant) => ({
         role: grant.role,
-        user: presentUser(grant.user, deps.urls),
+        user: presentUser(grant.user, services.urls),
       })),
     };
   },
 
-  updateUserPermissionInSpace: async ({ params, body, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
+  updateUserPermissionInSpace: async ({ params, body, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
     await setSpaceRoleOf(
-      deps.db,
+      services.db,
       actor,
       space,
       body.role,
       { user: params.userId },
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 204 };
   },
 
-  removeUserFromSpace: async ({ params, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
-    await revokeSpaceRole(deps.db, actor, space, { user: params.userId }, deps.clock.now());
+  removeUserFromSpace: async ({ params, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
+    await revokeSpaceRole(services.db, actor, space, { user: params.userId }, services.clock.now());
     return { status: 204 };
   },
 
-  listTeamPermissionsInSpace: async ({ params, query, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
-    const page = await listTeamGrants(deps.db, space.id, pageRequest(query));
+  listTeamPermissionsInSpace: async ({ params, query, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
+    const page = await listTeamGrants(services.db, space.id, pageRequest(query));
     const teams = await findTeamsByIds(
-      deps.db,
+      services.db,
       space.organizationId,
       page.items.map((grant) => grant.teamId),
     );
@@ -82,37 +82,37 @@ export const spacePermissionHandlers: SpacePermissionHandlers = {
       const team = teams.get(grant.teamId);
       return team === undefined
         ? []
-        : [{ role: grant.role, team: presentTeam(team, true, deps.urls) }];
+        : [{ role: grant.role, team: presentTeam(team, true, services.urls) }];
     });
     return { status: 200, body: presentList({ ...page, items }, (item) => item) };
   },
 
-  updateTeamPermissionInSpace: async ({ params, body, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
+  updateTeamPermissionInSpace: async ({ params, body, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
     await setSpaceRoleOf(
-      deps.db,
+      services.db,
       actor,
       space,
       body.role,
       { team: params.teamId },
-      deps.clock.now(),
+      services.clock.now(),
     );
     return { status: 204 };
   },
 
-  removeTeamFromSpace: async ({ params, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
-    await revokeSpaceRole(deps.db, actor, space, { team: params.teamId }, deps.clock.now());
+  removeTeamFromSpace: async ({ params, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
+    await revokeSpaceRole(services.db, actor, space, { team: params.teamId }, services.clock.now());
     return { status: 204 };
   },
 
-  listPermissionsAggregateInSpace: async ({ params, query, actor, deps }) => {
-    const space = await loadSpaceToManage(deps.db, actor, params.spaceId);
-    const page = await listSpaceAccess(deps.db, space, pageRequest(query));
+  listPermissionsAggregateInSpace: async ({ params, query, actor, services }) => {
+    const space = await loadSpaceToManage(services.db, actor, params.spaceId);
+    const page = await listSpaceAccess(services.db, space, pageRequest(query));
     return {
       status: 200,
       body: presentList(page, (entry) => ({
-        user: presentUser(entry.user, deps.urls),
+        user: presentUser(entry.user, services.urls),
         role: entry.role,
         sources: entry.sources,
       })),

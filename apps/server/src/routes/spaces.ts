@@ -17,7 +17,7 @@ import {
   requireSpaceRole,
   roleNeededToUpdateSpace,
 } from '../policies/space-policy.js';
-import { presentKept } from '../presenters/kept-presentation.js';
+import { presentCached } from '../presenters/cached-presentation.js';
 import { presentList } from '../presenters/list.js';
 import { presentSpace } from '../presenters/space.js';
 import { pageRequest } from './page-request.js';
@@ -38,14 +38,14 @@ type SpaceHandlers = Pick<
 
 /** Handlers of the `spaces` tag. */
 export const spaceHandlers: SpaceHandlers = {
-  listSpacesInOrganizationById: async ({ params, query, actor, deps }) => {
+  listSpacesInOrganizationById: async ({ params, query, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     const page = await listSpacesForCaller(
-      deps.db,
+      services.db,
       actor,
       organization.id,
       role,
@@ -54,93 +54,115 @@ export const spaceHandlers: SpaceHandlers = {
     return {
       status: 200,
       body: presentList(page, ({ space, role: spaceRole }) =>
-        presentSpace(space, spaceRole, deps.urls),
+        presentSpace(space, spaceRole, services.urls),
       ),
     };
   },
 
-  createSpace: async ({ params, body, actor, deps }) => {
+  createSpace: async ({ params, body, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     requireOrganizationRole(role, 'create', 'create spaces');
-    const space = await createSpace(deps.db, actor, organization.id, body ?? {}, deps.clock.now());
+    const space = await createSpace(
+      services.db,
+      actor,
+      organization.id,
+      body ?? {},
+      services.clock.now(),
+    );
     return {
       status: 201,
-      body: presentSpace(space, effectiveSpaceRole(role, space), deps.urls),
-      headers: { Location: deps.urls.api('spaces', space.id) },
+      body: presentSpace(space, effectiveSpaceRole(role, space), services.urls),
+      headers: { Location: services.urls.api('spaces', space.id) },
     };
   },
 
-  getSpaceById: async ({ params, query, actor, deps }) => {
+  getSpaceById: async ({ params, query, actor, services }) => {
     if (query.shareKey !== undefined)
-      return getSharedSpace(params.spaceId, query.shareKey, actor, deps);
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+      return getSharedSpace(params.spaceId, query.shareKey, actor, services);
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     // The space comes from the read cache while nothing changes: its answer is made once.
-    const body = presentKept(space, [role, deps.urls], () => presentSpace(space, role, deps.urls));
+    const body = presentCached(space, [role, services.urls], () =>
+      presentSpace(space, role, services.urls),
+    );
     return { status: 200, body, sameUntilDatabaseChanges: true };
   },
 
-  updateSpaceById: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  updateSpaceById: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, roleNeededToUpdateSpace(body), 'change these settings');
-    const updated = await updateSpaceSettings(deps.db, actor, space, body, deps.clock.now());
-    return { status: 200, body: presentSpace(updated, role, deps.urls) };
+    const updated = await updateSpaceSettings(
+      services.db,
+      actor,
+      space,
+      body,
+      services.clock.now(),
+    );
+    return { status: 200, body: presentSpace(updated, role, services.urls) };
   },
 
-  deleteSpaceById: async ({ params, actor, deps }) => {
+  deleteSpaceById: async ({ params, actor, services }) => {
     // A space that does not exist, or that the caller cannot see, is already "not there".
-    const access = await findSpaceForCaller(deps.db, actor, params.spaceId, { deleted: 'include' });
+    const access = await findSpaceForCaller(services.db, actor, params.spaceId, {
+      deleted: 'include',
+    });
     if (access === undefined) return { status: 204 };
     requireSpaceRole(access.role, 'admin', 'delete it');
-    await trashSpace(deps.db, actor, access.space, deps.clock.now());
+    await trashSpace(services.db, actor, access.space, services.clock.now());
     return { status: 204 };
   },
 
-  restoreSpace: async ({ params, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId, {
+  restoreSpace: async ({ params, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId, {
       deleted: 'include',
     });
     requireSpaceRole(role, 'admin', 'restore it');
-    const restored = await restoreSpaceFromTrash(deps.db, actor, space, deps.clock.now());
-    return { status: 200, body: presentSpace(restored, role, deps.urls) };
+    const restored = await restoreSpaceFromTrash(services.db, actor, space, services.clock.now());
+    return { status: 200, body: presentSpace(restored, role, services.urls) };
   },
 
-  moveSpace: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  moveSpace: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'create', 'move it');
-    const moved = await moveSpaceTo(deps.db, actor, space, body, deps.clock.now());
-    return { status: 200, body: presentSpace(moved, role, deps.urls) };
+    const moved = await moveSpaceTo(services.db, actor, space, body, services.clock.now());
+    return { status: 200, body: presentSpace(moved, role, services.urls) };
   },
 
-  transferSpace: async ({ params, body, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  transferSpace: async ({ params, body, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'admin', 'transfer it');
-    const target = await loadOrganizationForMember(deps.db, actor, body.organization);
+    const target = await loadOrganizationForMember(services.db, actor, body.organization);
     requireOrganizationRole(target.role, 'admin', 'receive transferred spaces');
     const transferred = await transferSpaceTo(
-      deps.db,
+      services.db,
       actor,
       space,
       target.organization.id,
-      deps.clock.now(),
+      services.clock.now(),
     );
     return {
       status: 200,
-      body: presentSpace(transferred, effectiveSpaceRole(target.role, transferred), deps.urls),
+      body: presentSpace(transferred, effectiveSpaceRole(target.role, transferred), services.urls),
     };
   },
 
-  duplicateSpace: async ({ params, actor, deps }) => {
-    const { space, role } = await loadSpaceForCaller(deps.db, actor, params.spaceId);
+  duplicateSpace: async ({ params, actor, services }) => {
+    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'create', 'duplicate it');
-    const copy = await duplicateSpace(deps.db, actor, space, deps.headFollowers, deps.clock.now());
+    const copy = await duplicateSpace(
+      services.db,
+      actor,
+      space,
+      services.headMoveListeners,
+      services.clock.now(),
+    );
     return {
       status: 201,
-      body: presentSpace(copy, role, deps.urls),
-      headers: { Location: deps.urls.api('spaces', copy.id) },
+      body: presentSpace(copy, role, services.urls),
+      headers: { Location: services.urls.api('spaces', copy.id) },
     };
   },
 };

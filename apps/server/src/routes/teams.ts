@@ -31,69 +31,92 @@ type TeamHandlers = Pick<
 
 /** Handlers of the `teams` tag. */
 export const teamHandlers: TeamHandlers = {
-  listTeamsInOrganizationById: async ({ params, query, actor, deps }) => {
+  listTeamsInOrganizationById: async ({ params, query, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
-    const page = await listTeams(deps.db, organization.id, {
+    const page = await listTeams(services.db, organization.id, {
       ...pageRequest(query),
       title: query.title,
       ownedBy: query.owner,
     });
-    const manages = await teamsManagedBy(deps.db, actor, organization.id, role);
+    const manages = await teamsManagedBy(services.db, actor, organization.id, role);
     return {
       status: 200,
-      body: presentList(page, (team) => presentTeam(team, manages(team.id), deps.urls)),
+      body: presentList(page, (team) => presentTeam(team, manages(team.id), services.urls)),
     };
   },
 
-  createOrganizationTeam: async ({ params, body, actor, deps }) => {
+  createOrganizationTeam: async ({ params, body, actor, services }) => {
     const { organization, role } = await loadOrganizationForMember(
-      deps.db,
+      services.db,
       actor,
       params.organizationId,
     );
     requireOrganizationRole(role, 'admin', 'create teams');
-    const team = await createTeam(deps.db, actor, organization.id, body, deps.clock.now());
+    const team = await createTeam(services.db, actor, organization.id, body, services.clock.now());
     return {
       status: 201,
-      body: presentTeam(team, true, deps.urls),
-      headers: { Location: deps.urls.api('orgs', organization.id, 'teams', team.id) },
+      body: presentTeam(team, true, services.urls),
+      headers: { Location: services.urls.api('orgs', organization.id, 'teams', team.id) },
     };
   },
 
-  getTeamInOrganizationById: async ({ params, actor, deps }) => {
-    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
-    return { status: 200, body: presentTeam(access.team, managesTeam(access), deps.urls) };
+  getTeamInOrganizationById: async ({ params, actor, services }) => {
+    const access = await loadTeamForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.teamId,
+    );
+    return { status: 200, body: presentTeam(access.team, managesTeam(access), services.urls) };
   },
 
-  updateTeamInOrganizationById: async ({ params, body, actor, deps }) => {
-    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+  updateTeamInOrganizationById: async ({ params, body, actor, services }) => {
+    const access = await loadTeamForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.teamId,
+    );
     requireOrganizationRole(access.organizationRole, 'admin', 'rename teams');
-    const team = await changeTeamTitle(deps.db, actor, access.team, body.title, deps.clock.now());
-    return { status: 200, body: presentTeam(team, true, deps.urls) };
+    const team = await changeTeamTitle(
+      services.db,
+      actor,
+      access.team,
+      body.title,
+      services.clock.now(),
+    );
+    return { status: 200, body: presentTeam(team, true, services.urls) };
   },
 
-  removeTeamFromOrganizationById: async ({ params, actor, deps }) => {
-    const { role } = await loadOrganizationForMember(deps.db, actor, params.organizationId);
+  removeTeamFromOrganizationById: async ({ params, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'delete teams');
     // A team that is not there is already deleted.
-    const team = await findTeam(deps.db, params.organizationId, params.teamId);
-    if (team !== undefined) await removeTeam(deps.db, actor, team, deps.clock.now());
+    const team = await findTeam(services.db, params.organizationId, params.teamId);
+    if (team !== undefined) await removeTeam(services.db, actor, team, services.clock.now());
     return { status: 204 };
   },
 
-  listTeamMembersInOrganizationById: async ({ params, query, actor, deps }) => {
-    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
-    const page = await listTeamMembers(deps.db, access.team.id, pageRequest(query));
+  listTeamMembersInOrganizationById: async ({ params, query, actor, services }) => {
+    const access = await loadTeamForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.teamId,
+    );
+    const page = await listTeamMembers(services.db, access.team.id, pageRequest(query));
     const members = new Map<string, MemberRecord>();
     for (const { userId } of page.items) {
-      const member = await findMember(deps.db, access.team.organizationId, userId);
+      const member = await findMember(services.db, access.team.organizationId, userId);
       if (member !== undefined) members.set(userId, member);
     }
-    const present = await memberPresenter(deps, access.team.organizationId, [...members.values()]);
+    const present = await memberPresenter(services, access.team.organizationId, [
+      ...members.values(),
+    ]);
     const items = page.items.flatMap(({ userId, role }) => {
       const member = members.get(userId);
       if (member === undefined) return [];
@@ -111,28 +134,43 @@ export const teamHandlers: TeamHandlers = {
     };
   },
 
-  updateMembersInOrganizationTeam: async ({ params, body, actor, deps }) => {
-    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+  updateMembersInOrganizationTeam: async ({ params, body, actor, services }) => {
+    const access = await loadTeamForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.teamId,
+    );
     requireTeamManager(access);
-    await changeTeamMembers(deps.db, actor, access.team, body, deps.clock.now());
+    await changeTeamMembers(services.db, actor, access.team, body, services.clock.now());
     return { status: 204 };
   },
 
-  addMemberToOrganizationTeamById: async ({ params, body, actor, deps }) => {
-    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+  addMemberToOrganizationTeamById: async ({ params, body, actor, services }) => {
+    const access = await loadTeamForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.teamId,
+    );
     requireTeamManager(access);
     const memberships = { [params.userId]: { role: body?.role ?? 'member' } };
-    await changeTeamMembers(deps.db, actor, access.team, { memberships }, deps.clock.now());
+    await changeTeamMembers(services.db, actor, access.team, { memberships }, services.clock.now());
     return { status: 204 };
   },
 
-  deleteMemberFromOrganizationTeamById: async ({ params, actor, deps }) => {
-    const access = await loadTeamForCaller(deps.db, actor, params.organizationId, params.teamId);
+  deleteMemberFromOrganizationTeamById: async ({ params, actor, services }) => {
+    const access = await loadTeamForCaller(
+      services.db,
+      actor,
+      params.organizationId,
+      params.teamId,
+    );
     requireTeamManager(access);
     // Someone not in the team is already out of it.
-    if ((await findTeamRole(deps.db, access.team.id, params.userId)) !== undefined) {
+    if ((await findTeamRole(services.db, access.team.id, params.userId)) !== undefined) {
       const remove = [params.userId];
-      await changeTeamMembers(deps.db, actor, access.team, { remove }, deps.clock.now());
+      await changeTeamMembers(services.db, actor, access.team, { remove }, services.clock.now());
     }
     return { status: 204 };
   },

@@ -8,17 +8,17 @@ export const userHandlers: {
   getAuthenticatedUser: Handler<'getAuthenticatedUser'>;
   getUserById: Handler<'getUserById'>;
 } = {
-  getAuthenticatedUser: async ({ actor, deps }) => ({
+  getAuthenticatedUser: async ({ actor, services }) => ({
     status: 200,
-    body: presentUser(actor.user, deps.urls),
+    body: presentUser(actor.user, services.urls),
   }),
 
-  getUserById: async ({ params, actor, deps }) => {
-    const user = await loadUser(deps.db, params.userId);
+  getUserById: async ({ params, actor, services }) => {
+    const user = await loadUser(services.db, params.userId);
     const self = !isSiteReader(actor) && actor.user.id === user.id;
     return {
       status: 200,
-      body: self ? presentUser(user, deps.urls) : presentPublicUser(user, deps.urls),
+      body: self ? presentUser(user, services.urls) : presentPublicUser(user, services.urls),
     };
   },
 };

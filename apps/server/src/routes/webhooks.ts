@@ -36,67 +36,80 @@ type WebhookHandlers = Pick<
 
 /** Handlers of the `webhooks` tag: for organization admins only. */
 export const webhookHandlers: WebhookHandlers = {
-  listWebhooks: async ({ params, query, actor, deps }) => {
-    const organization = await loadOrganizationForWebhooks(deps.db, actor, params.organizationId);
-    const page = await listWebhooksOfOrganization(deps.db, organization.id, pageRequest(query));
+  listWebhooks: async ({ params, query, actor, services }) => {
+    const organization = await loadOrganizationForWebhooks(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const page = await listWebhooksOfOrganization(services.db, organization.id, pageRequest(query));
     return {
       status: 200,
-      body: presentList(page, (webhook) => presentWebhook(webhook, deps.urls)),
+      body: presentList(page, (webhook) => presentWebhook(webhook, services.urls)),
     };
   },
 
-  createWebhook: async ({ params, body, actor, deps }) => {
-    const organization = await loadOrganizationForWebhooks(deps.db, actor, params.organizationId);
-    const webhook = await createWebhook(deps.db, actor, organization.id, body, {
-      now: deps.clock.now(),
-      allowPrivate: deps.outboundAllowPrivate,
+  createWebhook: async ({ params, body, actor, services }) => {
+    const organization = await loadOrganizationForWebhooks(
+      services.db,
+      actor,
+      params.organizationId,
+    );
+    const webhook = await createWebhook(services.db, actor, organization.id, body, {
+      now: services.clock.now(),
+      allowPrivate: services.outboundAllowPrivate,
     });
     return {
       status: 201,
-      body: presentWebhookWithSecret(webhook, deps.urls),
-      headers: { Location: deps.urls.api('orgs', organization.id, 'webhooks', webhook.id) },
+      body: presentWebhookWithSecret(webhook, services.urls),
+      headers: { Location: services.urls.api('orgs', organization.id, 'webhooks', webhook.id) },
     };
   },
 
-  getWebhook: async ({ params, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
-    return { status: 200, body: presentWebhook(webhook, deps.urls) };
+  getWebhook: async ({ params, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
+    return { status: 200, body: presentWebhook(webhook, services.urls) };
   },
 
-  updateWebhook: async ({ params, body, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
-    const updated = await changeWebhook(deps.db, actor, webhook, body, {
-      now: deps.clock.now(),
-      allowPrivate: deps.outboundAllowPrivate,
+  updateWebhook: async ({ params, body, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
+    const updated = await changeWebhook(services.db, actor, webhook, body, {
+      now: services.clock.now(),
+      allowPrivate: services.outboundAllowPrivate,
     });
-    return { status: 200, body: presentWebhook(updated, deps.urls) };
+    return { status: 200, body: presentWebhook(updated, services.urls) };
   },
 
-  deleteWebhook: async ({ params, actor, deps }) => {
-    const organization = await loadOrganizationForWebhooks(deps.db, actor, params.organizationId);
+  deleteWebhook: async ({ params, actor, services }) => {
+    const organization = await loadOrganizationForWebhooks(
+      services.db,
+      actor,
+      params.organizationId,
+    );
     // A webhook that is not there is already deleted.
-    const webhook = await findWebhook(deps.db, organization.id, params.webhookId);
-    if (webhook !== undefined) await removeWebhook(deps.db, actor, webhook, deps.clock.now());
+    const webhook = await findWebhook(services.db, organization.id, params.webhookId);
+    if (webhook !== undefined)
+      await removeWebhook(services.db, actor, webhook, services.clock.now());
     return { status: 204 };
   },
 
-  rotateWebhookSecret: async ({ params, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
-    const rotated = await rotateWebhookSecret(deps.db, actor, webhook, deps.clock.now());
-    return { status: 200, body: presentWebhookWithSecret(rotated, deps.urls) };
+  rotateWebhookSecret: async ({ params, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
+    const rotated = await rotateWebhookSecret(services.db, actor, webhook, services.clock.now());
+    return { status: 200, body: presentWebhookWithSecret(rotated, services.urls) };
   },
 
-  pingWebhook: async ({ params, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
-    const delivery = await pingWebhook(deps.db, actor, webhook, deps.clock.now());
-    const body = presentDelivery(delivery, webhook.organizationId, deps.urls);
+  pingWebhook: async ({ params, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
+    const delivery = await pingWebhook(services.db, actor, webhook, services.clock.now());
+    const body = presentDelivery(delivery, webhook.organizationId, services.urls);
     return { status: 201, body, headers: { Location: body.urls.location } };
   },
 
-  listWebhookDeliveries: async ({ params, query, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
+  listWebhookDeliveries: async ({ params, query, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
     const page = await listDeliveriesOfWebhook(
-      deps.db,
+      services.db,
       webhook.id,
       query.status,
       pageRequest(query),
@@ -104,26 +117,32 @@ export const webhookHandlers: WebhookHandlers = {
     return {
       status: 200,
       body: presentList(page, (delivery) =>
-        presentDelivery(delivery, webhook.organizationId, deps.urls),
+        presentDelivery(delivery, webhook.organizationId, services.urls),
       ),
     };
   },
 
-  getWebhookDelivery: async ({ params, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
-    const delivery = await findDelivery(deps.db, webhook.id, params.deliveryId);
+  getWebhookDelivery: async ({ params, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
+    const delivery = await findDelivery(services.db, webhook.id, params.deliveryId);
     if (delivery === undefined) throw notFound(`Delivery ${params.deliveryId} not found`);
-    const attempts = await listAttemptsOfDelivery(deps.db, delivery.id);
+    const attempts = await listAttemptsOfDelivery(services.db, delivery.id);
     return {
       status: 200,
-      body: presentDeliveryDetail(delivery, attempts, webhook.organizationId, deps.urls),
+      body: presentDeliveryDetail(delivery, attempts, webhook.organizationId, services.urls),
     };
   },
 
-  redeliverWebhookDelivery: async ({ params, actor, deps }) => {
-    const webhook = await loadWebhook(deps.db, actor, params.organizationId, params.webhookId);
-    const delivery = await redeliver(deps.db, actor, webhook, params.deliveryId, deps.clock.now());
-    const body = presentDelivery(delivery, webhook.organizationId, deps.urls);
+  redeliverWebhookDelivery: async ({ params, actor, services }) => {
+    const webhook = await loadWebhook(services.db, actor, params.organizationId, params.webhookId);
+    const delivery = await redeliver(
+      services.db,
+      actor,
+      webhook,
+      params.deliveryId,
+      services.clock.now(),
+    );
+    const body = presentDelivery(delivery, webhook.organizationId, services.urls);
     return { status: 201, body, headers: { Location: body.urls.location } };
   },
 };

@@ -1,4 +1,4 @@
-import { preparedQuery } from './prepared-query.js';
+import { preparedQuery } from './database/prepared-query.js';
 import type { Executor } from './schema.js';
 import { toUser, type UserRecord } from './users.js';
 

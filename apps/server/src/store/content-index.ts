@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from './schema.js';
-import type { IndexedPage } from './search-index.js';
+import type { IndexedPage } from './search/search-index.js';
 
 /** A link as it is stored: where it is written, what it points to, and its state. */
 export interface StoredLink {

@@ -184,7 +184,7 @@ export async function updateGitSyncOperation(
     .execute();
 }
 
-/** Where in a repository a space is synced: what its agreements are kept by. */
+/** Where in a repository a space is synced: what its last syncs are kept by. */
 export interface GitSyncPlace {
   repositoryUrl: string;
   branch: string;
@@ -193,7 +193,7 @@ export interface GitSyncPlace {
 
 /**
  * What a space last agreed on with a repository's branch (and folder, when given); without a
- * place, its latest agreement with any.
+ * place, its latest sync with any.
  */
 export async function findGitSyncState(
   db: Executor,

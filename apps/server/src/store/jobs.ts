@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DialectName } from './dialect.js';
+import { type Kysely, sql } from 'kysely';
+import type { DialectName } from './database/dialect.js';
 import type { Database, Executor } from './schema.js';
 
 /** A job as its handler gets it. */
@@ -11,6 +11,21 @@ export interface JobRecord {
   /** Runs started so far, this one included: 1 on the first run. */
   attempts: number;
   runAt: string;
+  /**
+   * Whether this run takes over one that never ended: its process stopped (killed, or
+   * handed the job back as it stopped) before it said what became of the job.
+   */
+  interrupted: boolean;
+}
+
+/**
+ * One claim of a job by one run: the job's id and the attempt count the claim made. Every claim
+ * counts an attempt, so a run whose job was taken over (its lease ran out) no longer matches,
+ * and whatever it says afterwards changes nothing.
+ */
+export interface JobClaim {
+  id: string;
+  attempts: number;
 }
 
 /** What a job is made from. */
@@ -57,22 +72,43 @@ export async function enqueueJobs(db: Executor, jobs: readonly NewJob[], now: Da
 
 /**
  * Takes up to `limit` jobs that are due (queued and past their time, or running with a lease
- * that ran out: their process stopped), leasing them until `lockedUntil` and counting the
- * attempt. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets several processes claim side by side
- * without waiting on or taking each other's jobs; SQLite has one writer at a time.
+ * that ran out: their process stopped), counting the attempt and leasing each for its kind's
+ * `leaseMs` (`defaultLeaseMs` for a kind not listed). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets
+ * several processes claim side by side without waiting on or taking each other's jobs; SQLite has
+ * one writer at a time.
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
   dialect: DialectName,
-  { now, lockedUntil, limit }: { now: Date; lockedUntil: Date; limit: number },
+  {
+    now,
+    leaseMs,
+    defaultLeaseMs,
+    limit,
+  }: { now: Date; leaseMs: ReadonlyMap<string, number>; defaultLeaseMs: number; limit: number },
 ): Promise<JobRecord[]> {
   const at = now.toISOString();
+  const until = (ms: number) => new Date(now.getTime() + ms).toISOString();
   const rows = await db
     .updateTable('jobs')
     .set((eb) => ({
       state: 'running',
       attempts: eb('attempts', '+', 1),
-      locked_until: lockedUntil.toISOString(),
+      // Assignments read the row as it was: a job still `running` is one taken over; one handed
+      // back is marked so already.
+      interrupted: eb
+        .case()
+        .when('state', '=', 'running')
+        .then(1)
+        .else(eb.ref('interrupted'))
+        .end(),
+      locked_until:
+        leaseMs.size === 0
+          ? until(defaultLeaseMs)
+          : sql<string>`case ${sql.join(
+              [...leaseMs].map(([kind, ms]) => sql`when kind = ${kind} then ${until(ms)}`),
+              sql` `,
+            )} else ${until(defaultLeaseMs)} end`,
       updated_at: at,
     }))
     .where('id', 'in', (eb) =>
@@ -89,7 +125,7 @@ export async function claimDueJobs(
         .limit(limit)
         .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
     )
-    .returning(['id', 'kind', 'payload', 'attempts', 'run_at'])
+    .returning(['id', 'kind', 'payload', 'attempts', 'run_at', 'interrupted'])
     .execute();
   return rows.map((row) => ({
     id: row.id,
@@ -97,31 +133,103 @@ export async function claimDueJobs(
     payload: JSON.parse(row.payload) as Record<string, unknown>,
     attempts: row.attempts,
     runAt: row.run_at,
+    interrupted: Number(row.interrupted) === 1,
   }));
 }
 
-/** Removes a job that is done. */
-export async function deleteJob(db: Executor, id: string): Promise<void> {
-  await db.deleteFrom('jobs').where('id', '=', id).execute();
+/**
+ * Extends the lease of a job its run still holds, to `lockedUntil`; answers false when the
+ * claim is no longer the job's (taken over, handed back or settled).
+ */
+export async function renewJobLease(
+  db: Executor,
+  claim: JobClaim,
+  { lockedUntil, now }: { lockedUntil: Date; now: Date },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ locked_until: lockedUntil.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
-/** Puts a job back in the queue to run again at `runAt`. */
-export async function requeueJob(
+/**
+ * Gives back a job whose run its process is leaving unfinished as it stops: due at once, so
+ * another process takes it over without waiting for the lease to run out.
+ */
+export async function handBackJob(
   db: Executor,
-  id: string,
-  { runAt, error, now }: { runAt: Date; error: string; now: Date },
-): Promise<void> {
-  await db
+  claim: JobClaim,
+  { reason, now }: { reason: string; now: Date },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
     .updateTable('jobs')
     .set({
       state: 'queued',
-      run_at: runAt.toISOString(),
+      run_at: at,
       locked_until: null,
-      last_error: error,
-      updated_at: now.toISOString(),
+      interrupted: 1,
+      last_error: reason,
+      updated_at: at,
     })
-    .where('id', '=', id)
-    .execute();
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** What a run made of its job, as the row keeps it. */
+export type JobSettlement =
+  | { state: 'done' }
+  | { state: 'retry'; runAt: Date; error: string }
+  | { state: 'again'; runAt: Date }
+  | { state: 'failed'; error: string };
+
+/**
+ * Settles a claimed job as its run ended: removed when done, queued again (a recurring job's
+ * next run fresh, with no attempts), or kept as failed. Answers false, changing nothing, when
+ * the claim is no longer the job's.
+ */
+export async function settleJob(
+  db: Executor,
+  claim: JobClaim,
+  settlement: JobSettlement,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  if (settlement.state === 'done') {
+    const result = await db
+      .deleteFrom('jobs')
+      .where('id', '=', claim.id)
+      .where('attempts', '=', claim.attempts)
+      .where('state', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+  const changes =
+    settlement.state === 'retry'
+      ? { state: 'queued', run_at: settlement.runAt.toISOString(), last_error: settlement.error }
+      : settlement.state === 'again'
+        ? { state: 'queued', run_at: settlement.runAt.toISOString(), attempts: 0, last_error: null }
+        : { state: 'failed', last_error: settlement.error };
+  const result = await db
+    .updateTable('jobs')
+    .set({ ...changes, locked_until: null, interrupted: 0, updated_at: at })
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes a queued job nobody needs any more. */
+export async function deleteJob(db: Executor, id: string): Promise<void> {
+  await db.deleteFrom('jobs').where('id', '=', id).execute();
 }
 
 /**
@@ -150,39 +258,6 @@ export async function ensureRecurringJob(
         })
         .where('jobs.state', '=', 'failed'),
     )
-    .execute();
-}
-
-/** Queues a recurring job for its next run, as fresh as when it was first queued. */
-export async function rescheduleJob(
-  db: Executor,
-  id: string,
-  { runAt, now }: { runAt: Date; now: Date },
-): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({
-      state: 'queued',
-      attempts: 0,
-      run_at: runAt.toISOString(),
-      locked_until: null,
-      last_error: null,
-      updated_at: now.toISOString(),
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Marks a job that will not run again; failed jobs stay for whoever looks into them. */
-export async function markJobFailed(
-  db: Executor,
-  id: string,
-  { error, now }: { error: string; now: Date },
-): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set({ state: 'failed', locked_until: null, last_error: error, updated_at: now.toISOString() })
-    .where('id', '=', id)
     .execute();
 }
 

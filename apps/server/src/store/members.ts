@@ -1,5 +1,5 @@
 import { isMemberRole, type MemberRole } from '../model/roles.js';
-import type { DialectName } from './dialect.js';
+import type { DialectName } from './database/dialect.js';
 import { keysetPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor } from './schema.js';
 import { containsIgnoringCase } from './text-filters.js';

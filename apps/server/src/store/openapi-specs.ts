@@ -143,25 +143,80 @@ export async function insertOpenApiSpec(db: Executor, spec: OpenApiSpecRecord): 
   await db.insertInto('openapi_specs').values(toSpecRow(spec)).execute();
 }
 
-/** Writes a spec over the stored one with its id. */
-export async function replaceOpenApiSpec(db: Executor, spec: OpenApiSpecRecord): Promise<void> {
-  const { id, organization_id: _org, created_at: _created, ...changes } = toSpecRow(spec);
-  await db.updateTable('openapi_specs').set(changes).where('id', '=', id).execute();
+/**
+ * Sets a spec's source and raises its generation by one, in one statement: concurrent writes of
+ * one spec each count (the row lock orders them), and each answers the generation it made.
+ */
+export async function writeOpenApiSpecSource(
+  db: Executor,
+  id: string,
+  { source, now }: { source: SpecSource; now: Date },
+): Promise<OpenApiSpecRecord | undefined> {
+  const row = await db
+    .updateTable('openapi_specs')
+    .set((eb) => ({
+      source_url: 'url' in source ? source.url : null,
+      source_text: 'text' in source ? source.text : null,
+      processing_state: 'pending',
+      generation: eb('generation', '+', 1),
+      updated_at: now.toISOString(),
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toSpec(row);
 }
 
-/**
- * Writes a spec over the stored one only while the stored one is still at `generation`: answers
- * whether it did (a newer write of the source wins over a processing of an older one).
- */
-export async function replaceOpenApiSpecAtGeneration(
+/** Sets who may see a spec, and nothing else of it. */
+export async function writeOpenApiSpecVisibility(
   db: Executor,
-  spec: OpenApiSpecRecord,
-  generation: number,
+  id: string,
+  { visibility, now }: { visibility: Visibility; now: Date },
+): Promise<OpenApiSpecRecord | undefined> {
+  const row = await db
+    .updateTable('openapi_specs')
+    .set({ visibility, updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toSpec(row);
+}
+
+/** Where the processing of a spec's source stands. */
+export type SpecProcessing = Pick<
+  OpenApiSpecRecord,
+  | 'processingState'
+  | 'lastVersionId'
+  | 'lastProcessedAt'
+  | 'lastProcessErrorCode'
+  | 'lastProcessErrors'
+  | 'lastProcessErrorCount'
+>;
+
+/**
+ * Records how the processing of a spec's source stands, only while the spec is still at
+ * `generation`: answers whether it did (a newer write of the source wins over the processing of
+ * an older one). Only the processing columns are written, so a concurrent change of anything
+ * else stays.
+ */
+export async function writeOpenApiSpecProcessing(
+  db: Executor,
+  { id, generation }: { id: string; generation: number },
+  processing: SpecProcessing,
 ): Promise<boolean> {
-  const { id, organization_id: _org, created_at: _created, ...changes } = toSpecRow(spec);
   const result = await db
     .updateTable('openapi_specs')
-    .set(changes)
+    .set({
+      processing_state: processing.processingState,
+      last_version_id: processing.lastVersionId,
+      last_processed_at: processing.lastProcessedAt,
+      last_process_error_code: processing.lastProcessErrorCode,
+      last_process_errors:
+        processing.lastProcessErrors.length === 0
+          ? null
+          : JSON.stringify(processing.lastProcessErrors),
+      last_process_error_count: processing.lastProcessErrorCount,
+    })
     .where('id', '=', id)
     .where('generation', '=', generation)
     .executeTakeFirst();

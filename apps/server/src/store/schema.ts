@@ -179,6 +179,8 @@ export interface JobsTable {
   attempts: number;
   run_at: string;
   locked_until: string | null;
+  /** 1 while the run holding it took over one that never ended (its process stopped), else 0. */
+  interrupted: Generated<number>;
   last_error: string | null;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,5 @@
 import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, type Kysely, sql } from 'kysely';
-import type { DialectName } from '../../src/store/dialect.js';
+import type { DialectName } from '../../src/store/database/dialect.js';
 
 /** Every row of every table, each row as JSON, rows sorted; keyed by table name. */
 export type DatabaseSnapshot = ReadonlyMap<string, readonly string[]>;
@@ -22,7 +22,7 @@ const tableNames = {
  * Reads the whole database, SQLite or PostgreSQL: every table of its catalogue (Kysely's migration
  * tables left out), so a table added by a later migration is covered too. Rows are compared as
  * JSON text and sorted, so the order the engine returns them in does not matter.
- * @example const before = await snapshotDatabase(server.deps.db, server.deps.dialect);
+ * @example const before = await snapshotDatabase(server.services.db, server.services.dialect);
  */
 export async function snapshotDatabase<Schema>(
   db: Kysely<Schema>,

@@ -24,6 +24,13 @@ export interface GitHttpServer {
   commits(name: string, branch?: string): Promise<string[]>;
   /** How many requests asked for credentials and were refused. */
   refusals: number;
+  /** How many requests arrived, answered or held. */
+  requests: number;
+  /**
+   * Holds every request from now on unanswered, as a slow host would, until the returned
+   * function is called.
+   */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -47,12 +54,15 @@ export async function startGitHttpServer(credentials?: {
 }): Promise<GitHttpServer> {
   const root = await mkdtemp(join(tmpdir(), 'quire-git-server-'));
   const work = await mkdtemp(join(tmpdir(), 'quire-git-work-'));
-  const state = { refusals: 0 };
+  const state = { refusals: 0, requests: 0 };
+  let held: Promise<void> | undefined;
   const expected =
     credentials === undefined
       ? undefined
       : `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
-  const server = createServer((request, response) => {
+  const server = createServer(async (request, response) => {
+    state.requests += 1;
+    await held;
     if (expected !== undefined && request.headers.authorization !== expected) {
       state.refusals += 1;
       response.writeHead(401, { 'WWW-Authenticate': 'Basic realm="git"' }).end();
@@ -93,11 +103,28 @@ export async function startGitHttpServer(credentials?: {
     },
     async commits(name, branch = 'main') {
       const dir = join(root, `${name}.git`);
-      const log = await git(dir, 'log', '--format=%H', branch).catch(() => '');
+      // A branch nobody pushed yet has no commits; any other failure is the test's to see.
+      const log = await git(dir, 'log', '--format=%H', branch).catch((error: unknown) => {
+        if (String(error).includes('unknown revision')) return '';
+        throw error;
+      });
       return log.split('\n').filter(Boolean);
     },
     get refusals() {
       return state.refusals;
+    },
+    get requests() {
+      return state.requests;
+    },
+    hold() {
+      let release: () => void = () => undefined;
+      held = new Promise((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      return release;
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -152,5 +179,6 @@ function serveCgi(root: string, request: IncomingMessage, response: ServerRespon
     response.write(head.subarray(end + 4));
   });
   backend.stdout.on('end', () => response.end());
-  backend.on('error', () => response.writeHead(500).end());
+  // Git itself could not start: the answer says why, for the test that reads it.
+  backend.on('error', (error) => response.writeHead(500).end(`git http-backend: ${error.message}`));
 }

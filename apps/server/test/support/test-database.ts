@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type OpenDatabase, openDatabase } from '../../src/store/dialect.js';
-import { migrateToLatest } from '../../src/store/migrate.js';
+import { type OpenDatabase, openDatabase } from '../../src/store/database/dialect.js';
+import { migrateToLatest } from '../../src/store/database/migrate.js';
 
 /** A migrated database of its own for one test file, and how to get rid of it. */
 export interface TestDatabase extends OpenDatabase {
@@ -38,6 +38,17 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       );
     },
   };
+}
+
+/**
+ * A second connection to the database of {@link openTestDatabase} at `url`, as another server
+ * process has; dropping it only closes the connection. SQLite in memory has no second
+ * connection: there it throws.
+ */
+export function joinTestDatabase(url: string): TestDatabase {
+  if (url === 'sqlite::memory:') throw new Error('A database in memory has no second connection');
+  const opened = openDatabase(url);
+  return { ...opened, url, drop: () => opened.db.destroy() };
 }
 
 async function withAdminClient(

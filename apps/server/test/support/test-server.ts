@@ -10,28 +10,16 @@ import {
   type IntegrationScriptLimits,
   type TranslationEngineConfig,
 } from '../../src/config.js';
-import type { AppDeps } from '../../src/deps.js';
-import { contentIndexFollowers } from '../../src/domain/content-index/content-index-followers.js';
-import { createFileUrlSigner } from '../../src/domain/files/file-urls.js';
-import { withGitSyncExports } from '../../src/domain/git-sync/git-sync-follower.js';
-import { gitSyncSealer } from '../../src/domain/git-sync/git-sync-sealer.js';
-import { loadInstanceKeys } from '../../src/domain/instance/instance-keys.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
-import { withTranslationRuns } from '../../src/domain/translations/translation-queue.js';
 import { createUserWithToken } from '../../src/domain/users/create-user.js';
-import { createAnswerCache } from '../../src/http/answer-cache.js';
 import { jobHandlers } from '../../src/jobs/job-handlers.js';
 import { createJobRunner, type JobRunner } from '../../src/jobs/job-runner.js';
 import type { MemberRole } from '../../src/model/roles.js';
-import { createUrls } from '../../src/presenters/urls.js';
+import { type AppServices, createAppServices } from '../../src/services/app-services.js';
 import { createLocalBlobStore } from '../../src/store/blobs/local-blob-store.js';
 import type { UserRecord } from '../../src/store/users.js';
-import { createDocumentConverter } from '../../src/workers/document-converter.js';
-import { createIntegrationScripts } from '../../src/workers/integration-scripts.js';
-import { createRenderedMarkdownCache } from '../../src/workers/rendered-markdown-cache.js';
-import { createSharedWorkerPool } from '../../src/workers/worker-pool.js';
 import { contractCheckedFetch } from './contract-fetch.js';
-import { openTestDatabase } from './test-database.js';
+import { joinTestDatabase, openTestDatabase } from './test-database.js';
 
 export const testBaseUrl = 'http://quire.test';
 const document = loadOpenApiDocument();
@@ -51,7 +39,7 @@ export interface TestUser {
 
 /** An in-process Quire server on its own database, reached through the typed client. */
 export interface TestServer {
-  deps: AppDeps;
+  services: AppServices;
   clock: TestClock;
   /** The background jobs, run when the test says (`runDue`); never on their own. */
   jobs: JobRunner;
@@ -63,6 +51,8 @@ export interface TestServer {
   createUser(membership?: { organizationId: string; role: MemberRole }): Promise<TestUser>;
   /** The database's URL, for a second connection to it (another process, as far as it knows). */
   databaseUrl: string;
+  /** The folder the server keeps file bytes in. */
+  filesDir: string;
   /** How many rows a table holds now. */
   countRows(
     table: 'content_objects' | 'revisions' | 'events' | 'jobs' | 'webhook_deliveries',
@@ -88,6 +78,7 @@ export async function startTestServer({
   translationEngine,
   openApiFetchTimeoutMs,
   integrationScriptLimits = defaultIntegrationScriptLimits,
+  secondProcessOf: first,
 }: {
   requestBodyLimit?: number;
   corsOrigins?: readonly string[] | '*';
@@ -103,64 +94,56 @@ export async function startTestServer({
   openApiFetchTimeoutMs?: number;
   /** What one run of an integration's script may take; the app's defaults if unset. */
   integrationScriptLimits?: IntegrationScriptLimits;
+  /**
+   * Another test server, to run as a second server process of its deployment: on its database
+   * (with connections of its own), its files and its clock. The first server owns them all.
+   */
+  secondProcessOf?: TestServer;
 } = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
-  const filesDir = await mkdtemp(join(tmpdir(), 'quire-test-files-'));
+  const database =
+    first === undefined ? await openTestDatabase() : joinTestDatabase(first.databaseUrl);
+  const filesDir = first?.filesDir ?? (await mkdtemp(join(tmpdir(), 'quire-test-files-')));
   let current = new Date('2026-01-15T10:00:00.000Z');
-  const clock: TestClock = {
+  const clock: TestClock = first?.clock ?? {
     now: () => new Date(current),
     advance: (milliseconds) => {
       current = new Date(current.getTime() + milliseconds);
     },
   };
-  const keys = await loadInstanceKeys(database.db, clock.now());
-  const workers = createSharedWorkerPool();
-  const deps: AppDeps = {
-    db: database.db,
-    dialect: database.dialect,
-    clock,
-    urls: createUrls(publicUrl),
-    logger: pino({ level: 'silent' }),
-    requestBodyLimit,
-    corsOrigins,
-    keys,
-    blobs: createLocalBlobStore(filesDir),
-    fileUrls: createFileUrlSigner({ key: keys.fileUrlKey, publicUrl }),
-    fileSizeLimit,
-    outboundAllowPrivate,
-    documents: createDocumentConverter({ workers }),
-    integrationScripts: createIntegrationScripts(workers, {
-      limits: integrationScriptLimits,
+  const services = await createAppServices(
+    {
+      publicUrl,
+      requestBodyLimit,
+      corsOrigins,
+      fileSizeLimit,
       outboundAllowPrivate,
-    }),
-    renderedMarkdown: createRenderedMarkdownCache(),
-    answers: createAnswerCache(),
-    headFollowers: withGitSyncExports(
-      withTranslationRuns(
-        contentIndexFollowers({ dialect: database.dialect, appOrigin: publicUrl }),
-        clock,
-      ),
-      gitSyncSealer(keys.secretsKey),
+      integrationScriptLimits,
+      translationEngine,
+      ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
+      ...(openApiFetchTimeoutMs === undefined ? {} : { openApiFetchTimeoutMs }),
+    },
+    {
+      db: database.db,
+      dialect: database.dialect,
       clock,
-    ),
-    ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
-    ...(translationEngine === undefined ? {} : { translationEngine }),
-    ...(openApiFetchTimeoutMs === undefined ? {} : { openApiFetchTimeoutMs }),
-  };
-  const app = createApp(deps, document);
+      logger: pino({ level: 'silent' }),
+      blobs: createLocalBlobStore(filesDir),
+    },
+  );
+  const app = createApp(services, document);
   const jobs = createJobRunner({
-    db: deps.db,
-    dialect: deps.dialect,
+    db: services.db,
+    dialect: services.dialect,
     clock,
-    logger: deps.logger,
-    handlers: jobHandlers(deps, { auditRetentionDays: 365 }),
+    logger: services.logger,
+    jobs: jobHandlers(services, { auditRetentionDays: 365 }),
   });
   const fetch = contractCheckedFetch((request) => app.fetch(request), document);
   const clientWith = (token?: string) =>
     createQuireClient({ baseUrl: testBaseUrl, fetch, ...(token === undefined ? {} : { token }) });
 
   return {
-    deps,
+    services,
     clock,
     jobs,
     fetch,
@@ -168,14 +151,14 @@ export async function startTestServer({
     async createUser(membership) {
       userCount += 1;
       const { user, token } = await createUserWithToken(
-        deps.db,
+        services.db,
         { email: `user${userCount}@example.com`, displayName: `User ${userCount}`, membership },
         clock.now(),
       );
       return { user, token, client: clientWith(token) };
     },
     async countRows(table) {
-      const row = await deps.db
+      const row = await services.db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('count'))
         .executeTakeFirstOrThrow();
@@ -183,7 +166,7 @@ export async function startTestServer({
     },
     async createOrganization(admin, title = 'Acme docs') {
       const organization = await createOrganizationAsAdmin(
-        deps.db,
+        services.db,
         { user: admin.user },
         { title },
         clock.now(),
@@ -191,11 +174,12 @@ export async function startTestServer({
       return organization.id;
     },
     databaseUrl: database.url,
+    filesDir,
     async close() {
       await jobs.stop();
-      await deps.documents.close();
+      await services.documents.close();
       await database.drop();
-      await rm(filesDir, { recursive: true, force: true });
+      if (first === undefined) await rm(filesDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import { conflict } from '../../errors.js';
 import { countChangeRequestStatus, markChangeRequestMerged } from '../../store/change-requests.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
-import { type HeadFollowers, moveSpaceHeadFollowed } from '../content/head-moves.js';
+import { type HeadMoveListeners, moveSpaceHeadWithListeners } from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { changeRequestEvent } from '../events/space-events.js';
 import { unmetMergeRulesFor } from './merge-readiness.js';
@@ -17,7 +17,7 @@ import {
 // The space takes the change request's changes; the change request becomes merged. The merge
 // rules are checked on the state each attempt starts from; the head compare-and-set at commit
 // makes sure the reviewed content is the content merged.
-const intoSpace = (actor: Actor, followers: HeadFollowers, now: Date): MergeDirection => ({
+const intoSpace = (actor: Actor, listeners: HeadMoveListeners, now: Date): MergeDirection => ({
   type: 'merge',
   async admit(db, { space, changeRequest }) {
     const unmet = await unmetMergeRulesFor(db, space, changeRequest, actor.user.id);
@@ -46,7 +46,7 @@ const intoSpace = (actor: Actor, followers: HeadFollowers, now: Date): MergeDire
   async commit(trx, { space, changeRequest }, revision, now) {
     const at = now.toISOString();
     const moved =
-      (await moveSpaceHeadFollowed(trx, followers, {
+      (await moveSpaceHeadWithListeners(trx, listeners, {
         spaceId: space.id,
         from: space.revisionId,
         to: revision,

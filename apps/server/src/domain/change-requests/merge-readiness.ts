@@ -59,7 +59,7 @@ export async function unmetMergeRulesFor(
 }
 
 /** What the caller may do with a change request now, and which merge rules stop a merge. */
-export async function changeRequestStanding(
+export async function changeRequestMergeStatus(
   db: Executor,
   {
     space,

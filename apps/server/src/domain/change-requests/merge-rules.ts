@@ -1,4 +1,4 @@
-import { badRequest, shorten } from '../../errors.js';
+import { invalid, shorten } from '../../errors.js';
 import type {
   MergeRule,
   OrganizationMergeRules,
@@ -115,6 +115,6 @@ export async function requireMergeRuleMembers(
   const members = await membersAmong(db, organizationId, named);
   const outsider = named.find((user) => !members.has(user));
   if (outsider !== undefined) {
-    throw badRequest(`${where}: user ${shorten(outsider)} is not a member of the organization`);
+    throw invalid(`${where}: user ${shorten(outsider)} is not a member of the organization`);
   }
 }

@@ -1,6 +1,6 @@
 import type { Document } from '@quire/document';
 import type { Kysely } from 'kysely';
-import { badRequest, conflict, forbidden, notFound, shorten } from '../../errors.js';
+import { conflict, forbidden, invalid, notFound, shorten } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { ChangeRequestReviewStatus } from '../../model/enums.js';
 import { roleAtLeast } from '../../model/roles.js';
@@ -131,12 +131,12 @@ export async function requestReviews(
   const known = await findUsersByIds(db, input.users);
   for (const userId of input.users) {
     const where = `body.users: ${shorten(userId)}`;
-    if (!known.has(userId)) throw badRequest(`${where} is not a user`);
+    if (!known.has(userId)) throw invalid(`${where} is not a user`);
     if (userId === changeRequest.createdBy) {
-      throw badRequest(`${where} is the change request's author, who cannot review it`);
+      throw invalid(`${where} is the change request's author, who cannot review it`);
     }
     if (!roleAtLeast(await spaceRoleOfUser(db, space.id, userId), requestedReviewerRole)) {
-      throw badRequest(
+      throw invalid(
         `${where} cannot be asked: reviewers need the ${requestedReviewerRole} role or higher on this space`,
       );
     }

@@ -7,7 +7,7 @@ import type { Database } from '../../store/schema.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { ContentObjects } from '../content/content-objects.js';
-import type { HeadFollowers } from '../content/head-moves.js';
+import type { HeadMoveListeners } from '../content/head-moves.js';
 import {
   type BodyConverter,
   type MergeConflict,
@@ -23,7 +23,7 @@ export type MergeResult =
 /** What a merge needs besides the database: body conversions, and what follows the heads it moves. */
 export interface MergeServices {
   bodies: BodyConverter;
-  heads: HeadFollowers;
+  heads: HeadMoveListeners;
 }
 
 /** The state a merge starts from, read fresh on every attempt. */

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
-import { type HeadFollowers, moveChangeRequestHeadFollowed } from '../content/head-moves.js';
+import {
+  type HeadMoveListeners,
+  moveChangeRequestHeadWithListeners,
+} from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { changeRequestEvent } from '../events/space-events.js';
 import {
@@ -12,7 +15,7 @@ import {
 } from './run-merge.js';
 
 // The change request takes what landed in the space; its merge base becomes the space's head.
-const fromSpace = (actor: Actor, followers: HeadFollowers): MergeDirection => ({
+const fromSpace = (actor: Actor, listeners: HeadMoveListeners): MergeDirection => ({
   type: 'update',
   sides: ({ roots }) => ({ ours: roots.changeRequest, theirs: roots.space }),
   nothingToDo: ({ space, changeRequest }) =>
@@ -23,7 +26,7 @@ const fromSpace = (actor: Actor, followers: HeadFollowers): MergeDirection => ({
     parents: [changeRequest.revisionId, space.revisionId],
   }),
   async commit(trx, { space, changeRequest }, revision, now) {
-    const moved = await moveChangeRequestHeadFollowed(trx, followers, {
+    const moved = await moveChangeRequestHeadWithListeners(trx, listeners, {
       spaceId: space.id,
       changeRequestId: changeRequest.id,
       from: changeRequest.revisionId,

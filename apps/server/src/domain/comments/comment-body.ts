@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { membersAmong } from '../../store/members.js';
 import type { Executor } from '../../store/schema.js';
 import { type ContentWriteServices, prepareBody } from '../content/prepare-changes.js';
@@ -24,7 +24,7 @@ export async function readCommentBody(
 ): Promise<Document> {
   const read = await prepareBody(input, where, converter);
   if (read === undefined || read.nodes.length === 0) {
-    throw badRequest(`${where} is empty: a comment needs some text`);
+    throw invalid(`${where} is empty: a comment needs some text`);
   }
   const mentioned = mentionedUsers(read.nodes);
   if (mentioned.length === 0) return read;

@@ -1,5 +1,5 @@
 import { type Document, plainText } from '@quire/document';
-import { badRequest, shorten } from '../../errors.js';
+import { invalid, shorten } from '../../errors.js';
 import { findReview } from '../../store/change-request-reviews.js';
 import type { CommentAnchor, PageSnapshot } from '../../store/comments.js';
 import type { Executor } from '../../store/schema.js';
@@ -30,12 +30,12 @@ export async function anchorOf(
   target: TargetInput,
 ): Promise<CommentAnchor | null> {
   if (target.page === undefined) {
-    if (target.node !== undefined) throw badRequest('body.node needs body.page: the page it is on');
+    if (target.node !== undefined) throw invalid('body.node needs body.page: the page it is on');
     return null;
   }
   const tree = await openRevisionContent(db, await loadRevision(db, space, revisionId));
   const page = await tree.page(target.page);
-  if (page === undefined) throw badRequest(`body.page: no page ${shorten(target.page)} here`);
+  if (page === undefined) throw invalid(`body.page: no page ${shorten(target.page)} here`);
   const snapshot = snapshotOf(page, await tree.pathOf(page));
   if (target.node === undefined) return { page: snapshot };
   const block =
@@ -43,7 +43,7 @@ export async function anchorOf(
       ? undefined
       : findBlock((await readBody(tree.objects, page.documentId)).nodes, target.node);
   if (block === undefined) {
-    throw badRequest(`body.node: page ${shorten(page.id)} has no block ${shorten(target.node)}`);
+    throw invalid(`body.node: page ${shorten(page.id)} has no block ${shorten(target.node)}`);
   }
   const text = plainText({ object: 'document', data: { schemaVersion: 1 }, nodes: [block] });
   return {
@@ -63,11 +63,11 @@ export async function reviewTargetOf(
 ): Promise<string | null> {
   if (reviewId === undefined) return null;
   if (scope.changeRequest === null) {
-    throw badRequest('body.review: only comments on a change request can be about a review');
+    throw invalid('body.review: only comments on a change request can be about a review');
   }
   const review = await findReview(db, scope.changeRequest.id, reviewId);
   if (review === undefined) {
-    throw badRequest(`body.review: this change request has no review ${shorten(reviewId)}`);
+    throw invalid(`body.review: this change request has no review ${shorten(reviewId)}`);
   }
   return review.id;
 }

@@ -1,4 +1,4 @@
-import { badRequest, shorten } from '../../errors.js';
+import { invalid, shorten } from '../../errors.js';
 
 // One emoji as Unicode recommends them for general interchange: single pictographs, keycaps,
 // flags, skin tones and ZWJ sequences; words, letters and several emoji in one string are not.
@@ -19,7 +19,7 @@ export function reactionChangesOf(input: {
   const check = (list: readonly string[] | undefined, field: string) => {
     for (const [index, emoji] of (list ?? []).entries()) {
       if (!oneEmoji.test(emoji)) {
-        throw badRequest(`body.${field}.${index} is not an emoji: ${shorten(emoji, 20)}`);
+        throw invalid(`body.${field}.${index} is not an emoji: ${shorten(emoji, 20)}`);
       }
     }
     return list ?? [];

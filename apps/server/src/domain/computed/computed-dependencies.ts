@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
 import { findLatestOpenApiSpecVersion, findOpenApiSpecBySlug } from '../../store/openapi-specs.js';
 import type { Executor } from '../../store/schema.js';
@@ -20,7 +20,7 @@ export async function resolveDependencies(
   const resolved: Record<string, unknown> = {};
   for (const [name, dependency] of Object.entries(dependencies)) {
     if (!isRecord(dependency) || !isRecord(dependency.ref)) {
-      throw badRequest(`source.dependencies.${name} must be an object with a ref`);
+      throw invalid(`source.dependencies.${name} must be an object with a ref`);
     }
     resolved[name] =
       'value' in dependency
@@ -58,7 +58,7 @@ async function resolvedValue(
     };
   }
   if (ref.kind === 'translation' && typeof ref.translation === 'string') return null;
-  throw badRequest(
+  throw invalid(
     `source.dependencies.${name}.ref must be {kind: 'space', space}, {kind: 'openapi', spec} or {kind: 'translation', translation}`,
   );
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
 import { findContentInstallation } from '../../store/integration-content-installations.js';
 import { findOrganizationInstallation } from '../../store/integration-installations.js';
@@ -67,15 +67,15 @@ export async function computeIntegrationDocument(
 ): Promise<JSONDocument> {
   const [, integrationName = '', sourceId = ''] = sourceType.exec(source.type) ?? [];
   if (integrationName === '') {
-    throw badRequest(
+    throw invalid(
       `source.type must be integration:<integrationName>:<contentSourceId> (got "${source.type.slice(0, 100)}")`,
     );
   }
   const props = source.props ?? {};
-  if (!isRecord(props)) throw badRequest('source.props must be an object');
+  if (!isRecord(props)) throw invalid('source.props must be an object');
   const target = await loadComputeTarget(deps.db, organizationId, spaceId, integrationName);
   if (!target.integration.contentSources.some((declared) => declared.id === sourceId)) {
-    throw badRequest(`Integration ${integrationName} has no content source ${sourceId}`);
+    throw invalid(`Integration ${integrationName} has no content source ${sourceId}`);
   }
   const dependencies = await resolveDependencies(
     deps.db,
@@ -112,7 +112,7 @@ async function loadComputeTarget(
   integrationName: string,
 ): Promise<ComputeTarget> {
   const notInstalled = () =>
-    badRequest(`Integration ${integrationName} is not installed on space ${spaceId}`);
+    invalid(`Integration ${integrationName} is not installed on space ${spaceId}`);
   const integration = await findIntegration(db, integrationName);
   if (integration === undefined) throw notInstalled();
   const installation = await findOrganizationInstallation(db, integrationName, organizationId);

@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import type { Block, Document, OpenAPIBlock } from '@quire/document';
-import { badRequest, conflict, shorten } from '../../errors.js';
+import { conflict, invalid, shorten } from '../../errors.js';
 import { findOpenApiSpecBySlug, findOpenApiSpecVersion } from '../../store/openapi-specs.js';
 import { type SpecOutline, specOutline } from '../openapi/spec-outline.js';
 import { readVersionFilesystem } from '../openapi/spec-versions.js';
@@ -21,7 +21,7 @@ export const openApiDocument: ComputedDocumentHandler<Source> = async (
   const slug = source.dependencies.spec.ref.spec;
   const spec = await findOpenApiSpecBySlug(deps.db, organizationId, slug);
   if (spec === undefined) {
-    throw badRequest(
+    throw invalid(
       `body.source.dependencies.spec.ref.spec: the organization has no OpenAPI spec ${shorten(slug, 100)}`,
     );
   }
@@ -74,9 +74,7 @@ async function pageBlocks(
 function tagOf(outline: SpecOutline, slug: string, name: string) {
   const tag = outline.tags.find((candidate) => candidate.name === name);
   if (tag === undefined) {
-    throw badRequest(
-      `body.source.props.page: OpenAPI spec ${slug} has no tag ${shorten(name, 100)}`,
-    );
+    throw invalid(`body.source.props.page: OpenAPI spec ${slug} has no tag ${shorten(name, 100)}`);
   }
   return tag;
 }
@@ -84,7 +82,7 @@ function tagOf(outline: SpecOutline, slug: string, name: string) {
 function operationBlock(outline: SpecOutline, slug: string, path: string, method: string): Block {
   if (method === 'hook') {
     // Quire's documents have no block for webhooks, so no page can show one.
-    throw badRequest(
+    throw invalid(
       'body.source.props.method: hook: webhooks of OpenAPI specs have no block in Quire documents',
     );
   }
@@ -92,7 +90,7 @@ function operationBlock(outline: SpecOutline, slug: string, path: string, method
     (operation) => operation.path === path && operation.method === method,
   );
   if (found === undefined) {
-    throw badRequest(
+    throw invalid(
       `body.source.props.page: OpenAPI spec ${slug} has no operation ${method.toUpperCase()} ${shorten(path, 200)}`,
     );
   }

@@ -1,7 +1,7 @@
 import type { components } from '@quire/contract';
 import { loadOpenApiDocument } from '@quire/contract';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import { badGateway, shorten } from '../../errors.js';
+import { shorten, upstreamFailed } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
 import type { SandboxAnswer } from '../../workers/integration-sandbox.js';
 
@@ -18,7 +18,7 @@ let jsonDocument: ValidateFunction<JSONDocument> | undefined;
  */
 export function documentOfAnswer(integrationName: string, answer: SandboxAnswer): JSONDocument {
   const failed = (reason: string) =>
-    badGateway(`The integration ${integrationName} could not compute the document: ${reason}`);
+    upstreamFailed(`The integration ${integrationName} could not compute the document: ${reason}`);
   if (!answer.ok) throw failed(answer.message);
   const body = parseJson(answer.body);
   if (answer.status < 200 || answer.status > 299) {

@@ -1,5 +1,5 @@
 import type { components } from '@quire/contract';
-import { badGateway, badRequest, conflict, shorten } from '../../errors.js';
+import { conflict, invalid, shorten, upstreamFailed } from '../../errors.js';
 import { findTranslation } from '../../store/translations.js';
 import { loadSpaceRevision } from '../content/content-revisions.js';
 import { openRevisionContent, readPageBodyById } from '../content/read-content.js';
@@ -24,7 +24,7 @@ export const translatedDocument: ComputedDocumentHandler<Source> = async (
   const translationId = source.dependencies.translation.ref.translation;
   const translation = await findTranslation(deps.db, organizationId, translationId);
   if (translation === undefined) {
-    throw badRequest(
+    throw invalid(
       `body.source.dependencies.translation.ref.translation: the organization has no translation ${shorten(translationId, 64)}`,
     );
   }
@@ -32,19 +32,19 @@ export const translatedDocument: ComputedDocumentHandler<Source> = async (
   const access = await findSpaceForCaller(deps.db, actor, spaceId);
   // Another organization's space, one the caller may not read, and none at all read the same.
   if (access === undefined || access.space.organizationId !== organizationId) {
-    throw badRequest(
+    throw invalid(
       `body.source.props.space: no space ${shorten(spaceId, 64)} you may read in this organization`,
     );
   }
   if (translation.sourceSpaceId !== spaceId) {
-    throw badRequest(
+    throw invalid(
       `body.source.props.space: translation ${translation.id} does not translate space ${spaceId}`,
     );
   }
   const tree = await openRevisionContent(deps.db, await loadSpaceRevision(deps.db, access.space));
   const document = await readPageBodyById(tree, documentId);
   if (document === undefined) {
-    throw badRequest(
+    throw invalid(
       `body.source.props.document: no page of space ${spaceId} has the document ${shorten(documentId, 64)}`,
     );
   }
@@ -65,7 +65,7 @@ export const translatedDocument: ComputedDocumentHandler<Source> = async (
     return texts.rebuild(translated);
   } catch (error) {
     if (error instanceof TranslationEngineError) {
-      throw badGateway(`The translation engine could not translate: ${error.message}`);
+      throw upstreamFailed(`The translation engine could not translate: ${error.message}`);
     }
     throw error;
   }

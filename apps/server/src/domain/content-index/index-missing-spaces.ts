@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { spacesMissingFromIndexes } from '../../store/content-index-reads.js';
 import type { Database } from '../../store/schema.js';
 import { findSpaceById } from '../../store/spaces.js';
-import type { HeadFollowers } from '../content/head-moves.js';
+import type { HeadMoveListeners } from '../content/head-moves.js';
 
 const batch = 100;
 
@@ -13,7 +13,7 @@ const batch = 100;
  */
 export async function indexSpacesMissingFromIndexes(
   db: Kysely<Database>,
-  heads: HeadFollowers,
+  heads: HeadMoveListeners,
 ): Promise<number> {
   let indexed = 0;
   const seen = new Set<string>();

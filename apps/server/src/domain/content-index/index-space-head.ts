@@ -7,9 +7,9 @@ import {
   replacePageLinks,
   spaceScope,
 } from '../../store/content-index.js';
-import type { DialectName } from '../../store/dialect.js';
+import type { DialectName } from '../../store/database/dialect.js';
 import type { Executor } from '../../store/schema.js';
-import { searchIndexOf } from '../../store/search-index.js';
+import { searchIndexOf } from '../../store/search/search-index.js';
 import type { SpaceHeadMove } from '../content/head-moves.js';
 import { changedBetweenRevisions } from './changed-pages.js';
 import { readPageContent } from './page-content.js';

@@ -1,5 +1,5 @@
 import { type Document, sections } from '@quire/document';
-import type { IndexedSection } from '../../store/search-index.js';
+import type { IndexedSection } from '../../store/search/search-index.js';
 import type { ContentTree } from '../content/content-tree.js';
 import { readBody } from '../content/read-content.js';
 import type { PageRecord } from '../content/records.js';

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { badRequest, conflict } from '../../errors.js';
+import { conflict, invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { EventAction } from '../../model/event-actions.js';
 import { type ChangeRequestRecord, findChangeRequest } from '../../store/change-requests.js';
@@ -14,9 +14,9 @@ import type { ContentChangeInput, ContentChangeOutcome } from './change-inputs.j
 import { ContentObjects } from './content-objects.js';
 import { ContentTree } from './content-tree.js';
 import {
-  type HeadFollowers,
-  moveChangeRequestHeadFollowed,
-  moveSpaceHeadFollowed,
+  type HeadMoveListeners,
+  moveChangeRequestHeadWithListeners,
+  moveSpaceHeadWithListeners,
 } from './head-moves.js';
 import { type BatchRefs, deletePage, insertPage, updatePage } from './page-edits.js';
 import {
@@ -132,7 +132,7 @@ export async function applyContentChangesToSpace(
           authorId: actor.user.id,
         });
         const move = { spaceId, from: space.revisionId, to: revisionId, at };
-        if (!(await moveSpaceHeadFollowed(trx, services.heads, move))) throw new HeadMoved();
+        if (!(await moveSpaceHeadWithListeners(trx, services.heads, move))) throw new HeadMoved();
         const event = spaceEvent(action, space, { ...payload, revision: revisionId });
         await recordEvent(trx, actor, event, now);
         return { revisionId, ...applied };
@@ -151,7 +151,7 @@ type RevisionContent = (revisionId: string | undefined, where: string) => Promis
 
 // Writes straight to a space's head (imports, templates) have no merge base to revert to.
 const noRevisionToRevertTo: RevisionContent = async (_revisionId, where) => {
-  throw badRequest(`${where}: pages are reverted in change requests`);
+  throw invalid(`${where}: pages are reverted in change requests`);
 };
 
 /**
@@ -256,7 +256,7 @@ async function applyOnHead(
   actor: Actor,
   { spaceId, id }: ChangeRequestRecord,
   prepared: readonly PreparedChange[],
-  followers: HeadFollowers,
+  listeners: HeadMoveListeners,
   now: string,
 ): Promise<AppliedChanges> {
   const space = await findSpaceById(trx, spaceId);
@@ -270,8 +270,7 @@ async function applyOnHead(
   const revisionContent: RevisionContent = async (revisionId, where) => {
     const id = revisionId ?? current.revisionMergedAncestor ?? current.revisionInitial;
     const revision = await findRevision(trx, spaceId, id);
-    if (revision === undefined)
-      throw badRequest(`${where}: there is no revision ${id} in the space`);
+    if (revision === undefined) throw invalid(`${where}: there is no revision ${id} in the space`);
     return ContentTree.open(objects, revision.root ?? null);
   };
   const applied = await applyToTree(tree, prepared, revisionContent, now);
@@ -291,7 +290,7 @@ async function applyOnHead(
     authorId: actor.user.id,
   });
   const move = { spaceId, changeRequestId: id, from: current.revisionId, to: revisionId, at: now };
-  if (!(await moveChangeRequestHeadFollowed(trx, followers, move))) throw new HeadMoved();
+  if (!(await moveChangeRequestHeadWithListeners(trx, listeners, move))) throw new HeadMoved();
   const payload = {
     revision: revisionId,
     changes: applied.outcomes.map((outcome) => outcome.object),

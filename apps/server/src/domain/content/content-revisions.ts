@@ -1,6 +1,6 @@
 import { notFound } from '../../errors.js';
 import type { ChangeRequestRecord } from '../../store/change-requests.js';
-import { cachedRead } from '../../store/read-cache.js';
+import { cachedRead } from '../../store/database/read-cache.js';
 import { findRevision, type RevisionRecord } from '../../store/revisions.js';
 import type { Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';

@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { ContentTree } from './content-tree.js';
 import type { MetaLinkTarget, PageMetaLinks, PageRecord } from './records.js';
 
@@ -21,10 +21,10 @@ async function checkTarget(
 ): Promise<MetaLinkTarget> {
   if (target.kind === 'url') {
     if (!/^https?:\/\//i.test(target.url) || !URL.canParse(target.url)) {
-      throw badRequest(`${where}.url: must be an http(s) URL`);
+      throw invalid(`${where}.url: must be an http(s) URL`);
     }
     if (target.url.length > maxUrlLength) {
-      throw badRequest(`${where}.url: must be at most ${maxUrlLength} characters`);
+      throw invalid(`${where}.url: must be at most ${maxUrlLength} characters`);
     }
     return { kind: 'url', url: target.url };
   }
@@ -32,7 +32,7 @@ async function checkTarget(
   if (target.space !== undefined) return { kind: 'page', page: target.page, space: target.space };
   const page = await lookup(target.page);
   if (page === undefined) {
-    throw badRequest(`${where}.page: there is no page ${target.page} in the content`);
+    throw invalid(`${where}.page: there is no page ${target.page} in the content`);
   }
   return { kind: 'page', page: page.id };
 }
@@ -51,7 +51,7 @@ export async function checkMetaLinks(
 ): Promise<PageMetaLinks | undefined> {
   const alternates = metaLinks.alternates ?? [];
   if (alternates.length > maxMetaLinkAlternates) {
-    throw badRequest(`${where}.alternates: at most ${maxMetaLinkAlternates} alternates`);
+    throw invalid(`${where}.alternates: at most ${maxMetaLinkAlternates} alternates`);
   }
   const canonical =
     metaLinks.canonical === undefined
@@ -62,7 +62,7 @@ export async function checkMetaLinks(
     checked.push(await checkTarget(target, lookup, `${where}.alternates[${index}]`));
   }
   if (canonical === undefined && checked.length === 0) return undefined;
-  if (type !== 'document') throw badRequest(`${where}: only document pages have meta links`);
+  if (type !== 'document') throw invalid(`${where}: only document pages have meta links`);
   return {
     ...(canonical === undefined ? {} : { canonical }),
     ...(checked.length === 0 ? {} : { alternates: checked }),

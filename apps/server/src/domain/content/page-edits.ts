@@ -1,5 +1,5 @@
 import { type Document, plainText, slugify } from '@quire/document';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { InsertPageInput, UpdatePageInput } from './change-inputs.js';
 import type { ContentTree } from './content-tree.js';
@@ -35,7 +35,7 @@ export async function existingPage(
   where: string,
 ): Promise<PageRecord> {
   const page = await tree.page(refs.get(idOrRef) ?? idOrRef);
-  if (page === undefined) throw badRequest(`${where}: there is no page ${idOrRef} in the content`);
+  if (page === undefined) throw invalid(`${where}: there is no page ${idOrRef} in the content`);
   return page;
 }
 
@@ -67,8 +67,8 @@ function checkParent(
   where: string,
 ): void {
   if (parent === undefined) return;
-  if (type === 'group') throw badRequest(`${where}.into: groups are only at the top level`);
-  if (parent.type === 'link') throw badRequest(`${where}.into: a link page has no child pages`);
+  if (type === 'group') throw invalid(`${where}.into: groups are only at the top level`);
+  if (parent.type === 'link') throw invalid(`${where}.into: a link page has no child pages`);
 }
 
 async function checkTarget(
@@ -97,7 +97,7 @@ export async function insertPage(
 ): Promise<string> {
   const type = input.type ?? 'document';
   if (input.ref !== undefined && refs.has(input.ref)) {
-    throw badRequest(`${where}.ref: the batch already has a page with ref ${input.ref}`);
+    throw invalid(`${where}.ref: the batch already has a page with ref ${input.ref}`);
   }
   const parent =
     input.into === undefined
@@ -105,10 +105,10 @@ export async function insertPage(
       : await existingPage(tree, refs, input.into, `${where}.into`);
   checkParent(parent, type, where);
   if (type === 'link' && input.target === undefined) {
-    throw badRequest(`${where}.target is required for a link page`);
+    throw invalid(`${where}.target is required for a link page`);
   }
   if (type !== 'document' && body !== undefined && body.nodes.length > 0) {
-    throw badRequest(`${where}.document: a ${type} page has no body`);
+    throw invalid(`${where}.document: a ${type} page has no body`);
   }
   const id = newId();
   const parentId = parent?.id ?? null;
@@ -162,10 +162,10 @@ export async function updatePage(
 ): Promise<string> {
   const page = await existingPage(tree, refs, input.page, `${where}.page`);
   if (page.type !== 'document' && body !== undefined && body.nodes.length > 0) {
-    throw badRequest(`${where}.document: a ${page.type} page has no body`);
+    throw invalid(`${where}.document: a ${page.type} page has no body`);
   }
   if (input.target !== undefined && page.type !== 'link') {
-    throw badRequest(`${where}.target: only link pages have a target`);
+    throw invalid(`${where}.target: only link pages have a target`);
   }
   const moving = input.into !== undefined || input.at !== undefined;
   let parentId = page.parent;
@@ -173,7 +173,7 @@ export async function updatePage(
     const parent =
       input.into === null ? undefined : await existingPage(tree, refs, input.into, `${where}.into`);
     if (parent !== undefined && (await isWithin(tree, parent.id, page.id))) {
-      throw badRequest(`${where}.into: a page can't move under itself or one of its own pages`);
+      throw invalid(`${where}.into: a page can't move under itself or one of its own pages`);
     }
     checkParent(parent, page.type, where);
     parentId = parent?.id ?? null;

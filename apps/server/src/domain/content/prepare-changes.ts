@@ -1,8 +1,8 @@
 import type { Document } from '@quire/document';
-import { badRequest, fileTooLarge } from '../../errors.js';
+import { fileTooLarge, invalid } from '../../errors.js';
 import { describeFile } from '../files/file-metadata.js';
 import type { ContentChangeInput, InsertFilesInput, PageBodyInput } from './change-inputs.js';
-import type { HeadFollowers } from './head-moves.js';
+import type { HeadMoveListeners } from './head-moves.js';
 import type { FileRecord } from './records.js';
 
 /** What writing content needs from outside the database; the caller passes its own. */
@@ -18,7 +18,7 @@ export interface ContentWriteServices {
   /** Largest file in bytes. */
   fileSizeLimit: number;
   /** What moves with the head a write moves, in its transaction. */
-  heads: HeadFollowers;
+  heads: HeadMoveListeners;
 }
 
 /** A change with its body converted and its files stored: what the transaction applies. */
@@ -72,7 +72,7 @@ export async function prepareBody(
     try {
       await services.toMarkdown(document);
     } catch (error) {
-      throw badRequest(
+      throw invalid(
         `${where}.document is not a valid document: ${error instanceof Error ? error.message.slice(0, 120) : 'it cannot be read'}`,
       );
     }
@@ -104,7 +104,7 @@ async function prepareFiles(
     let name: string;
     let contentType = file.contentType;
     if ('base64' in file) {
-      if (!strictBase64.test(file.base64)) throw badRequest(`${at}.base64 is not valid base64`);
+      if (!strictBase64.test(file.base64)) throw invalid(`${at}.base64 is not valid base64`);
       bytes = Buffer.from(file.base64, 'base64');
       name = file.name;
     } else {

@@ -1,5 +1,5 @@
 import { type Document, mapReusableContentBlocks, reusableContentRefs } from '@quire/document';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { InsertReusableContentInput, UpdateReusableContentInput } from './change-inputs.js';
 import type { ContentTree } from './content-tree.js';
@@ -23,7 +23,7 @@ async function existingReusableContent(
 ): Promise<ReusableContentRecord> {
   const record = await tree.reusableContent(refs.get(idOrRef) ?? idOrRef);
   if (record === undefined) {
-    throw badRequest(`${where}: there is no reusable content ${idOrRef} in the content`);
+    throw invalid(`${where}: there is no reusable content ${idOrRef} in the content`);
   }
   return record;
 }
@@ -31,7 +31,7 @@ async function existingReusableContent(
 // Reusable content shows inside pages; one included in another could include itself.
 function bodyOfReusableContent(body: Document | undefined, where: string): Document {
   if (body !== undefined && reusableContentRefs(body).length > 0) {
-    throw badRequest(`${where}: reusable content can't include other reusable content`);
+    throw invalid(`${where}: reusable content can't include other reusable content`);
   }
   return body ?? emptyDocument;
 }
@@ -45,9 +45,7 @@ export async function insertReusableContent(
   where: string,
 ): Promise<ReusableContentRecord> {
   if (input.ref !== undefined && refs.has(input.ref)) {
-    throw badRequest(
-      `${where}.ref: the batch already has a reusable content with ref ${input.ref}`,
-    );
+    throw invalid(`${where}.ref: the batch already has a reusable content with ref ${input.ref}`);
   }
   const document = bodyOfReusableContent(body, `${where}.document`);
   const record: ReusableContentRecord = {
@@ -134,7 +132,7 @@ export async function resolveIncludes(
         continue;
       }
     }
-    throw badRequest(
+    throw invalid(
       `${where}: there is no reusable content ${reference.slice(0, 200)} in the content`,
     );
   }
@@ -165,7 +163,7 @@ export async function requireUnusedRemoved(
     for (const id of reusableContentRefs(body)) {
       const where = gone.get(id);
       if (where !== undefined) {
-        throw badRequest(
+        throw invalid(
           `${where}: the page ${value.id} still includes reusable content ${id}; remove its block first`,
         );
       }

@@ -1,5 +1,5 @@
 import type { Block, Document } from '@quire/document';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { ContentChangeOutcome } from './change-inputs.js';
 import type { ContentTree } from './content-tree.js';
 import { type BatchRefs, deletePage } from './page-edits.js';
@@ -34,11 +34,11 @@ export async function revertPage(
   const id = refs.get(idOrRef) ?? idOrRef;
   const [current, previous] = [await tree.page(id), await target.page(id)];
   if (current === undefined && previous === undefined) {
-    throw badRequest(`${where}.page: there is no page ${idOrRef} here or in the revision`);
+    throw invalid(`${where}.page: there is no page ${idOrRef} here or in the revision`);
   }
   if (block !== undefined) {
     if (current === undefined || previous === undefined) {
-      throw badRequest(`${where}.block: blocks are reverted in a page both versions have`);
+      throw invalid(`${where}.block: blocks are reverted in a page both versions have`);
     }
     await revertBlocks(tree, target, current, previous, block, `${where}.block`, now);
     return { object: 'updated_page', pageId: id };
@@ -58,9 +58,7 @@ export async function revertPage(
 /** Where a page stood in the target: its parent, if the content has it too, and its index. */
 async function placeIn(target: ContentTree, tree: ContentTree, page: PageRecord, where: string) {
   if (page.parent !== null && (await tree.page(page.parent)) === undefined) {
-    throw badRequest(
-      `${where}.page: its parent ${page.parent} is gone too; revert the parent first`,
-    );
+    throw invalid(`${where}.page: its parent ${page.parent} is gone too; revert the parent first`);
   }
   return (await target.childIds(page.parent)).indexOf(page.id);
 }
@@ -68,7 +66,7 @@ async function placeIn(target: ContentTree, tree: ContentTree, page: PageRecord,
 async function claimSlug(tree: ContentTree, page: PageRecord, where: string): Promise<void> {
   const owner = await tree.pageWithSlug(page.parent, page.slug);
   if (owner !== undefined && owner !== page.id) {
-    throw badRequest(`${where}.page: another page now has its slug ${page.slug} there`);
+    throw invalid(`${where}.page: another page now has its slug ${page.slug} there`);
   }
   await tree.setSlugOwner(page.parent, page.slug, page.id);
 }
@@ -136,14 +134,14 @@ async function revertBlocks(
     page.documentId === undefined ? undefined : readBody(contents.objects, page.documentId);
   const [body, old] = [await bodyOf(tree, current), await bodyOf(target, previous)];
   if (body === undefined || old === undefined) {
-    throw badRequest(`${where}: only the blocks of a page with a body can be reverted`);
+    throw invalid(`${where}: only the blocks of a page with a body can be reverted`);
   }
   let blocks: Block[] = [...body.nodes];
   for (const [index, key] of keys.entries()) {
     const position = blocks.findIndex((block) => block.key === key);
     const before = old.nodes.findIndex((block) => block.key === key);
     if (position < 0 && before < 0) {
-      throw badRequest(`${where}[${index}]: no block has the key ${key} in either version`);
+      throw invalid(`${where}[${index}]: no block has the key ${key} in either version`);
     }
     if (position >= 0) blocks.splice(position, 1);
     const restored = old.nodes[before];

@@ -3,7 +3,7 @@ import type { EventAction } from '../../model/event-actions.js';
 import { insertEvent } from '../../store/events.js';
 import type { Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
-import { queueDeliveriesOfEvent } from '../webhooks/delivery-queue.js';
+import { queueDeliveriesOfEvent } from '../webhooks/queue-deliveries.js';
 
 /** What an event is about: a kind of resource, its id, and a name a person recognizes. */
 export interface EventTarget {

@@ -1,16 +1,16 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
-import { badRequest, shorten } from '../../errors.js';
-import { enqueueJob } from '../../store/jobs.js';
+import { invalid, shorten } from '../../errors.js';
 import { findPdfExport, type PdfExportRecord, startPdfExport } from '../../store/pdf-exports.js';
 import type { RevisionRecord } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
 import { canonicalJson, contentHash } from '../content/canonical-json.js';
 import { openRevisionContent } from '../content/read-content.js';
+import { jobKind, queueJob } from '../jobs/job-kind.js';
 
 /** The job kind that makes one PDF; its payload is `{key}`. */
-export const pdfExportJobKind = 'pdf.export';
+export const pdfExportJobKind = jobKind('pdf.export', { key: 'string' });
 
 /**
  * The version of what the PDF writer makes. Part of every export's key: raising it when the
@@ -45,7 +45,7 @@ export async function requestPdfExport(
 ): Promise<PdfExportRecord> {
   const only = options.only === true;
   if (only && options.page === undefined) {
-    throw badRequest('query.only needs query.page: the page to make the PDF of, alone');
+    throw invalid('query.only needs query.page: the page to make the PDF of, alone');
   }
   const pageTitle = await exportedPageTitle(db, revision, options.page, only);
   const key = contentHash(
@@ -79,7 +79,7 @@ export async function requestPdfExport(
   };
   await db.transaction().execute(async (trx) => {
     if (await startPdfExport(trx, record)) {
-      await enqueueJob(trx, { kind: pdfExportJobKind, payload: { key }, runAt: now }, now);
+      await queueJob(trx, pdfExportJobKind, { key }, { runAt: now, now });
     }
   });
   return (await findPdfExport(db, key)) ?? record;
@@ -113,13 +113,13 @@ async function exportedPageTitle(
   const tree = await openRevisionContent(db, revision);
   const page = await tree.page(pageId);
   if (page === undefined) {
-    throw badRequest(`query.page: this content has no page ${shorten(pageId, 64)}`);
+    throw invalid(`query.page: this content has no page ${shorten(pageId, 64)}`);
   }
   if (page.type === 'link') {
-    throw badRequest(`query.page: page ${page.id} is a link, with no content to make a PDF of`);
+    throw invalid(`query.page: page ${page.id} is a link, with no content to make a PDF of`);
   }
   if (page.type === 'group' && only) {
-    throw badRequest(
+    throw invalid(
       `query.page: page ${page.id} is a group, with no content of its own; leave out query.only to make a PDF of its pages`,
     );
   }

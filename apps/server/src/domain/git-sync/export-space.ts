@@ -11,9 +11,9 @@ import {
   removeCheckout,
 } from './git-repository.js';
 import { importRepository } from './import-repository.js';
+import { loadLastSync, saveLastSync } from './last-sync.js';
 import { readRepository } from './read-repository.js';
 import { spaceFiles } from './space-files.js';
-import { loadAgreement, saveAgreement } from './sync-agreements.js';
 import type { GitSyncServices, SyncOutcome } from './sync-services.js';
 import { emptySyncState } from './sync-state.js';
 import type { SyncTarget } from './sync-target.js';
@@ -33,7 +33,7 @@ export async function exportSpace(
   const { remote, directory } = request;
   let space = given;
   let pulled: SyncOutcome | undefined;
-  let saved = await loadAgreement(services, space.id, remote, directory);
+  let saved = await loadLastSync(services, space.id, remote, directory);
   let checkout: Checkout = await checkOut(remote, services.http);
   const pushedSince =
     request.force !== true &&
@@ -45,7 +45,7 @@ export async function exportSpace(
     await removeCheckout(checkout);
     pulled = await importRepository(services, actor, space, { remote, directory });
     space = (await findSpaceById(services.db, space.id)) ?? space;
-    saved = await loadAgreement(services, space.id, remote, directory);
+    saved = await loadLastSync(services, space.id, remote, directory);
     checkout = await checkOut(remote, services.http);
   }
   try {
@@ -75,7 +75,7 @@ export async function exportSpace(
       at: services.now(),
     });
     if (request.standalone !== true) {
-      await saveAgreement(services, space.id, remote, directory, {
+      await saveLastSync(services, space.id, remote, directory, {
         revisionId: space.revisionId,
         commit: commit ?? checkout.head,
         pages: files.pages,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import {
   deleteGitSyncConnection,
   findGitSyncConnection,
@@ -54,7 +54,7 @@ export async function connectSpace(
     ...(input.directory === undefined ? {} : { repoProjectDirectory: input.directory }),
   });
   if (remote.credentials !== undefined) {
-    throw badRequest('body.url must not carry credentials: give them in body.credentials');
+    throw invalid('body.url must not carry credentials: give them in body.credentials');
   }
   const secret = input.webhookSecret ?? randomBytes(24).toString('base64url');
   const at = now.toISOString();

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { GitRemote } from './git-repository.js';
 import { folder } from './repository-layout.js';
 
@@ -19,10 +19,10 @@ export interface GitSyncRequest {
  * branch or folder Git would refuse, is a 400.
  */
 export function remoteOf(request: GitSyncRequest): GitRemote {
-  if (!URL.canParse(request.url)) throw badRequest('body.url must be an http(s) URL');
+  if (!URL.canParse(request.url)) throw invalid('body.url must be an http(s) URL');
   const url = new URL(request.url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw badRequest('body.url must be an http(s) URL');
+    throw invalid('body.url must be an http(s) URL');
   }
   const username = decodeURIComponent(url.username);
   const password = decodeURIComponent(url.password);
@@ -36,11 +36,11 @@ export function remoteOf(request: GitSyncRequest): GitRemote {
     branch.includes('..') ||
     branch.endsWith('.lock')
   ) {
-    throw badRequest('body.ref must name a branch, as refs/heads/<name> or <name>');
+    throw invalid('body.ref must name a branch, as refs/heads/<name> or <name>');
   }
   const directory = request.repoProjectDirectory ?? '';
   if (posix.normalize(`/${directory}`).startsWith('/..') || directory.split('/').includes('..')) {
-    throw badRequest('body.repoProjectDirectory must be a folder inside the repository');
+    throw invalid('body.repoProjectDirectory must be a folder inside the repository');
   }
   return {
     url: url.href,

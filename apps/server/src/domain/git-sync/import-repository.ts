@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { findRevision } from '../../store/revisions.js';
 import { listSpaceRedirects, replaceSpaceRedirects } from '../../store/space-redirects.js';
 import type { SpaceRecord } from '../../store/spaces.js';
@@ -19,9 +19,9 @@ import {
   readPageTree,
 } from '../content/read-content.js';
 import { blobOf, checkOut, removeCheckout } from './git-repository.js';
+import { loadLastSync, saveLastSync } from './last-sync.js';
 import { type RepositoryContent, readRepository } from './read-repository.js';
 import { type RepositoryChanges, repositoryChanges } from './repository-changes.js';
-import { loadAgreement, saveAgreement } from './sync-agreements.js';
 import type { GitSyncServices, SyncOutcome } from './sync-services.js';
 import { includeDigest, pageDigest, type SyncedPage, type SyncState } from './sync-state.js';
 import type { SyncTarget } from './sync-target.js';
@@ -36,8 +36,8 @@ export async function importRepository(
   const checkout = await checkOut(remote, services.http);
   try {
     const head = checkout.head;
-    if (head === null) throw new ApiError(400, `The repository has no branch ${remote.branch}`);
-    const saved = await loadAgreement(services, space.id, remote, directory);
+    if (head === null) throw invalid(`The repository has no branch ${remote.branch}`);
+    const saved = await loadLastSync(services, space.id, remote, directory);
     const state = request.force === true ? { ...saved, pages: forgetBlobs(saved.pages) } : saved;
     const content = readRepository(checkout.files, directory);
     const blobs = new Map<string, string>();
@@ -45,14 +45,14 @@ export async function importRepository(
       if (path.endsWith('.md')) blobs.set(path, await blobOf(bytes));
     }
     const save = (next: Omit<SyncState, 'commit' | 'files'>) =>
-      saveAgreement(services, space.id, remote, directory, {
+      saveLastSync(services, space.id, remote, directory, {
         ...next,
         commit: head,
         files: state.files,
       });
 
     if (request.standalone === true) {
-      // A standalone import is a change request on the space's head, and changes no agreement.
+      // A standalone import is a change request on the space's head, and changes no lastSync.
       const plan = await planOn(services, space, space.revisionId, content, blobs, state);
       const { changeRequest, applied } = await importIntoChangeRequest(
         services,
@@ -97,7 +97,7 @@ export async function importRepository(
         services.now(),
         { source: 'git', commit: head },
       );
-      const agreement = await agreementAt(
+      const lastSync = await lastSyncAt(
         services,
         space,
         applied.revisionId,
@@ -107,8 +107,8 @@ export async function importRepository(
         state,
         blobs,
       );
-      await saveRedirects(services, space.id, content, agreement.pages);
-      await save({ revisionId: applied.revisionId, ...agreement });
+      await saveRedirects(services, space.id, content, lastSync.pages);
+      await save({ revisionId: applied.revisionId, ...lastSync });
       return { commit: head, revisionId: applied.revisionId };
     }
 
@@ -145,7 +145,7 @@ export async function importRepository(
         changeRequestId: changeRequest.id,
       };
     }
-    const agreement = await agreementAt(
+    const lastSync = await lastSyncAt(
       services,
       space,
       mirror,
@@ -155,8 +155,8 @@ export async function importRepository(
       state,
       blobs,
     );
-    await saveRedirects(services, space.id, content, agreement.pages);
-    await save({ revisionId: mirror, ...agreement });
+    await saveRedirects(services, space.id, content, lastSync.pages);
+    await save({ revisionId: mirror, ...lastSync });
     return { commit: head, revisionId: merged.revision };
   } finally {
     await removeCheckout(checkout);
@@ -250,7 +250,7 @@ async function planOn(
  * Each page and reusable content of the repository as the revision that mirrors it holds it:
  * its key, file, blob and digest. Pages the batch inserted are found by their `ref`.
  */
-async function agreementAt(
+async function lastSyncAt(
   services: GitSyncServices,
   space: SpaceRecord,
   revisionId: string,

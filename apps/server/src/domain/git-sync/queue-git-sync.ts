@@ -1,22 +1,22 @@
 import type { Kysely } from 'kysely';
 import { v7 as uuidv7 } from 'uuid';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import {
   type GitSyncConnectionRecord,
   type GitSyncDirection,
   insertGitSyncOperation,
 } from '../../store/git-sync.js';
-import { enqueueJob } from '../../store/jobs.js';
 import type { Database, Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
+import { jobKind, queueJob } from '../jobs/job-kind.js';
 import { type GitSyncRequest, publicUrl, remoteOf } from './git-sync-request.js';
 
 /** The job that runs a space's next import or export. */
-export const gitSyncJobKind = 'git.sync';
+export const gitSyncJobKind = jobKind('git.sync', { operationId: 'string' });
 
 /** What an operation of a connection was asked with; the repository is the connection's. */
 export interface ConnectionSyncRequest {
@@ -43,7 +43,7 @@ export async function requestGitSync(
 ): Promise<string> {
   const remote = remoteOf(request);
   if (direction === 'export' && request.commitMessage?.trim() === '') {
-    throw badRequest('body.commitMessage must not be blank');
+    throw invalid('body.commitMessage must not be blank');
   }
   const url = publicUrl(remote.url);
   return db.transaction().execute(async (trx) => {
@@ -112,10 +112,11 @@ async function queueGitSync(
   },
 ): Promise<string> {
   const id = uuidv7();
-  const jobId = await enqueueJob(
+  const jobId = await queueJob(
     trx,
-    { kind: gitSyncJobKind, payload: { operationId: id }, runAt: sync.now },
-    sync.now,
+    gitSyncJobKind,
+    { operationId: id },
+    { runAt: sync.now, now: sync.now },
   );
   await insertGitSyncOperation(trx, {
     id,

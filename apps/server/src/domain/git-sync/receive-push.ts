@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { notFound, unauthorized } from '../../errors.js';
+import { notFound, unauthenticated } from '../../errors.js';
 import {
   findGitSyncConnectionById,
   findGitSyncState,
@@ -30,7 +30,7 @@ export async function receivePush(
   if (connection === undefined) throw notFound('No Git connection has that webhook');
   const verified = verifyDelivery(delivery, sealer.open(connection.webhookSecret));
   if (verified === undefined) {
-    throw unauthorized("The webhook signature does not match the connection's secret");
+    throw unauthenticated("The webhook signature does not match the connection's secret");
   }
   if (verified.kind !== 'push' || verified.ref !== `refs/heads/${connection.branch}`) {
     return 'ignored';

@@ -1,4 +1,4 @@
-import { ApiError, shorten } from '../../errors.js';
+import { DomainError, shorten } from '../../errors.js';
 import { OutboundError } from '../../outbound/outbound-error.js';
 import {
   findGitSyncConnection,
@@ -13,18 +13,16 @@ import { findUserById } from '../../store/users.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
+import { backoffMs, type JobOutcome } from '../jobs/job-outcome.js';
 import { exportSpace } from './export-space.js';
 import { importRepository } from './import-repository.js';
 import { openGitSyncRequest } from './queue-git-sync.js';
 import type { GitSyncServices } from './sync-services.js';
 import { syncTargetOf } from './sync-target.js';
 
-/** What became of one run: finished (well or not), or to be run again at `retryAt`. */
-export type GitSyncRunOutcome = { done: true } | { retryAt: Date; error: string };
-
 /** Tries of one operation whose remote failed (unreachable, refused a push) before it fails. */
 const attemptsForRemote = 5;
-const retryDelayMs = (attempt: number) => Math.min(2 ** attempt * 5_000, 10 * 60_000);
+const remoteBackoff = { firstMs: 10_000, maxMs: 10 * 60_000 };
 /** While another operation of the space runs, this one looks again after this long. */
 const waitForTurnMs = 2_000;
 
@@ -38,7 +36,7 @@ const waitForTurnMs = 2_000;
 export async function runGitSync(
   services: GitSyncServices,
   operationId: string,
-): Promise<GitSyncRunOutcome> {
+): Promise<JobOutcome> {
   const { db } = services;
   const operation = await findGitSyncOperation(db, operationId);
   if (operation === undefined || operation.status === 'success' || operation.status === 'failure') {
@@ -98,13 +96,13 @@ export async function runGitSync(
     // Bad input and addresses the outbound guard refuses fail at once: trying again changes
     // nothing. A remote that did not answer or refused is tried again.
     const final =
-      error instanceof ApiError ||
+      error instanceof DomainError ||
       (error instanceof OutboundError && (error.code === 'blocked' || error.code === 'bad-url')) ||
       failures >= attemptsForRemote;
     if (!final) {
       await updateGitSyncOperation(db, operation.id, { status: 'queued', failures, error: reason });
       return {
-        retryAt: new Date(services.now().getTime() + retryDelayMs(failures)),
+        retryAt: new Date(services.now().getTime() + backoffMs(failures, remoteBackoff)),
         error: reason,
       };
     }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../errors.js';
+import { conflict } from '../../errors.js';
 import type { GitSyncConnectionRecord } from '../../store/git-sync.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
 import type { GitRemote } from './git-repository.js';
@@ -34,7 +34,7 @@ export function syncTargetOf(
     };
   }
   if (connection === undefined || connection.id !== request.connection) {
-    throw new ApiError(409, 'The space is no longer connected to that repository');
+    throw conflict('The space is no longer connected to that repository');
   }
   const credentials =
     connection.credentials === null

@@ -1,5 +1,5 @@
 import type { components } from '@quire/contract';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 
 /** Every source a client may name, as the contract lists them. */
 export type ImportSource = components['schemas']['ImportSource'];
@@ -12,7 +12,7 @@ export type SupportedImportSource = (typeof supportedImportSources)[number];
 /** `source` when Quire imports it, else a 400 naming the ones it does. */
 export function requireSupportedSource(source: ImportSource): SupportedImportSource {
   if (!isSupported(source)) {
-    throw badRequest(
+    throw invalid(
       `Importing from ${source} is not supported; the supported sources are ${supportedImportSources.join(', ')}`,
     );
   }

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import mammoth from 'mammoth';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { ImportServices } from './import-sources.js';
 import type { ImportedContent, ImportedFile } from './imported-content.js';
 import { pageTitle } from './imported-content.js';
@@ -109,7 +109,7 @@ export async function readDocxSource(
     );
     html = result.value;
   } catch (error) {
-    throw badRequest(
+    throw invalid(
       `The Word document can't be read: ${error instanceof Error ? error.message.slice(0, 200) : 'it is not a .docx file'}`,
     );
   }

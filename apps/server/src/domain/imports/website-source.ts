@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Element, Root, RootContent } from 'hast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { ImportServices } from './import-sources.js';
 import type { ImportedContent, ImportedPage } from './imported-content.js';
 import { htmlPage } from './single-file-sources.js';
@@ -75,7 +75,7 @@ export async function readWebsiteSource(
     }
   }
   if (pages.length === 0) {
-    throw badRequest(`No HTML page could be imported from ${url.slice(0, 100)}`);
+    throw invalid(`No HTML page could be imported from ${url.slice(0, 100)}`);
   }
   return { pages, files: [], leftOut };
 }

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { ApiError, badRequest } from '../../errors.js';
+import { DomainError, invalid } from '../../errors.js';
 
 /** One file of an archive: its path inside it (`/`-separated, relative, normalised) and bytes. */
 export interface ArchiveFile {
@@ -39,14 +39,14 @@ export async function readZipArchive(bytes: Buffer, limits: ArchiveLimits): Prom
     for (let entry = await nextEntry(zip); entry !== undefined; entry = await nextEntry(zip)) {
       entries += 1;
       if (entries > limits.maxEntries) {
-        throw badRequest(`The zip has more than ${limits.maxEntries} entries`);
+        throw invalid(`The zip has more than ${limits.maxEntries} entries`);
       }
       const path = safePath(entry.fileName);
-      if (isSymlink(entry)) throw badRequest(`The zip holds a symbolic link: ${path}`);
+      if (isSymlink(entry)) throw invalid(`The zip holds a symbolic link: ${path}`);
       if (entry.fileName.endsWith('/')) continue;
       unpacked += entry.uncompressedSize;
       if (unpacked > budget) {
-        throw badRequest(
+        throw invalid(
           `The zip unpacks to more than ${budget} bytes (at most ${limits.maxTotalBytes}, and ${limits.maxRatio} times its size)`,
         );
       }
@@ -60,11 +60,10 @@ export async function readZipArchive(bytes: Buffer, limits: ArchiveLimits): Prom
 
 function safePath(name: string): string {
   if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) {
-    throw badRequest(`The zip holds an absolute path: ${name.slice(0, 200)}`);
+    throw invalid(`The zip holds an absolute path: ${name.slice(0, 200)}`);
   }
   const parts = name.split(/[/\\]/);
-  if (parts.includes('..'))
-    throw badRequest(`The zip holds a path outside it: ${name.slice(0, 200)}`);
+  if (parts.includes('..')) throw invalid(`The zip holds a path outside it: ${name.slice(0, 200)}`);
   return posix.normalize(parts.filter((part) => part !== '' && part !== '.').join('/'));
 }
 
@@ -119,11 +118,11 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
 
 // yauzl's own checks (bad names, sizes that don't match, corrupt data) are the client's 400s.
 function notAZip(error: Error): Error {
-  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return error;
   const name = /^(invalid relative path|absolute path): (.*)$/.exec(error.message);
   if (name) {
     const kind = name[1] === 'absolute path' ? 'an absolute path' : 'a path outside it';
-    return badRequest(`The zip holds ${kind}: ${(name[2] ?? '').slice(0, 200)}`);
+    return invalid(`The zip holds ${kind}: ${(name[2] ?? '').slice(0, 200)}`);
   }
-  return badRequest(`The zip can't be read: ${error.message.slice(0, 200)}`);
+  return invalid(`The zip can't be read: ${error.message.slice(0, 200)}`);
 }

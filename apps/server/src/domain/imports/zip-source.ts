@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { ImportServices } from './import-sources.js';
 import type { ImportedContent, ImportedFile, ImportedPage } from './imported-content.js';
 import { pageTitle } from './imported-content.js';
@@ -79,7 +79,7 @@ export async function readZipSource(
     .map((file) => file.path)
     .filter(isPage)
     .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-  if (markdownPaths.length === 0) throw badRequest('The zip holds no Markdown file');
+  if (markdownPaths.length === 0) throw invalid('The zip holds no Markdown file');
   const pages = markdownPaths.map((path) => pageOf(path, '', []));
   return { pages, files, reusableContents, leftOut: 0 };
 }

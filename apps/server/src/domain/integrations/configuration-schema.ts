@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import { Ajv } from 'ajv';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 
 type Schemas = components['schemas'];
 
@@ -40,7 +40,7 @@ export function checkConfiguration(
       ? error.params.missingProperty
       : undefined;
   const where = missing ?? at;
-  throw badRequest(
+  throw invalid(
     `configuration${where === '' ? '' : `.${where}`}: ${error?.message ?? 'is not valid'} (the integration's ${level} configuration)`,
   );
 }
@@ -57,9 +57,7 @@ export function checkConfigurationSchemas(
     if (schema === undefined || !('properties' in schema)) continue;
     const unknown = (schema.required ?? []).find((key) => !(key in schema.properties));
     if (unknown !== undefined) {
-      throw badRequest(
-        `configurations.${level}.required: "${unknown}" is not one of its properties`,
-      );
+      throw invalid(`configurations.${level}.required: "${unknown}" is not one of its properties`);
     }
   }
 }

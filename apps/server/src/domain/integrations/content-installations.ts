@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import {
   type ContentInstallationRecord,
   type ContentKind,
@@ -32,7 +32,7 @@ export async function installOnContent(
   now: Date,
 ): Promise<ContentInstallationRecord> {
   if (integration.target !== 'all' && integration.target !== kind) {
-    throw badRequest(
+    throw invalid(
       `Integration ${integration.name} installs on ${integration.target === 'organization' ? 'organizations' : `${integration.target}s`} only, not on ${kind}s`,
     );
   }

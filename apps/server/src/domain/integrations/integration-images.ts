@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { BlobStore } from '../../store/blobs/blob-store.js';
 import type { StoredImage } from '../../store/integrations.js';
 
@@ -42,13 +42,11 @@ export async function storeImage(
   const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
   const limit = kind === 'icon' ? iconLimit : previewLimit;
   if (bytes.length > limit) {
-    throw badRequest(
-      `${field}: the image is ${bytes.length} bytes, more than the ${limit} allowed`,
-    );
+    throw invalid(`${field}: the image is ${bytes.length} bytes, more than the ${limit} allowed`);
   }
   const contentType = signatures.find((signature) => signature.matches(bytes))?.contentType;
   if (contentType === undefined) {
-    throw badRequest(`${field}: not the base64 of a PNG, JPEG, GIF or WebP image`);
+    throw invalid(`${field}: not the base64 of a PNG, JPEG, GIF or WebP image`);
   }
   const { sha256 } = await blobs.put(bytes);
   return { sha256, contentType };

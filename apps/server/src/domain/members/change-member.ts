@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { conflict, notFound } from '../../errors.js';
 import type { MemberRole } from '../../model/roles.js';
-import type { DialectName } from '../../store/dialect.js';
+import type { DialectName } from '../../store/database/dialect.js';
 import {
   deleteMembership,
   findMember,

@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { membersAmong, membersByEmail } from '../../store/members.js';
 import type { Executor } from '../../store/schema.js';
 
@@ -28,7 +28,7 @@ export async function resolveMembers(
     else resolved.set(reference, userId);
   }
   if (unknown.length > 0) {
-    throw badRequest(`Not members of this organization: ${unknown.slice(0, 5).join(', ')}`);
+    throw invalid(`Not members of this organization: ${unknown.slice(0, 5).join(', ')}`);
   }
   return resolved;
 }

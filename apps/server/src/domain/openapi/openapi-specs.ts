@@ -4,18 +4,19 @@ import { conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { MemberRole } from '../../model/roles.js';
 import { requireOrganizationRole } from '../../policies/organization-policy.js';
-import { enqueueJob } from '../../store/jobs.js';
 import {
   deleteOpenApiSpec,
   findOpenApiSpecBySlug,
   insertOpenApiSpec,
   type OpenApiSpecRecord,
-  replaceOpenApiSpec,
   type SpecSource,
+  writeOpenApiSpecSource,
+  writeOpenApiSpecVisibility,
 } from '../../store/openapi-specs.js';
 import type { Database, Executor } from '../../store/schema.js';
 import { type Actor, type Caller, isSiteReader } from '../actor.js';
 import { recordEvent, type systemActor } from '../events/record-event.js';
+import { jobKind, queueJob } from '../jobs/job-kind.js';
 import { loadOrganizationForMember } from '../organizations/organization-access.js';
 import { loadSiteOfReader } from '../published/site-readers.js';
 import type { ShareKeys } from '../sites/share-keys.js';
@@ -29,7 +30,10 @@ type SpecAction =
   | 'openapi_spec.version_created';
 
 /** The job kind that processes a spec's source; its payload is `{specId, generation}`. */
-export const openApiProcessingJobKind = 'openapi.process';
+export const openApiProcessingJobKind = jobKind('openapi.process', {
+  specId: 'string',
+  generation: 'number',
+});
 
 /** A spec and the caller's role in its organization. */
 export interface OpenApiSpecAccess {
@@ -132,14 +136,10 @@ export function putOpenApiSpec(
             created: true,
           };
         }
-        const spec: OpenApiSpecRecord = {
-          ...found,
-          source,
-          processingState: 'pending',
-          generation: found.generation + 1,
-          updatedAt: now.toISOString(),
-        };
-        await replaceOpenApiSpec(trx, spec);
+        // Raised in the statement that writes the source: each of concurrent writes counts, and
+        // queues the processing of the generation it made.
+        const spec = await writeOpenApiSpecSource(trx, found.id, { source, now });
+        if (spec === undefined) throw notFound(`OpenAPI spec ${slug} not found`);
         await queueProcessing(trx, spec, now);
         await recordSpecEvent(trx, actor, spec, 'openapi_spec.updated', now, {
           fields: ['source'],
@@ -159,8 +159,8 @@ export function setOpenApiSpecVisibility(
   now: Date,
 ): Promise<OpenApiSpecRecord> {
   return db.transaction().execute(async (trx) => {
-    const updated: OpenApiSpecRecord = { ...spec, visibility, updatedAt: now.toISOString() };
-    await replaceOpenApiSpec(trx, updated);
+    const updated = await writeOpenApiSpecVisibility(trx, spec.id, { visibility, now });
+    if (updated === undefined) throw notFound(`OpenAPI spec ${spec.slug} not found`);
     await recordSpecEvent(trx, actor, updated, 'openapi_spec.updated', now, {
       fields: ['visibility'],
     });
@@ -212,14 +212,11 @@ async function insertSpec(
 }
 
 function queueProcessing(trx: Executor, spec: OpenApiSpecRecord, now: Date): Promise<string> {
-  return enqueueJob(
+  return queueJob(
     trx,
-    {
-      kind: openApiProcessingJobKind,
-      payload: { specId: spec.id, generation: spec.generation },
-      runAt: now,
-    },
-    now,
+    openApiProcessingJobKind,
+    { specId: spec.id, generation: spec.generation },
+    { runAt: now, now },
   );
 }
 

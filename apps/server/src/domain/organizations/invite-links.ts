@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { MemberRole } from '../../model/roles.js';
 import {
@@ -31,7 +31,7 @@ function inviteLinkEvent(
 
 function requireFutureExpiry(expiresAt: string | null | undefined, now: Date): void {
   if (typeof expiresAt === 'string' && Date.parse(expiresAt) <= now.getTime()) {
-    throw badRequest('body.expiresAt must be in the future');
+    throw invalid('body.expiresAt must be in the future');
   }
 }
 

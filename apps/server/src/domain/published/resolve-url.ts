@@ -10,7 +10,7 @@ import { canonicalJson, contentHash } from '../content/canonical-json.js';
 import type { VisitorClaims } from '../sites/conditions.js';
 import type { ShareKeys } from '../sites/share-keys.js';
 import type { SiteStructure } from '../sites/site-structure.js';
-import { findSiteKept, readSiteStructureKept } from './kept-site-reads.js';
+import { findSiteCached, readSiteStructureCached } from './cached-site-reads.js';
 import type { ReaderTokens } from './reader-tokens.js';
 import { openSite, type VisitorCredentials } from './site-readers.js';
 import { siteRedirectOf } from './site-redirect-answer.js';
@@ -76,7 +76,7 @@ export async function resolvePublishedUrl(
     throw notFound('No published site answers at this URL');
   }
   const structure = visibleStructure(
-    await readSiteStructureKept(context.db, site),
+    await readSiteStructureCached(context.db, site),
     opening.visitor,
   );
   const place = placeInStructure(structure, located.segments);
@@ -143,7 +143,7 @@ async function locateSite(context: ResolveContext, url: URL): Promise<LocatedSit
   if (url.host === root.host && url.pathname.startsWith(root.pathname)) {
     const rootDepth = root.pathname.split('/').filter((segment) => segment !== '').length;
     const [siteId, ...rest] = segments.slice(rootDepth);
-    const site = siteId === undefined ? undefined : await findSiteKept(context.db, siteId);
+    const site = siteId === undefined ? undefined : await findSiteCached(context.db, siteId);
     if (site === undefined) return undefined;
     return {
       site,

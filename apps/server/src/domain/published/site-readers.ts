@@ -1,4 +1,4 @@
-import { notFound, unauthorized } from '../../errors.js';
+import { notFound, unauthenticated } from '../../errors.js';
 import type { Executor } from '../../store/schema.js';
 import type { SiteRecord } from '../../store/sites.js';
 import type { SpaceRecord } from '../../store/spaces.js';
@@ -9,11 +9,11 @@ import type { ShareKeys } from '../sites/share-keys.js';
 import { openShareKey, shareLinkWorks } from '../sites/share-links.js';
 import type { SiteStructure } from '../sites/site-structure.js';
 import {
-  findShareLinkKept,
-  findSiteKept,
-  findSpaceKept,
-  readSiteStructureKept,
-} from './kept-site-reads.js';
+  findShareLinkCached,
+  findSiteCached,
+  findSpaceCached,
+  readSiteStructureCached,
+} from './cached-site-reads.js';
 import { visibleStructure } from './visible-structure.js';
 import { verifyVisitorToken } from './visitor-tokens.js';
 
@@ -90,7 +90,7 @@ export async function loadSiteOfReader(
   keys: ShareKeys,
   now: Date,
 ): Promise<SiteRecord> {
-  const site = await findSiteKept(db, reader.siteId);
+  const site = await findSiteCached(db, reader.siteId);
   if (
     site === undefined ||
     site.organizationId !== reader.organizationId ||
@@ -98,7 +98,7 @@ export async function loadSiteOfReader(
     site.visibility !== reader.access.visibility ||
     !(await accessStillWorks(db, site, reader.access, keys, now))
   ) {
-    throw unauthorized('This reader token no longer opens its site: resolve the URL again');
+    throw unauthenticated('This reader token no longer opens its site: resolve the URL again');
   }
   return site;
 }
@@ -111,7 +111,7 @@ async function accessStillWorks(
   now: Date,
 ): Promise<boolean> {
   if (access.visibility === 'share-link') {
-    const link = await findShareLinkKept(db, site.id, access.shareLinkId);
+    const link = await findShareLinkCached(db, site.id, access.shareLinkId);
     return link !== undefined && shareLinkWorks(link, now);
   }
   if (access.visibility === 'visitor-auth') {
@@ -128,7 +128,7 @@ export async function readerView(
   now: Date,
 ): Promise<SiteStructure> {
   const site = await loadSiteOfReader(db, reader, keys, now);
-  return visibleStructure(await readSiteStructureKept(db, site), reader.visitor);
+  return visibleStructure(await readSiteStructureCached(db, site), reader.visitor);
 }
 
 /**
@@ -144,7 +144,7 @@ export async function loadSpaceForReader(
 ): Promise<SpaceRecord> {
   const structure = await readerView(db, reader, keys, now);
   const space = structure.siteSpaces.some((siteSpace) => siteSpace.spaceId === spaceId)
-    ? await findSpaceKept(db, spaceId)
+    ? await findSpaceCached(db, spaceId)
     : undefined;
   if (space === undefined || space.deletedAt !== null) throw notFound(`Space ${spaceId} not found`);
   return space;

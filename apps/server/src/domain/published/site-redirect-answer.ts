@@ -6,11 +6,11 @@ import { matchRedirect, redirectTarget } from '../sites/redirect-targets.js';
 import type { SiteStructure } from '../sites/site-structure.js';
 import { matchSpaceRedirect } from '../sites/space-redirect-match.js';
 import {
-  findSpaceKept,
-  liveRedirectsKept,
-  spaceRedirectsKept,
-  spacesOfKept,
-} from './kept-site-reads.js';
+  findSpaceCached,
+  liveRedirectsCached,
+  spaceRedirectsCached,
+  spacesOfCached,
+} from './cached-site-reads.js';
 
 type Redirect = components['schemas']['PublishedContentRedirect'];
 
@@ -44,13 +44,13 @@ export async function siteRedirectOf(
   db: Executor,
   question: RedirectQuestion,
 ): Promise<Redirect | undefined> {
-  const redirects = await liveRedirectsKept(db, question.site.id);
+  const redirects = await liveRedirectsCached(db, question.site.id);
   const path = `/${question.segments.join('/')}`;
   // Site redirects come first; else a redirect a site space's Git repository declares.
   const match =
     (redirects.length === 0 ? undefined : matchRedirect(redirects, path)) ??
     (await matchSpaceRedirect(db, question.structure, path, (spaceId) =>
-      spaceRedirectsKept(db, spaceId),
+      spaceRedirectsCached(db, spaceId),
     ));
   if (match === undefined) return undefined;
   if (question.placed !== undefined && (await namesContent(db, question.placed))) return undefined;
@@ -58,7 +58,7 @@ export async function siteRedirectOf(
     {
       db,
       structure: question.structure,
-      spaces: await spacesOfKept(db, question.structure.siteSpaces),
+      spaces: await spacesOfCached(db, question.structure.siteSpaces),
       siteRoot: question.siteRoot,
     },
     match,
@@ -91,7 +91,7 @@ async function namesContent(
 ): Promise<boolean> {
   const [first] = placed.pathname;
   if (first === undefined || first.startsWith('~')) return true;
-  const space = await findSpaceKept(db, placed.spaceId);
+  const space = await findSpaceCached(db, placed.spaceId);
   if (space === undefined) return false;
   const path = placed.pathname.join('/').replace(/\.md$/, '');
   return (await pageIdAtPath(db, space, path)) !== undefined;

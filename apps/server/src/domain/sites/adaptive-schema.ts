@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
 
 /** A draft-07 JSON Schema of visitor claims, as stored and answered. */
@@ -36,7 +36,7 @@ export function adaptiveClaims(schema: AdaptiveJsonSchema): Claim[] {
   try {
     ajv.compile(schema);
   } catch (error) {
-    throw badRequest(
+    throw invalid(
       `jsonSchema is not a valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
@@ -49,7 +49,7 @@ export function adaptiveClaims(schema: AdaptiveJsonSchema): Claim[] {
       )) {
         const claim = claimOf(['unsigned', flag], flagSchema);
         if (claim.type !== 'boolean') {
-          throw badRequest(
+          throw invalid(
             `jsonSchema.properties.unsigned.properties.${flag} must be a boolean claim`,
           );
         }
@@ -64,25 +64,25 @@ export function adaptiveClaims(schema: AdaptiveJsonSchema): Claim[] {
 
 function objectProperties(schema: unknown, where: string): [string, unknown][] {
   if (!isRecord(schema) || schema.type !== 'object') {
-    throw badRequest(`${where} must be a schema of type "object"`);
+    throw invalid(`${where} must be a schema of type "object"`);
   }
   if (schema.additionalProperties !== false) {
-    throw badRequest(`${where} must set additionalProperties to false`);
+    throw invalid(`${where} must set additionalProperties to false`);
   }
   const properties = schema.properties ?? {};
-  if (!isRecord(properties)) throw badRequest(`${where}.properties must be an object`);
+  if (!isRecord(properties)) throw invalid(`${where}.properties must be an object`);
   return Object.entries(properties);
 }
 
 function claimOf(path: string[], schema: unknown): Claim {
   const where = `jsonSchema.properties.${path.join('.properties.')}`;
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(path.at(-1) ?? '')) {
-    throw badRequest(`${where}: a claim name must be an identifier (letters, digits, _ and $)`);
+    throw invalid(`${where}: a claim name must be an identifier (letters, digits, _ and $)`);
   }
-  if (!isRecord(schema)) throw badRequest(`${where} must be a schema object`);
+  if (!isRecord(schema)) throw invalid(`${where} must be a schema object`);
   const { type, description } = schema;
   if (type !== 'boolean' && type !== 'string' && type !== 'number') {
-    throw badRequest(`${where} must be a boolean, string or number claim`);
+    throw invalid(`${where} must be a boolean, string or number claim`);
   }
   const values = Array.isArray(schema.enum)
     ? schema.enum.filter((value) => typeof value === 'string' || typeof value === 'number')

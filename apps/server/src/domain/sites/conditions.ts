@@ -1,5 +1,5 @@
 import jsep from 'jsep';
-import { badRequest, shorten } from '../../errors.js';
+import { invalid, shorten } from '../../errors.js';
 
 // Only what a visibility rule needs: comparisons, logic and literals over visitor claims. No
 // calls, no `this`, no compound statements; evaluating one reads claims and nothing else.
@@ -26,7 +26,7 @@ export function checkCondition(condition: string, field: string): void {
   try {
     tree = jsep(condition);
   } catch (error) {
-    throw badRequest(
+    throw invalid(
       `${field} is not a valid expression: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
@@ -35,14 +35,14 @@ export function checkCondition(condition: string, field: string): void {
 
 function walk(node: jsep.Expression, field: string): void {
   if (!allowedNodeTypes.has(node.type)) {
-    throw badRequest(`${field} may only compare visitor claims (found ${node.type})`);
+    throw invalid(`${field} may only compare visitor claims (found ${node.type})`);
   }
   if (node.type === 'MemberExpression' || node.type === 'Identifier') {
     const path = referencePath(node);
-    if (path === undefined) throw badRequest(`${field} may only read visitor.claims`);
+    if (path === undefined) throw invalid(`${field} may only read visitor.claims`);
     if (path.length === 1 && path[0] === 'undefined') return;
     if (path[0] !== 'visitor' || path[1] !== 'claims' || path.length < 3) {
-      throw badRequest(
+      throw invalid(
         `${field} may only read visitor.claims.<claim> (found ${shorten(path.join('.'))})`,
       );
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { cachedRead } from '../../store/read-cache.js';
+import { cachedRead } from '../../store/database/read-cache.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   findPublishingAuth,

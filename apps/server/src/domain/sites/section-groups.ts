@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Database } from '../../store/schema.js';
 import {
@@ -54,7 +54,7 @@ export function createSectionGroup(
   return changeSite(db, actor, site, now, async (trx, structure) => {
     const sections = (input.sections ?? []).map((id) => {
       if (!structure.sections.some((section) => section.id === id)) {
-        throw badRequest(`sections: ${id} is not a section of this site`);
+        throw invalid(`sections: ${id} is not a section of this site`);
       }
       return id;
     });
@@ -157,7 +157,7 @@ export async function addSectionToGroup(
     const group = requireGroup(structure, groupId);
     const section = structure.sections.find((item) => item.id === sectionId);
     if (section === undefined)
-      throw badRequest(`sectionId: ${sectionId} is not a section of this site`);
+      throw invalid(`sectionId: ${sectionId} is not a section of this site`);
     if (section.sectionGroupId !== group.id) {
       const members = structure.sections.filter((item) => item.sectionGroupId === group.id);
       await updateSection(trx, section.id, {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Database } from '../../store/schema.js';
 import {
@@ -126,7 +126,7 @@ export function updateSectionSettings(
       settings.defaultSiteSpace !== undefined &&
       !siteSpacesIn(structure, section.id).some((item) => item.id === settings.defaultSiteSpace)
     ) {
-      throw badRequest(
+      throw invalid(
         `defaultSiteSpace: ${settings.defaultSiteSpace} is not a site space of this section`,
       );
     }
@@ -213,7 +213,7 @@ export function moveSection(
         ? group.sections
         : structure.topLevel.flatMap((item) => (item.kind === 'section' ? [item.section] : []));
     if (!siblings.some((item) => item.id === placement.anchorId)) {
-      throw badRequest(
+      throw invalid(
         `position.${placement.side}: ${placement.anchorId} is not a section next to which ${section.id} can go`,
       );
     }

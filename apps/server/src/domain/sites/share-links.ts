@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { cachedRead } from '../../store/read-cache.js';
+import { cachedRead } from '../../store/database/read-cache.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   deleteShareLink,
@@ -24,7 +24,7 @@ export interface CreatedShareLink {
 
 function checkExpiry(expiresAt: string | null | undefined, now: Date): void {
   if (typeof expiresAt === 'string' && Date.parse(expiresAt) <= now.getTime()) {
-    throw badRequest('expiresAt must be in the future');
+    throw invalid('expiresAt must be in the future');
   }
 }
 

@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import type { Kysely } from 'kysely';
-import { ApiError, badRequest, conflict, notFound } from '../../errors.js';
+import { conflict, DomainError, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
@@ -184,7 +184,7 @@ async function checkedDestination(
   const structure = await readSiteStructure(db, site);
   if (input.kind === 'site-section') {
     if (!structure.sections.some((section) => section.id === input.siteSectionId)) {
-      throw badRequest(
+      throw invalid(
         `destination.siteSectionId: site ${site.id} has no section ${input.siteSectionId}`,
       );
     }
@@ -193,20 +193,18 @@ async function checkedDestination(
   if (input.kind === 'path') {
     const siteSpace = structure.siteSpaces.find((item) => item.spaceId === input.spaceId);
     if (siteSpace === undefined) {
-      throw badRequest(
-        `destination.spaceId: site ${site.id} does not publish space ${input.spaceId}`,
-      );
+      throw invalid(`destination.spaceId: site ${site.id} does not publish space ${input.spaceId}`);
     }
     const pageId = await pageIdAtPath(db, await spaceOf(db, siteSpace.spaceId), input.path);
     if (pageId === undefined)
-      throw badRequest(`destination.path: no page at ${input.path.slice(0, 200)}`);
+      throw invalid(`destination.path: no page at ${input.path.slice(0, 200)}`);
     return { kind: 'site-page', siteSpaceId: siteSpace.id, pageId };
   }
   const siteSpace = siteSpaceIn(structure, input.siteSpaceId);
   if (input.kind === 'site-space') return { kind: 'site-space', siteSpaceId: siteSpace.id };
   const path = await pathOfPage(db, await spaceOf(db, siteSpace.spaceId), input.pageId);
   if (path === undefined) {
-    throw badRequest(`destination.pageId: no page ${input.pageId} in site space ${siteSpace.id}`);
+    throw invalid(`destination.pageId: no page ${input.pageId} in site space ${siteSpace.id}`);
   }
   return { kind: 'site-page', siteSpaceId: siteSpace.id, pageId: input.pageId };
 }
@@ -214,7 +212,7 @@ async function checkedDestination(
 function siteSpaceIn(structure: SiteStructure, siteSpaceId: string) {
   const siteSpace = structure.siteSpaces.find((item) => item.id === siteSpaceId);
   if (siteSpace === undefined) {
-    throw badRequest(
+    throw invalid(
       `destination.siteSpaceId: site ${structure.site.id} has no site space ${siteSpaceId}`,
     );
   }
@@ -250,6 +248,8 @@ async function recordRedirectEvent(
 }
 
 /** Whether an error is one a bulk write reports for its item rather than for the request. */
-export function isItemError(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status < 500;
+export function isItemError(error: unknown): error is DomainError {
+  return (
+    error instanceof DomainError && error.kind !== 'upstream-failed' && error.kind !== 'not-ready'
+  );
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
@@ -106,7 +106,7 @@ export function addSpaceToSite(
     let sectionId = structure.site.defaultSectionId ?? structure.sections[0]?.id ?? null;
     if (input.sectionId !== undefined) {
       if (!structure.sections.some((section) => section.id === input.sectionId)) {
-        throw badRequest(`sectionId: ${input.sectionId} is not a section of this site`);
+        throw invalid(`sectionId: ${input.sectionId} is not a section of this site`);
       }
       sectionId = input.sectionId;
     }

@@ -1,6 +1,6 @@
 import { slugify } from '@quire/document';
 import type { Kysely } from 'kysely';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   readSiteRows,
@@ -187,12 +187,11 @@ export function positionNextTo(
   { anchorId, side }: Placement,
   field: string,
 ): string {
-  if (anchorId === movingId) throw badRequest(`${field}: an item cannot be placed next to itself`);
+  if (anchorId === movingId) throw invalid(`${field}: an item cannot be placed next to itself`);
   const others = siblings.filter((sibling) => sibling.id !== movingId);
   const index = others.findIndex((sibling) => sibling.id === anchorId);
   const anchor = others[index];
-  if (anchor === undefined)
-    throw badRequest(`${field}: ${anchorId} is not a sibling of ${movingId}`);
+  if (anchor === undefined) throw invalid(`${field}: ${anchorId} is not a sibling of ${movingId}`);
   return side === 'before'
     ? positionBetween(others[index - 1]?.position ?? null, anchor.position)
     : positionBetween(anchor.position, others[index + 1]?.position ?? null);

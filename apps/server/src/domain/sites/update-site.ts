@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { EventAction } from '../../model/event-actions.js';
 import type { Database } from '../../store/schema.js';
 import { updateSection } from '../../store/site-structure.js';
@@ -49,7 +49,7 @@ export function updateSiteSettings(
     settings.proxy !== null &&
     !proxyPattern.test(settings.proxy)
   ) {
-    throw badRequest(
+    throw invalid(
       'proxy must be a host name followed by one or more path segments, such as docs.example.com/help',
     );
   }
@@ -66,7 +66,7 @@ export function updateSiteSettings(
     let defaultSectionId = structure.site.defaultSectionId;
     if (settings.defaultSiteSection !== undefined) {
       if (!structure.sections.some((section) => section.id === settings.defaultSiteSection)) {
-        throw badRequest(
+        throw invalid(
           `defaultSiteSection: ${settings.defaultSiteSection} is not a section of this site`,
         );
       }
@@ -76,7 +76,7 @@ export function updateSiteSettings(
     if (settings.defaultSiteSpace !== undefined) {
       const siteSpace = structure.siteSpaces.find((item) => item.id === settings.defaultSiteSpace);
       if (siteSpace === undefined) {
-        throw badRequest(
+        throw invalid(
           `defaultSiteSpace: ${settings.defaultSiteSpace} is not a site space of this site`,
         );
       }
@@ -84,7 +84,7 @@ export function updateSiteSettings(
       else if (siteSpace.sectionId === defaultSectionId) {
         await updateSection(trx, siteSpace.sectionId, { defaultSiteSpaceId: siteSpace.id });
       } else {
-        throw badRequest(
+        throw invalid(
           `defaultSiteSpace: ${siteSpace.id} is neither at the root nor in the default section`,
         );
       }

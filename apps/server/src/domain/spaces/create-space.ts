@@ -6,7 +6,7 @@ import type { Database } from '../../store/schema.js';
 import { insertSpace, lastSpacePosition, type SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
 import { requireCollectionInOrganization } from '../collections/collection-lookup.js';
-import type { HeadFollowers } from '../content/head-moves.js';
+import type { HeadMoveListeners } from '../content/head-moves.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import { positionBetween } from '../positions.js';
@@ -21,7 +21,7 @@ export interface NewSpace {
    * The first revision's content (a duplicate's), with what follows the head it starts; none:
    * an empty space, which nothing has to follow yet.
    */
-  content?: { root: string | null; heads: HeadFollowers } | undefined;
+  content?: { root: string | null; heads: HeadMoveListeners } | undefined;
   /** The space this one duplicates, recorded as `space.duplicated`. */
   duplicateOf?: string | undefined;
 }

@@ -3,7 +3,7 @@ import { findRevision } from '../../store/revisions.js';
 import type { Database } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
 import type { Actor } from '../actor.js';
-import type { HeadFollowers } from '../content/head-moves.js';
+import type { HeadMoveListeners } from '../content/head-moves.js';
 import { createSpace } from './create-space.js';
 
 const titleLimit = 50;
@@ -18,7 +18,7 @@ export async function duplicateSpace(
   db: Kysely<Database>,
   actor: Actor,
   source: SpaceRecord,
-  heads: HeadFollowers,
+  heads: HeadMoveListeners,
   now: Date,
 ): Promise<SpaceRecord> {
   const head = await findRevision(db, source.id, source.revisionId);

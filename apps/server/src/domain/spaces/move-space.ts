@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   findSpaceById,
@@ -59,8 +59,7 @@ async function positionIn(
     return positionBetween(await lastSpacePosition(trx, scope, space.id), null);
   }
   const field = position.before === undefined ? 'position.after' : 'position.before';
-  if (anchor.space === space.id)
-    throw badRequest(`${field}: a space cannot be placed next to itself`);
+  if (anchor.space === space.id) throw invalid(`${field}: a space cannot be placed next to itself`);
   const sibling = await findSpaceById(trx, anchor.space);
   if (
     sibling === undefined ||
@@ -70,7 +69,7 @@ async function positionIn(
     throw notFound(`${field}: space ${anchor.space} not found in this organization`);
   }
   if (sibling.parentId !== scope.parentId) {
-    throw badRequest(`${field}: space ${anchor.space} is not in the destination parent`);
+    throw invalid(`${field}: space ${anchor.space} is not in the destination parent`);
   }
   const { below, above } = await neighbourPositions(trx, scope, sibling.position, space.id);
   return position.before === undefined

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import type { MemberRole } from '../../model/roles.js';
 import { membersAmong } from '../../store/members.js';
 import type { Database, Executor } from '../../store/schema.js';
@@ -37,18 +37,18 @@ async function requireRecipients(trx: Executor, space: SpaceRecord, to: GrantRec
   const users = [...new Set(to.users ?? [])];
   const teams = [...new Set(to.teams ?? [])];
   if (users.length === 0 && teams.length === 0) {
-    throw badRequest('body must name the users or the teams to grant the role to');
+    throw invalid('body must name the users or the teams to grant the role to');
   }
   const members = await membersAmong(trx, space.organizationId, users);
   const strangers = users.filter((userId) => !members.has(userId));
   if (strangers.length > 0) {
-    throw badRequest(
+    throw invalid(
       `Not members or guests of the space's organization: ${strangers.slice(0, 5).join(', ')}`,
     );
   }
   for (const teamId of teams) {
     if ((await findTeam(trx, space.organizationId, teamId)) === undefined) {
-      throw badRequest(`Team ${teamId} is not a team of the space's organization`);
+      throw invalid(`Team ${teamId} is not a team of the space's organization`);
     }
   }
   return { users, teams };

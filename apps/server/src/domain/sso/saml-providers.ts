@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { badRequest, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { MemberRole } from '../../model/roles.js';
 import {
@@ -50,7 +50,7 @@ async function changesFrom(
 ): Promise<SamlProviderChanges> {
   if (input.certificate !== undefined) requireCertificate(input.certificate);
   if (input.ssoURL !== undefined && !/^https?:\/\//i.test(input.ssoURL)) {
-    throw badRequest('Invalid ssoURL: the identity provider is reached over http or https');
+    throw invalid('Invalid ssoURL: the identity provider is reached over http or https');
   }
   if (input.defaultTeam !== undefined) {
     await requireTeamForSso(db, organizationId, input.defaultTeam);
@@ -67,14 +67,14 @@ async function changesFrom(
 
 function requireCertificate(pem: string): void {
   if (!pem.includes('-----BEGIN CERTIFICATE-----')) {
-    throw badRequest(
+    throw invalid(
       'Invalid certificate: expected an X.509 certificate in PEM (-----BEGIN CERTIFICATE-----)',
     );
   }
   try {
     new X509Certificate(pem);
   } catch (error) {
-    throw badRequest(
+    throw invalid(
       `Invalid certificate: it does not parse as an X.509 certificate (${error instanceof Error ? error.message : String(error)})`,
     );
   }

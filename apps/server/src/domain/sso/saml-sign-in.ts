@@ -1,7 +1,7 @@
 import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { ApiError, notFound } from '../../errors.js';
+import { notFound, unauthenticated } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findOrganizationById } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
@@ -16,8 +16,7 @@ import {
 } from './saml-service.js';
 
 /** 401: the identity provider's answer was not accepted; the message says why. */
-export const samlRefused = (reason: string) =>
-  new ApiError(401, `Single sign-on failed: ${reason}`);
+export const samlRefused = (reason: string) => unauthenticated(`Single sign-on failed: ${reason}`);
 
 /** Who signed in, and the API token they got. */
 export interface SamlSignIn {

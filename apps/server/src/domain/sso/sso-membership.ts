@@ -1,4 +1,4 @@
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { Executor } from '../../store/schema.js';
 import { findTeam, type TeamRecord } from '../../store/teams.js';
 
@@ -10,7 +10,7 @@ export async function requireTeamForSso(
 ): Promise<TeamRecord> {
   const team = await findTeam(db, organizationId, teamId);
   if (team === undefined) {
-    throw badRequest(`Invalid defaultTeam: team ${teamId} not found in this organization`);
+    throw invalid(`Invalid defaultTeam: team ${teamId} not found in this organization`);
   }
   return team;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { applyContentChangesToSpace } from '../content/apply-content-changes.js';
@@ -23,7 +23,7 @@ export async function applySpaceTemplate(
   const template = contentTemplates.find((candidate) => candidate.id === templateId);
   if (template === undefined) {
     const known = contentTemplates.map((candidate) => candidate.id).join(', ');
-    throw badRequest(`Unknown template ${templateId.slice(0, 100)}; the templates are ${known}`);
+    throw invalid(`Unknown template ${templateId.slice(0, 100)}; the templates are ${known}`);
   }
   const { changes } = importChanges({ pages: template.pages, files: [], leftOut: 0 }, undefined);
   const { revisionId } = await applyContentChangesToSpace(

@@ -27,6 +27,7 @@ import {
   readPageTree,
 } from '../content/read-content.js';
 import { systemActor } from '../events/record-event.js';
+import { backoffMs, type JobOutcome, retryAfter } from '../jobs/job-outcome.js';
 import { createSpace } from '../spaces/create-space.js';
 import { planTranslationChanges } from './translation-changes.js';
 import {
@@ -42,12 +43,6 @@ export interface TranslationRunServices extends ContentWriteServices {
   clock: Clock;
 }
 
-/** What became of one run, as the job runner takes it. */
-export type TranslationRunOutcome =
-  | { done: true }
-  | { retryAt: Date; error: string }
-  | { failed: string };
-
 // Without an engine a run waits, and looks again this often (a restart with an engine set, or a
 // run asked for, starts it sooner).
 const waitForEngineMs = 10 * 60 * 1000;
@@ -56,6 +51,7 @@ const waitForOtherRunMs = 30 * 1000;
 // A run that has not finished after this long belongs to a process that stopped.
 const staleRunMs = 30 * 60 * 1000;
 const engineAttempts = 8;
+const engineBackoff = { firstMs: 30_000, maxMs: 3_600_000 };
 
 /**
  * Runs a translation once, as job `job`: makes the result space on the first run, then writes
@@ -69,7 +65,7 @@ export async function runTranslation(
   services: TranslationRunServices,
   translationId: string,
   job: { id: string; attempts: number },
-): Promise<TranslationRunOutcome> {
+): Promise<JobOutcome> {
   const started = services.clock.now();
   const translation = await findTranslationById(db, translationId);
   if (translation === undefined) return { done: true };
@@ -94,8 +90,8 @@ export async function runTranslation(
     await abandonTranslationRun(db, translationId, job.id);
     if (!(error instanceof TranslationEngineError)) throw error;
     if (job.attempts >= engineAttempts) return { failed: error.message };
-    const pause = Math.min(2 ** (job.attempts - 1) * 30_000, 3_600_000);
-    return { retryAt: new Date(services.clock.now().getTime() + pause), error: error.message };
+    const pause = backoffMs(job.attempts, engineBackoff);
+    return retryAfter(services.clock.now(), pause, error.message);
   }
 }
 
@@ -106,7 +102,7 @@ async function translateOnce(
   translation: TranslationRecord,
   jobId: string,
   started: Date,
-): Promise<TranslationRunOutcome> {
+): Promise<JobOutcome> {
   const source = await findSpaceById(db, translation.sourceSpaceId);
   const author = await findUserById(db, translation.createdBy);
   // A source in the trash is translated again once restored (its head moves then too).

@@ -1,6 +1,6 @@
 import type { Document } from '@quire/document';
 import type { Kysely } from 'kysely';
-import { type ApiError, badRequest, forbidden, notFound } from '../../errors.js';
+import { type DomainError, forbidden, invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
@@ -13,7 +13,7 @@ import {
 import type { Actor } from '../actor.js';
 import { recordEvent, type systemActor } from '../events/record-event.js';
 import { findSpaceForCaller } from '../spaces/space-access.js';
-import { queueTranslationRun } from './translation-queue.js';
+import { queueTranslationRun } from './queue-translation-runs.js';
 
 /** What a new translation is made from; `instructions` already checked as a document. */
 export interface NewTranslation {
@@ -59,11 +59,11 @@ export async function createTranslation(
   now: Date,
 ): Promise<TranslationRecord> {
   if (input.language === input.source.language) {
-    throw badRequest('body.language: a translation goes into another language than its source');
+    throw invalid('body.language: a translation goes into another language than its source');
   }
   return db.transaction().execute(async (trx) => {
     await requireReadableSource(trx, actor, organizationId, input.source.space, () =>
-      badRequest(
+      invalid(
         `body.source.space: no space ${input.source.space.slice(0, 64)} you may read in this organization`,
       ),
     );
@@ -194,7 +194,7 @@ async function requireReadableSource(
   actor: Actor,
   organizationId: string,
   spaceId: string,
-  refusal: () => ApiError,
+  refusal: () => DomainError,
 ): Promise<void> {
   const access = await findSpaceForCaller(trx, actor, spaceId);
   if (access === undefined || access.space.organizationId !== organizationId) throw refusal();

@@ -5,7 +5,7 @@ import {
   findUserByTokenHash,
   insertApiToken,
 } from '../../store/api-tokens.js';
-import { cachedRead } from '../../store/read-cache.js';
+import { cachedRead } from '../../store/database/read-cache.js';
 import type { Executor } from '../../store/schema.js';
 import type { UserRecord } from '../../store/users.js';
 

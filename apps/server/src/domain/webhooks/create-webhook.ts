@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { badRequest } from '../../errors.js';
+import { invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { checkOutboundUrl } from '../../outbound/address-policy.js';
 import type { Database } from '../../store/schema.js';
@@ -24,7 +24,7 @@ export interface NewWebhook {
  */
 export function requireDeliverableUrl(url: string, allowPrivate: boolean): void {
   const refused = checkOutboundUrl(url, allowPrivate);
-  if (refused !== undefined) throw badRequest(`Invalid url: ${refused}`);
+  if (refused !== undefined) throw invalid(`Invalid url: ${refused}`);
 }
 
 /** Creates a webhook with a new signing secret. */

@@ -9,7 +9,7 @@ import {
 import type { WebhookRecord } from '../../store/webhooks.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
-import { queueDelivery } from './delivery-queue.js';
+import { queueDelivery } from './queue-deliveries.js';
 import { webhookEvent } from './webhook-events.js';
 
 function requireActive(webhook: WebhookRecord, action: string): void {

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import type { DialectName } from '../database/dialect.js';
 
 /** Users, tokens, organizations with members and email domains, collections, spaces, revisions. */
 export function foundationMigration(dialect: DialectName): Migration {

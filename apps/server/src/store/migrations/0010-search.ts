@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import type { DialectName } from '../database/dialect.js';
 
 /**
  * What follows a space's head revision so that reads need not walk its content: the pages with

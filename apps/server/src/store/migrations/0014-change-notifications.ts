@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import type { DialectName } from '../database/dialect.js';
 import { notifyChangesOf, stopNotifyingChangesOf } from './change-triggers.js';
 
 // The tables the reads kept between requests come from: the caller behind a token, and a space

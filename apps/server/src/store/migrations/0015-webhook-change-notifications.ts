@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import type { DialectName } from '../database/dialect.js';
 
 /**
  * On PostgreSQL, a change to the webhooks notifies `quire_changes` (with the table's name, as

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import type { DialectName } from '../database/dialect.js';
 import { notifyChangesOf, stopNotifyingChangesOf } from './change-triggers.js';
 
 // What every reader of a published site reads on every page: the site, its structure, its share

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { DialectName } from '../dialect.js';
+import type { DialectName } from '../database/dialect.js';
 import { notifyChangesOf } from './change-triggers.js';
 
 /**
