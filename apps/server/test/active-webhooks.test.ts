@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
 import { type DialectName, openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
+import { anyTable, trackTableVersions } from '../src/store/database/table-versions.js';
+import { writtenTable } from '../src/store/database/written-table.js';
 import { updateOrganization } from '../src/store/organizations.js';
 import type { Database } from '../src/store/schema.js';
-import { anyTable, trackTableVersions } from '../src/store/database/table-versions.js';
 import {
   deleteWebhook,
   findActiveWebhooks,
@@ -18,7 +19,6 @@ import {
   updateWebhook,
   type WebhookRecord,
 } from '../src/store/webhooks.js';
-import { writtenTable } from '../src/store/database/written-table.js';
 import { openTestDatabase, type TestDatabase } from './support/test-database.js';
 import {
   createStaffedOrganization,

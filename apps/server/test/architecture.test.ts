@@ -109,6 +109,11 @@ describe('the one-way flow of apps/server/src', () => {
     ).toEqual([]);
   });
 
+  it('keeps the caches below what uses them', () => {
+    const above = ['domain', 'store', 'presenters', 'policies', 'outbound', 'workers', 'deps'];
+    expect(importsInto(['caches'], [...edges, ...above])).toEqual([]);
+  });
+
   it('keeps the store below everything but the model', () => {
     const above = ['domain', 'policies', 'presenters', 'outbound', 'workers', 'config', 'deps'];
     expect(importsInto(['store'], [...edges, ...above])).toEqual([]);

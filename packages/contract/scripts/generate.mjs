@@ -35,3 +35,30 @@ writeFileSync(join(generatedDir, 'openapi.yaml'), stringify(document, { lineWidt
 const ast = await openapiTS(document, { alphabetize: true });
 const header = '// Generated from spec/ by `pnpm gen`. Do not edit.\n\n';
 writeFileSync(join(packageDir, 'src/generated/schema.ts'), header + astToString(ast));
+
+// Who may call what, as each operation's `security` says: none (public), or the site reader's
+// token beside an API token. The server's types and router read these lists.
+const operationsOf = (schemeTest) =>
+  Object.values(document.paths)
+    .flatMap((item) =>
+      ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'].flatMap((method) =>
+        item[method] === undefined ? [] : [item[method]],
+      ),
+    )
+    .filter((operation) => schemeTest(operation.security ?? document.security ?? []))
+    .map((operation) => operation.operationId)
+    .sort();
+const list = (name, summary, ids) =>
+  `/** ${summary} */\nexport const ${name} = [\n${ids.map((id) => `  '${id}',\n`).join('')}] as const;\n`;
+writeFileSync(
+  join(packageDir, 'src/generated/security.ts'),
+  `${header}${list(
+    'publicOperations',
+    'Operations whose `security` is empty: they answer without a token.',
+    operationsOf((security) => security.length === 0),
+  )}\n${list(
+    'siteReaderOperations',
+    "Operations that take a site's reader token (the `siteReader` scheme) beside an API token.",
+    operationsOf((security) => security.some((scheme) => 'siteReader' in scheme)),
+  )}`,
+);

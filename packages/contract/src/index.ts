@@ -5,6 +5,7 @@ export {
   openapiYamlPath,
 } from './document.js';
 export type { components, operations, paths } from './generated/schema.js';
+export { publicOperations, siteReaderOperations } from './generated/security.js';
 export type {
   Body,
   OperationId,

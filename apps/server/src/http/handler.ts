@@ -1,40 +1,17 @@
-import type { Body, OperationId, PathParams, Query, Reply } from '@quire/contract';
+import type {
+  Body,
+  OperationId,
+  PathParams,
+  publicOperations,
+  Query,
+  Reply,
+  siteReaderOperations,
+} from '@quire/contract';
 import type { Actor, Caller } from '../domain/actor.js';
 import type { AppServices } from '../services/app-services.js';
 
-/** Operations that answer without a token; the router checks this list against the spec. */
-export const publicOperations = [
-  'getApiInformation',
-  'listSSOProviderLoginsInOrganization',
-  'resolvePublishedContentByUrl',
-] as const satisfies readonly OperationId[];
+// Who may call what is the contract's: each operation's `security` (generated lists).
 type PublicOperation = (typeof publicOperations)[number];
-
-/**
- * The published-content reads a site's reader token may call (those GitBook's renderer calls):
- * their handlers receive a `Caller`, a user or a site reader; every other operation refuses a
- * reader token with 401.
- */
-export const siteReaderOperations = [
-  'getPublishedContentSite',
-  'searchSiteContent',
-  'getRevisionById',
-  'listPagesInRevisionById',
-  'getPageInRevisionById',
-  'getPageInRevisionByPath',
-  'getPageDocumentInRevisionById',
-  'listRevisionPageMetaLinks',
-  'getDocumentById',
-  'listFilesInRevisionById',
-  'getFileInRevisionById',
-  // Reusable content a published page includes.
-  'getReusableContentInRevisionById',
-  'getReusableContentDocumentInRevisionById',
-  'getUserById',
-  // The operations of OpenAPI blocks, drawn from the organization's specs.
-  'getLatestOpenAPISpecVersion',
-  'getLatestOpenAPISpecVersionContent',
-] as const satisfies readonly OperationId[];
 type SiteReaderOperation = (typeof siteReaderOperations)[number];
 
 /** What a handler receives: the validated input of its operation, the caller and the app. */

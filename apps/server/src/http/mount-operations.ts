@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OperationId } from '@quire/contract';
+import { type OpenApiDocument, type OperationId, siteReaderOperations } from '@quire/contract';
 import type { Context, Hono } from 'hono';
 import { jsonTextOf } from '../caches/json-text-cache.js';
 import {
@@ -11,15 +11,10 @@ import type { AppServices } from '../services/app-services.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
-import {
-  type HandlerTable,
-  publicOperations,
-  type ReplyHints,
-  siteReaderOperations,
-} from './handler.js';
+import type { HandlerTable, ReplyHints } from './handler.js';
 import { methodNotAllowed } from './http-errors.js';
 import { listPagingFor } from './list-pages.js';
-import { type OperationRoute, operationRoutes } from './operations.js';
+import { operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
 import { requestBodyLimit } from './request-body-limit.js';
 import { requestHeader } from './request-headers.js';
@@ -51,7 +46,6 @@ export function mountOperations(
   const coercing = new SchemaValidator(document, { coerceTypes: true });
   const strict = new SchemaValidator(document);
   const routes = operationRoutes(document);
-  checkPublicOperations(routes);
   const pageTokens = createPageTokens(services.keys.pageTokenKey);
   const authentication = {
     db: services.db,
@@ -132,19 +126,6 @@ function handlerFor(handlers: HandlerTable, operationId: string): AnyHandler {
 
 function isOperationId(handlers: HandlerTable, operationId: string): operationId is OperationId {
   return Object.hasOwn(handlers, operationId);
-}
-
-function checkPublicOperations(routes: OperationRoute[]): void {
-  const inSpec = routes
-    .filter((route) => route.isPublic)
-    .map((route) => route.operationId)
-    .sort();
-  const inCode = [...publicOperations].sort();
-  if (inSpec.join() !== inCode.join()) {
-    throw new Error(
-      `Operations without security in the spec (${inSpec.join(', ')}) differ from publicOperations (${inCode.join(', ')})`,
-    );
-  }
 }
 
 /** A reply as it is sent, with the API headers and its JSON, but for the request id. */

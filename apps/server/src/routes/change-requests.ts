@@ -16,6 +16,7 @@ import {
   loadChangeRequestRevision,
   loadRevision,
 } from '../domain/content/content-revisions.js';
+import { bodyMarkdown } from '../domain/content/page-bodies.js';
 import { prepareBody } from '../domain/content/prepare-changes.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
@@ -30,7 +31,7 @@ import type { AppServices } from '../services/app-services.js';
 import { listChangeRequestsOfSpace } from '../store/change-requests.js';
 import { findSpaceById } from '../store/spaces.js';
 import { contentReadHandlers } from './content-reads.js';
-import { bodyMarkdown, type ContentSource, downloadUrlOf } from './content-responses.js';
+import { type ContentSource, downloadUrlOf } from './content-responses.js';
 import { pageRequest } from './page-request.js';
 
 type ChangeRequestHandlers = Pick<

@@ -1,11 +1,9 @@
-import { type Actor, type Caller, isSiteReader } from '../domain/actor.js';
+import type { Actor, Caller } from '../domain/actor.js';
 import { asksDereferenced } from '../domain/content/dereference.js';
-import { noVisitorClaims } from '../domain/sites/conditions.js';
+import { type BodyFormat, evaluatedFor } from '../domain/content/page-bodies.js';
 import type { AppServices } from '../services/app-services.js';
 import {
-  type BodyFormat,
   type ContentSource,
-  type EvaluatedFor,
   fileResponse,
   filesResponse,
   pageDocumentResponse,
@@ -34,14 +32,6 @@ type PageQuery = {
 
 type DocumentQuery = { evaluated?: boolean; dereferenced?: boolean | 'reusable-contents' };
 
-/**
- * Whom a body is evaluated for: a site reader always for their visitor's claims (so a reader
- * never reads what their conditions hide); a user, when they ask, as a visitor without claims.
- */
-export function evaluatedFor(caller: Caller, query: { evaluated?: boolean }): EvaluatedFor {
-  if (isSiteReader(caller)) return caller.visitor;
-  return query.evaluated === true ? noVisitorClaims : undefined;
-}
 type ListQuery = { page?: string; limit?: number };
 
 /** The body format a page read asks for: a document, or Markdown with its page references. */

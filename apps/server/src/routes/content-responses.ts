@@ -1,15 +1,17 @@
 import type { components } from '@quire/contract';
-import { type Document, reusableContentRefs } from '@quire/document';
+import type { Document } from '@quire/document';
+
 import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
-import type { ContentObjects } from '../domain/content/content-objects.js';
-import type { ContentTree } from '../domain/content/content-tree.js';
-import { dereferenceDocument } from '../domain/content/dereference.js';
 import { evaluateDocument } from '../domain/content/evaluate-document.js';
-import { includeNames, withIncludePaths } from '../domain/content/include-paths.js';
+import {
+  type BodyFormat,
+  type EvaluatedFor,
+  type ReadAs,
+  readDocumentAs,
+  readPageBody,
+} from '../domain/content/page-bodies.js';
 import {
   openRevisionContent,
-  type PageNode,
-  readBody,
   readFileById,
   readFiles,
   readPageBodyById,
@@ -20,13 +22,11 @@ import {
   readReusableContentById,
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
-import { pageIdsByPath, withStableRefs } from '../domain/content/stable-refs.js';
-import type { VisitorClaims } from '../domain/sites/conditions.js';
 import { notFound } from '../errors.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
-import { type PageBody, presentPage, presentPages } from '../presenters/page.js';
+import { presentPage, presentPages } from '../presenters/page.js';
 import { presentPageMetaLinks } from '../presenters/page-meta-links.js';
 import { presentReusableContent } from '../presenters/reusable-content.js';
 import { presentRevision } from '../presenters/revision.js';
@@ -43,9 +43,6 @@ export interface ContentSource {
   space: SpaceRecord;
   revision: RevisionRecord;
 }
-
-/** The claims a body is evaluated for: conditional blocks false for them are left out. */
-export type EvaluatedFor = VisitorClaims | undefined;
 
 // Signed download URLs last an hour from the read that hands them out.
 const downloadUrlLifetimeMs = 60 * 60 * 1000;
@@ -132,7 +129,7 @@ export async function pageResponse(
       'pageId' in find
         ? await readPageById(tree, find.pageId)
         : await readPageByPath(tree, find.path);
-    const body = await bodyOf(services, tree, revision.root ?? null, node, format, {
+    const body = await readPageBody(services, tree, revision.root ?? null, node, format, {
       evaluatedFor,
       dereferenced,
     });
@@ -153,24 +150,7 @@ export async function pageDocumentResponse(
   if (page.type !== 'document' || page.documentId === undefined) {
     throw notFound(`Page ${pageId} is a ${page.type} and has no document`);
   }
-  return readDocument(tree, page.documentId, { evaluatedFor, dereferenced });
-}
-
-/** How a body is read: evaluated for a visitor, and with reusable content put in place. */
-interface ReadAs {
-  evaluatedFor: EvaluatedFor;
-  dereferenced: boolean;
-}
-
-/** A stored body read as asked: its reusable contents in place, then evaluated. */
-async function readDocument(
-  tree: ContentTree,
-  documentId: string,
-  { evaluatedFor, dereferenced }: ReadAs,
-): Promise<Document> {
-  const read = await readBody(tree.objects, documentId);
-  const body = dereferenced ? await dereferenceDocument(tree, read) : read;
-  return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
+  return readDocumentAs(tree, page.documentId, { evaluatedFor, dereferenced });
 }
 
 /** Answers the meta links of a document page of the revision; a group or link page: 404. */
@@ -205,7 +185,7 @@ export async function reusableContentDocumentResponse(
 ): Promise<Document> {
   const tree = await openRevisionContent(services.db, revision);
   const record = await readReusableContentById(tree, reusableContentId);
-  return readDocument(tree, record.documentId, readAs);
+  return readDocumentAs(tree, record.documentId, readAs);
 }
 
 /**
@@ -223,71 +203,6 @@ export async function documentResponse(
     (await readPageBodyById(tree, documentId)) ?? (await readReusableContentBody(tree, documentId));
   if (body === undefined) throw notFound(`Document ${documentId} not found`);
   return evaluatedFor === undefined ? body : evaluateDocument(body, evaluatedFor);
-}
-
-/** How a page's body is answered: as a document, or as Markdown with its page references. */
-export type BodyFormat =
-  | { format: 'document' }
-  | { format: 'markdown'; refs: 'relative' | 'stable' };
-
-async function bodyOf(
-  services: AppServices,
-  tree: ContentTree,
-  root: string | null,
-  { page, path }: PageNode,
-  asked: BodyFormat,
-  readAs: ReadAs,
-): Promise<PageBody | undefined> {
-  const { evaluatedFor } = readAs;
-  const documentId = page.documentId;
-  if (page.type !== 'document' || documentId === undefined) return undefined;
-  const stored = await readBody(tree.objects, documentId);
-  // A body that includes reusable content reads differently with the content around it: its
-  // includes in place (dereferenced) or written as paths from this page to their files.
-  if (reusableContentRefs(stored).length > 0) {
-    const body = await readDocument(tree, documentId, readAs);
-    if (asked.format === 'document') return { document: body };
-    const named = withIncludePaths(body, path, includeNames(await tree.reusableContents()));
-    if (asked.refs === 'relative') return { markdown: await services.documents.toMarkdown(named) };
-    const pageIds = pageIdsByPath(await readPageTree(tree));
-    return { markdown: await services.documents.toMarkdown(withStableRefs(named, path, pageIds)) };
-  }
-  if (evaluatedFor !== undefined) {
-    const read = await readBody(tree.objects, documentId);
-    const body = evaluateDocument(read, evaluatedFor);
-    // Only a body whose conditions leave something out reads differently from the one kept.
-    if (body !== read) {
-      if (asked.format === 'document') return { document: body };
-      if (asked.refs === 'relative') return { markdown: await services.documents.toMarkdown(body) };
-      const pageIds = pageIdsByPath(await readPageTree(tree));
-      return { markdown: await services.documents.toMarkdown(withStableRefs(body, path, pageIds)) };
-    }
-  }
-  if (asked.format === 'document') return { document: await readBody(tree.objects, documentId) };
-  if (asked.refs === 'relative')
-    return { markdown: await bodyMarkdown(services, tree.objects, documentId) };
-  // Stable references also depend on where the page is and on the revision's pages.
-  const key = `${documentId}:stable:${root ?? ''}:${path}`;
-  const markdown = await services.renderedMarkdownCache.get(key, async () => {
-    const body = await readBody(tree.objects, documentId);
-    const pageIds = pageIdsByPath(await readPageTree(tree));
-    return services.documents.toMarkdown(withStableRefs(body, path, pageIds));
-  });
-  return { markdown };
-}
-
-/**
- * A body's Markdown as page reads answer it (`format=markdown`, relative references). A body
- * never changes under its id, so its Markdown is rendered once and kept by that id.
- */
-export function bodyMarkdown(
-  services: AppServices,
-  objects: ContentObjects,
-  documentId: string,
-): Promise<string> {
-  return services.renderedMarkdownCache.get(documentId, async () =>
-    services.documents.toMarkdown(await readBody(objects, documentId)),
-  );
 }
 
 /** Answers a page of the revision's files. */

@@ -1,11 +1,12 @@
 import { type Caller, isSiteReader } from '../domain/actor.js';
 import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
+import { evaluatedFor } from '../domain/content/page-bodies.js';
 import { loadSpaceForReader } from '../domain/published/site-readers.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import type { AppServices } from '../services/app-services.js';
-import { contentReadHandlers, evaluatedFor } from './content-reads.js';
+import { contentReadHandlers } from './content-reads.js';
 import { type ContentSource, documentResponse, downloadUrlOf } from './content-responses.js';
 import { shareKeysOf } from './site-views.js';
 

@@ -8,9 +8,9 @@ import {
 } from '../model/enums.js';
 import { type SpaceMergeRules, storedMergeRules } from '../model/merge-rules.js';
 import { higherRole, isMemberRole, type MemberRole } from '../model/roles.js';
-import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import { preparedQuery } from './database/prepared-query.js';
 import { cachedRead } from './database/read-cache.js';
+import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, SpacesTable } from './schema.js';
 import { grantedSpaceIds, roleRank } from './space-grants.js';
 

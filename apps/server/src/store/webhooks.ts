@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
+import { cachedTableRead } from './database/table-read-cache.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, WebhooksTable } from './schema.js';
-import { cachedTableRead } from './database/table-read-cache.js';
 
 /** A stored webhook. */
 export interface WebhookRecord {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { changeChannel } from '../../src/store/database/postgres-change-watch.js';
-import type { Database } from '../../src/store/schema.js';
 import { tableVersionsOf } from '../../src/store/database/table-versions.js';
+import type { Database } from '../../src/store/schema.js';
 
 /**
  * Waits until the process behind `db` has heard of every change committed so far. PostgreSQL

@@ -1,6 +1,10 @@
 import type { DialectName } from '../../store/database/dialect.js';
 import type { Executor } from '../../store/schema.js';
-import { type IndexedSection, readSectionHits, searchIndexOf } from '../../store/search/search-index.js';
+import {
+  type IndexedSection,
+  readSectionHits,
+  searchIndexOf,
+} from '../../store/search/search-index.js';
 import { searchTerms } from '../../store/search/search-terms.js';
 
 /** A page that matches a search, ranked: its best sections by id, the best first. */

@@ -1,5 +1,4 @@
 import { type Kysely, type MigrationResultSet, Migrator } from 'kysely';
-import type { DialectName } from './dialect.js';
 import { foundationMigration } from '../migrations/0001-foundation.js';
 import { instanceSettingsMigration } from '../migrations/0002-instance-settings.js';
 import { contentMigration } from '../migrations/0003-content.js';
@@ -26,6 +25,7 @@ import { gitSyncMigration } from '../migrations/0027-git-sync.js';
 import { spaceRedirectsMigration } from '../migrations/0028-space-redirects.js';
 import { jobTakeoversMigration } from '../migrations/0029-job-takeovers.js';
 import type { Database } from '../schema.js';
+import type { DialectName } from './dialect.js';
 
 /**
  * Brings the schema up to date. Migrations are listed in code (not read from a folder) so they

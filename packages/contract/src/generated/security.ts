@@ -1,0 +1,28 @@
+// Generated from spec/ by `pnpm gen`. Do not edit.
+
+/** Operations whose `security` is empty: they answer without a token. */
+export const publicOperations = [
+  'getApiInformation',
+  'listSSOProviderLoginsInOrganization',
+  'resolvePublishedContentByUrl',
+] as const;
+
+/** Operations that take a site's reader token (the `siteReader` scheme) beside an API token. */
+export const siteReaderOperations = [
+  'getDocumentById',
+  'getFileInRevisionById',
+  'getLatestOpenAPISpecVersion',
+  'getLatestOpenAPISpecVersionContent',
+  'getPageDocumentInRevisionById',
+  'getPageInRevisionById',
+  'getPageInRevisionByPath',
+  'getPublishedContentSite',
+  'getReusableContentDocumentInRevisionById',
+  'getReusableContentInRevisionById',
+  'getRevisionById',
+  'getUserById',
+  'listFilesInRevisionById',
+  'listPagesInRevisionById',
+  'listRevisionPageMetaLinks',
+  'searchSiteContent',
+] as const;
