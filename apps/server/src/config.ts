@@ -63,6 +63,8 @@ export interface TranslationEngineConfig {
   apiKey: string | undefined;
   /** The model an OpenAI-compatible engine runs. */
   model: string | undefined;
+  /** How long one request to the engine may take, in milliseconds (120 000 unless given). */
+  timeoutMs?: number;
 }
 
 const translationEngines = ['libretranslate', 'deepl', 'openai'] as const;
@@ -249,7 +251,8 @@ function translationEngineSetting(
     problems.push('TRANSLATION_API_KEY is needed with TRANSLATION_ENGINE=deepl');
   }
   const model = env.TRANSLATION_MODEL?.trim() || undefined;
-  return { kind, url, apiKey, model };
+  const timeoutMs = integerSetting(env, 'TRANSLATION_TIMEOUT_MS', 120_000, 1000, 600_000, problems);
+  return { kind, url, apiKey, model, timeoutMs };
 }
 
 // 32 bytes, written as 64 hex characters or in base64 (url-safe or not), as `openssl rand` makes them.

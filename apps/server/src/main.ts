@@ -75,6 +75,15 @@ async function main(): Promise<void> {
       'quire is listening',
     );
   });
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const taken = error.code === 'EADDRINUSE';
+    process.stderr.write(
+      taken
+        ? `quire: ${config.host}:${config.port} is already in use: stop what listens there, or set PORT\n`
+        : `quire: cannot listen on ${config.host}:${config.port}: ${error.message}\n`,
+    );
+    process.exit(1);
+  });
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing requests in flight');

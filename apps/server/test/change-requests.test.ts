@@ -74,6 +74,13 @@ describe('change requests', () => {
       404,
     );
     await expectApiError(create(editor, 'x'.repeat(101)), 400, /body\.subject/);
+    for (const blank of ['   ', '\u200B\u200D', ' \uFEFF ']) {
+      await expectApiError(
+        create(editor, blank),
+        400,
+        /body\.subject must be empty or must have a character other than white space/,
+      );
+    }
     const counters = await readSpace();
     expect([
       counters.changeRequests,

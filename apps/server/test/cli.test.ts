@@ -1,5 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +17,7 @@ import { migrateToLatest } from '../src/store/database/migrate.js';
 const run = promisify(execFile);
 const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const cli = join(import.meta.dirname, '../src/cli.ts');
+const main = join(import.meta.dirname, '../src/main.ts');
 
 // The CLI is a separate process on the same DATABASE_URL as the server; this runs it for real.
 describe('quire CLI', { timeout: 60_000 }, () => {
@@ -140,6 +144,52 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     for (const { expected, result } of failures) {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(expected);
+    }
+  });
+});
+
+// What a newcomer runs first, where it cannot work: one line that says what to do, no stack.
+describe('quire, started where it cannot run', { timeout: 60_000 }, () => {
+  const directory = mkdtempSync(join(tmpdir(), 'quire-nowhere-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const { PUBLIC_URL, PORT, HOST, DATABASE_URL, QUIRE_API_URL, ...inherited } = process.env;
+  const failing = async (args: string[], env: Record<string, string> = {}) => {
+    const error = await run(tsx, ['--conditions=source', ...args], {
+      cwd: directory,
+      env: { ...inherited, LOG_LEVEL: 'silent', ...env },
+    }).then(
+      () => undefined,
+      (thrown: unknown) => thrown as { code: number; stderr: string },
+    );
+    expect(error?.code).toBe(1);
+    const lines = (error?.stderr ?? '').trim().split('\n');
+    expect(lines).toHaveLength(1);
+    return lines[0] ?? '';
+  };
+
+  it('says to set QUIRE_API_URL when quire mcp finds no server, and makes no database', async () => {
+    const said = await failing([cli, 'mcp'], { QUIRE_TOKEN: 'qr_anything_at_all_0123' });
+    expect(said).toMatch(/^quire: quire mcp needs QUIRE_API_URL .*no Quire database at/);
+    expect(existsSync(join(directory, 'data'))).toBe(false);
+  });
+
+  it('says the port is in use, and which', async () => {
+    const taken = createServer();
+    taken.listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const said = await failing([main], {
+        DATABASE_URL: `sqlite:${join(directory, 'quire.db')}`,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        BOOTSTRAP_TOKEN: 'qr_port_in_use_token_0123',
+      });
+      expect(said).toBe(
+        `quire: 127.0.0.1:${port} is already in use: stop what listens there, or set PORT`,
+      );
+    } finally {
+      taken.close();
     }
   });
 });

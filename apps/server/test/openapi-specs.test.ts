@@ -366,6 +366,30 @@ describe('OpenAPI specs', () => {
     expect((await specs().versions('interrupted')).items).toHaveLength(1);
   });
 
+  it('answers a new spec with its Location, from POST and from a PUT that creates it', async () => {
+    const at = (slug: string) => ({ organizationId: org.organizationId, specSlug: slug });
+    const posted = await org.creator.client.raw.POST('/orgs/{organizationId}/openapi', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { slug: 'located', source: { text: 'openapi: 3.1.0' } },
+    });
+    expect(posted.response.status).toBe(201);
+    expect(posted.response.headers.get('location')).toBe(posted.data?.urls.location);
+    const put = () =>
+      org.creator.client.raw.PUT('/orgs/{organizationId}/openapi/{specSlug}', {
+        params: { path: at('put-located') },
+        body: { source: { text: 'openapi: 3.1.0' } },
+      });
+    const created = await put();
+    expect(created.response.status).toBe(201);
+    expect(created.response.headers.get('location')).toBe(
+      `http://quire.test/v1/orgs/${org.organizationId}/openapi/put-located`,
+    );
+    const replaced = await put();
+    expect(replaced.response.status).toBe(200);
+    expect(replaced.response.headers.get('location')).toBeNull();
+    await server.jobs.runDue();
+  });
+
   it('sets visibility, and deletes with 204 also when gone', async () => {
     const updated = await specs().patch('petstore', 'public');
     expect(updated.visibility).toBe('public');
@@ -418,6 +442,11 @@ describe('OpenAPI specs', () => {
     const eventsBefore = await server.countRows('events');
     await expectApiError(specs().create({ slug: 'Bad Slug', source: { text: 'x' } }), 400, /slug/);
     await expectApiError(specs().create({ slug: 'ok', source: {} }), 400, /source/);
+    await expectApiError(
+      specs().create({ slug: 'ok', source: { url: 'file:///etc/passwd' } }),
+      400,
+      /^body\.source\.url must be an http or https URL$/,
+    );
     await expectApiError(
       specs().create({ slug: 'ok', source: { url: 'ftp://example.com/a' } }),
       400,

@@ -144,6 +144,17 @@ describe('organizations', () => {
       params: { path: { organizationId: other } },
     });
     expect(unchanged.title).toBe('Other');
+    // Cleared with null, the hostname is free for the other organization.
+    const cleared = await admin.client.PATCH('/orgs/{organizationId}', {
+      params: { path: { organizationId } },
+      body: { hostname: null },
+    });
+    expect(cleared.hostname).toBeUndefined();
+    const moved = await admin.client.PATCH('/orgs/{organizationId}', {
+      params: { path: { organizationId: other } },
+      body: { hostname: 'unique-one' },
+    });
+    expect(moved.hostname).toBe('unique-one');
   });
 
   it('lets only admins update, and hides the organization from non-members', async () => {

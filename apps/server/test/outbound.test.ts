@@ -106,7 +106,7 @@ describe('outbound fetches', () => {
     await expectFailure(
       fetchOutbound(`${server.url}/hello`, { allowPrivate: false }),
       'blocked',
-      /^Refused to fetch http:\/\/127\.0\.0\.1:\d+\/hello: 127\.0\.0\.1 is not a public address \(loopback\); only public internet addresses may be fetched$/,
+      /^Refused to fetch http:\/\/127\.0\.0\.1:\d+\/hello: 127\.0\.0\.1 is not a public address \(loopback\); only public internet addresses may be fetched unless OUTBOUND_ALLOW_PRIVATE=true allows private and loopback ones$/,
     );
     expect(server.requests.length).toBe(before);
 

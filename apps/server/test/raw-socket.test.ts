@@ -113,6 +113,14 @@ describe('requests the HTTP parser refuses, and clients that hang up', () => {
   it('answers an oversized URL or oversized headers with 431 in the error shape', async () => {
     const longUrl = `GET /v1/${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`;
     expectErrorShape(await exchange(port, longUrl), 431, /too large/);
+    // Read by the parser, but no URL: a Host that is not a host.
+    for (const host of ['exa mple.com', 'example.com/path', 'a@b']) {
+      expectErrorShape(
+        await exchange(port, `GET /v1/ HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        400,
+        /Host header or URL is not valid/,
+      );
+    }
     const longHeader = `GET /v1/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`;
     expectErrorShape(await exchange(port, longHeader), 431, /too large/);
   });

@@ -111,6 +111,13 @@ describe('spaces', () => {
 
   it('validates titles and unknown fields with messages that name the field', async () => {
     await expectApiError(createSpace(admin, { title: 'x'.repeat(51) }), 400, /body\.title/);
+    for (const blank of [' \t ', '\u200B', '\u2060\uFEFF']) {
+      await expectApiError(
+        createSpace(admin, { title: blank }),
+        400,
+        /body\.title must have a character other than white space/,
+      );
+    }
     const response = await server.fetch(
       new Request(`http://quire.test/v1/spaces/${(await createSpace(admin)).id}`, {
         method: 'PATCH',

@@ -435,3 +435,61 @@ describe.each(['libretranslate', 'deepl', 'openai'] as const)('a translation run
     });
   });
 });
+
+describe('a translation run whose engine fails', () => {
+  let server: TestServer;
+  let org: StaffedOrganization;
+  let engine: FakeEngine;
+  let translations: ReturnType<typeof translationsOf>;
+  let spaceId: string;
+
+  beforeAll(async () => {
+    engine = await startFakeEngine('libretranslate');
+    server = await startTestServer({ translationEngine: { ...engine.config, timeoutMs: 1000 } });
+    org = await createStaffedOrganization(server);
+    spaceId = await createSpaceWithContent(org, 'Guide', [
+      { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello.' } },
+    ]);
+    translations = translationsOf(server, org);
+  });
+  afterAll(async () => {
+    await server.close();
+    await engine.close();
+  });
+
+  it('says failed, why, and records it, until a run finishes', async () => {
+    engine.behave('garbage');
+    const created = await translations.create(org.creator, {
+      source: { space: spaceId, language: 'en' },
+      language: 'de',
+    });
+    await server.jobs.runDue();
+    expect(await translations.get(org.creator, created.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'The engine answered something other than JSON',
+    });
+
+    // Tried again after a pause: an engine that does not answer in time fails the same way.
+    engine.behave('hang');
+    server.clock.advance(60_000);
+    await server.jobs.runDue();
+    const slow = await translations.get(org.creator, created.id);
+    expect(slow.status).toBe('failed');
+    expect(slow.lastError).toMatch(/took longer than 1000 ms/);
+
+    const log = await org.admin.client.GET('/orgs/{organizationId}/audit-events', {
+      params: {
+        path: { organizationId: org.organizationId },
+        query: { action: 'translation.failed' },
+      },
+    });
+    expect(log.items).toHaveLength(2);
+
+    engine.behave('well');
+    server.clock.advance(120_000);
+    await server.jobs.runDue();
+    const done = await translations.get(org.creator, created.id);
+    expect(done.status).toBe('completed');
+    expect(done.lastError).toBeUndefined();
+  });
+});

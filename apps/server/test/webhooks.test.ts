@@ -143,7 +143,7 @@ describe('webhooks', () => {
             body: { url: 'http://127.0.0.1:9/hook', events: ['*'] },
           }),
           400,
-          /not a public address \(loopback\)/,
+          /not a public address \(loopback\).*OUTBOUND_ALLOW_PRIVATE=true/,
         );
         const { count } = await admin.client.GET('/orgs/{organizationId}/webhooks', {
           params: { path: { organizationId } },

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { loadOpenApiDocument } from '@quire/contract';
 import { loadConfig } from '../config.js';
@@ -35,11 +36,25 @@ export async function serveMcpOverStdio(
   await server.connect(new StdioServerTransport());
 }
 
+/**
+ * The URL the server last started with, read from its database; run where no server ever ran
+ * (no SQLite file, an empty database), it says to set QUIRE_API_URL instead of making a database.
+ */
 async function serverUrl(env: NodeJS.ProcessEnv): Promise<string> {
   const config = loadConfig(env);
+  const noServer = (why: string) =>
+    invalid(`quire mcp needs QUIRE_API_URL (the URL of a running Quire): ${why}`);
+  const file = config.databaseUrl.startsWith('sqlite:')
+    ? config.databaseUrl.slice('sqlite:'.length)
+    : undefined;
+  if (file !== undefined && !existsSync(file)) {
+    throw noServer(`no Quire database at ${file} to read its URL from`);
+  }
   const { db } = openDatabase(config.databaseUrl);
   try {
     return await publicUrlForTools(db, config, env);
+  } catch (error) {
+    throw noServer(`its URL could not be read from DATABASE_URL (${String(error)})`);
   } finally {
     await db.destroy();
   }

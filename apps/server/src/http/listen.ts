@@ -1,13 +1,16 @@
-import { Server } from 'node:http';
-import { serve } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { AppEnv } from './app-env.js';
 import { answerClientError } from './client-errors.js';
 
 /**
- * Serves the app over HTTP/1.1 on `port` and `host`, answering requests the parser refuses in
- * the error shape too. `onListening` gets the port, which is the one picked when `port` is 0.
+ * Serves the app over HTTP/1.1 on `port` and `host`, answering requests the parser refuses, and
+ * those whose `Host` header or URL makes no URL, in the error shape too. `onListening` gets the
+ * port, which is the one picked when `port` is 0.
  * @example const server = listen(app, { port: 0, host: '127.0.0.1' }, logger, (port) => …);
  */
 export function listen(
@@ -16,9 +19,33 @@ export function listen(
   logger: Logger,
   onListening: (info: { address: string; port: number }) => void,
 ): Server {
-  const server = serve({ fetch: app.fetch, port, hostname: host }, onListening);
-  // serve() makes an HTTP/1.1 server unless given another createServer.
-  if (!(server instanceof Server)) throw new Error('Expected an HTTP/1.1 server');
+  const listener = getRequestListener(app.fetch, {
+    hostname: host,
+    errorHandler: (error) => unreadableRequest(error, logger),
+  });
+  const server = createServer(listener);
   server.on('clientError', answerClientError(logger));
+  server.listen(port, host, () => onListening(server.address() as AddressInfo));
   return server;
+}
+
+/**
+ * The answer to a request the adapter could not turn into a URL (a `Host` header that is not a
+ * host, a backslash in the path): a 400 in the error shape, logged like the parser's refusals.
+ */
+function unreadableRequest(error: unknown, logger: Logger): Response {
+  const requestId = randomUUID();
+  const reason = error instanceof Error ? error.message : String(error);
+  logger.info({ requestId, status: 400, reason }, 'refused a request whose URL cannot be read');
+  return Response.json(
+    { error: { code: 400, message: `The request's Host header or URL is not valid: ${reason}` } },
+    {
+      status: 400,
+      headers: {
+        'X-Request-Id': requestId,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+    },
+  );
 }

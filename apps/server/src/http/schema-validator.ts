@@ -58,8 +58,12 @@ function rewriteRefs<T>(value: T): T {
 }
 
 // Patterns of the contract whose regex would read poorly in a message, said in words.
+const visible =
+  'must have a character other than white space (zero-width ones count as white space)';
 const patternMeanings: Record<string, string> = {
-  '\\S': 'must have a character other than white space',
+  '[^\\s\\u200B-\\u200D\\u2060\\uFEFF]': visible,
+  '^$|[^\\s\\u200B-\\u200D\\u2060\\uFEFF]': `must be empty or ${visible}`,
+  '^[hH][tT][tT][pP][sS]?://': 'must be an http or https URL',
 };
 
 /**
@@ -126,7 +130,11 @@ function taggedOneOfs(errors: ErrorObject[]) {
         counts.set(error.instancePath, (counts.get(error.instancePath) ?? 0) + 1);
       }
     }
-    const [tag] = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([path]) => path);
+    // A tag is refused by two branches or more; a property one branch alone checks is no tag.
+    const [tag] = [...counts.entries()]
+      .filter(([, count]) => count >= 2)
+      .sort((a, b) => b[1] - a[1])
+      .map(([path]) => path);
     if (tag === undefined) return [];
     const isMismatch = (e: ErrorObject) => e.instancePath === tag && tagKeywords.has(e.keyword);
     return [{ mismatches: under.filter(isMismatch), others: under.filter((e) => !isMismatch(e)) }];

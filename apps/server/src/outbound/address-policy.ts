@@ -21,7 +21,7 @@ const cloudMetadataAddresses = new Set(
  * Checks, before it is stored, a URL the server will fetch later (a webhook's): what
  * {@link fetchOutbound} refuses without a DNS lookup (scheme, credentials, an address written in
  * the URL). Answers why not, for a person, or `undefined` when it may be fetched.
- * @example checkOutboundUrl('http://127.0.0.1/hook', false); // 'Refused to fetch …: 127.0.0.1 is not a public address (loopback); …'
+ * @example checkOutboundUrl('http://127.0.0.1/hook', false); // 'Refused to fetch …: 127.0.0.1 is not a public address (loopback); … OUTBOUND_ALLOW_PRIVATE …'
  */
 export function checkOutboundUrl(url: string, allowPrivate: boolean): string | undefined {
   try {
@@ -82,7 +82,7 @@ function refusalOf(address: string, allowPrivate: boolean): string | undefined {
   const range = parsed.range();
   return range === 'unicast'
     ? undefined
-    : `not a public address (${range}); only public internet addresses may be fetched`;
+    : `not a public address (${range}); only public internet addresses may be fetched unless OUTBOUND_ALLOW_PRIVATE=true allows private and loopback ones`;
 }
 
 function refuse(url: URL, reason: string): OutboundError {

@@ -58,6 +58,7 @@ export function presentTranslation(
     object: 'translation',
     id: translation.id,
     status: translation.status,
+    ...(translation.lastError === null ? {} : { lastError: translation.lastError }),
     source: { space: translation.sourceSpaceId, language: languageOf(translation.sourceLanguage) },
     language,
     instructions: instructionsOf(translation.instructions),

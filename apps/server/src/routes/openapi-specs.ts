@@ -68,7 +68,11 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
       body,
       services.clock.now(),
     );
-    return { status: 201, body: presentOpenApiSpec(spec, role, services.urls) };
+    return {
+      status: 201,
+      headers: { Location: specUrl(services, spec) },
+      body: presentOpenApiSpec(spec, role, services.urls),
+    };
   },
 
   getOpenAPISpecBySlug: async ({ params, actor, services }) => {
@@ -91,7 +95,10 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
       body.source,
       services.clock.now(),
     );
-    return { status: created ? 201 : 200, body: presentOpenApiSpec(spec, role, services.urls) };
+    const answer = presentOpenApiSpec(spec, role, services.urls);
+    return created
+      ? { status: 201, headers: { Location: specUrl(services, spec) }, body: answer }
+      : { status: 200, body: answer };
   },
 
   updateOpenAPISpecBySlug: async ({ params, body, actor, services }) => {
@@ -176,4 +183,9 @@ async function contentAnswer(services: AppServices, spec: OpenApiSpecRecord, ver
   const version = await loadOpenApiSpecVersion(services.db, spec, versionId);
   const filesystem = await readVersionFilesystem(services.blobs, version);
   return { status: 200 as const, body: presentOpenApiSpecContent(spec, version, filesystem) };
+}
+
+/** The API URL of a spec, as a 201 answers it in `Location`. */
+function specUrl(services: AppServices, spec: OpenApiSpecRecord): string {
+  return services.urls.api('orgs', spec.organizationId, 'openapi', spec.slug);
 }

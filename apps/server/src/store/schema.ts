@@ -573,6 +573,8 @@ export interface TranslationsTable {
   /** The job running it now, if any, and since when. */
   running_job_id: string | null;
   run_started_at: string | null;
+  /** Why the latest run failed; `null` once a run finishes. */
+  last_error: string | null;
 }
 
 export interface TranslationPagesTable {

@@ -3,7 +3,7 @@ import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.j
 import type { Executor, TranslationPagesTable, TranslationsTable } from './schema.js';
 
 /** Where a translation is in its runs. */
-export type TranslationStatus = 'pending' | 'running' | 'completed';
+export type TranslationStatus = 'pending' | 'running' | 'completed' | 'failed';
 
 /** What the runs of a translation did; durations in seconds. */
 export interface TranslationStats {
@@ -35,6 +35,8 @@ export interface TranslationRecord {
   queuedJobId: string | null;
   runningJobId: string | null;
   runStartedAt: string | null;
+  /** Why the latest run failed, while `status` is `failed`. */
+  lastError: string | null;
 }
 
 /** A source page and what a run wrote for it. */
@@ -46,7 +48,9 @@ export interface TranslatedPageRecord {
 }
 
 function toStatus(value: string): TranslationStatus {
-  if (value === 'pending' || value === 'running' || value === 'completed') return value;
+  if (value === 'pending' || value === 'running' || value === 'completed' || value === 'failed') {
+    return value;
+  }
   throw new Error(`A stored translation has an unknown status ${value}`);
 }
 
@@ -76,6 +80,7 @@ function toTranslation(row: Selectable<TranslationsTable>): TranslationRecord {
     queuedJobId: row.queued_job_id,
     runningJobId: row.running_job_id,
     runStartedAt: row.run_started_at,
+    lastError: row.last_error,
   };
 }
 
@@ -104,6 +109,7 @@ function toRow(translation: TranslationRecord): Selectable<TranslationsTable> {
     queued_job_id: translation.queuedJobId,
     running_job_id: translation.runningJobId,
     run_started_at: translation.runStartedAt,
+    last_error: translation.lastError,
   };
 }
 
@@ -275,6 +281,7 @@ export async function finishTranslationRun(
       latest_run_duration: stats.latestRunDuration,
       latest_pages: stats.latestPages,
       latest_words: stats.latestWords,
+      last_error: null,
       updated_at: finished.at,
     }))
     .where('id', '=', id)
@@ -283,18 +290,29 @@ export async function finishTranslationRun(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Lets go of a run that failed, to be tried again: the translation waits (`pending`). */
+/**
+ * Lets go of a run that did not finish: with `error` (the engine failed) the translation is
+ * `failed` and says why until a run finishes; without (something else broke, to be tried again)
+ * it waits, `pending`. False when the run is no longer this job's.
+ */
 export async function abandonTranslationRun(
   db: Executor,
   id: string,
   jobId: string,
-): Promise<void> {
-  await db
+  { error, at }: { error?: string; at: string },
+): Promise<boolean> {
+  const result = await db
     .updateTable('translations')
-    .set({ status: 'pending', running_job_id: null, run_started_at: null })
+    .set({
+      status: error === undefined ? 'pending' : 'failed',
+      running_job_id: null,
+      run_started_at: null,
+      ...(error === undefined ? {} : { last_error: error, updated_at: at }),
+    })
     .where('id', '=', id)
     .where('running_job_id', '=', jobId)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Records the result space a first run made, before it writes there. */

@@ -14,6 +14,8 @@ export interface EngineRequest {
 export interface FakeEngine {
   config: TranslationEngineConfig;
   requests: EngineRequest[];
+  /** How it answers from now on: as its API says, with text that is no JSON, or never. */
+  behave(how: 'well' | 'garbage' | 'hang'): void;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startFakeEngine(
   apiKey = 'engine-secret-key',
 ): Promise<FakeEngine> {
   const requests: EngineRequest[] = [];
+  let behaviour: 'well' | 'garbage' | 'hang' = 'well';
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -65,8 +68,11 @@ export async function startFakeEngine(
         headers: request.headers,
         body,
       });
+      if (behaviour === 'hang') return;
       response.setHeader('Content-Type', 'application/json');
-      response.end(JSON.stringify(answer(kind, body)));
+      response.end(
+        behaviour === 'garbage' ? '<html>Bad gateway</html>' : JSON.stringify(answer(kind, body)),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -79,6 +85,13 @@ export async function startFakeEngine(
       model: kind === 'openai' ? 'local-model' : undefined,
     },
     requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    behave(how) {
+      behaviour = how;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -4476,7 +4476,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "space.content_translated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "translation.failed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -4669,7 +4669,7 @@ export interface components {
          * @enum {string}
          */
         ChangeRequestStatus: "draft" | "open" | "archived" | "merged";
-        /** @description Subject of the change request. */
+        /** @description Subject of the change request: empty, or with a character other than white space (zero-width ones count as white space). */
         ChangeRequestSubject: string;
         Collection: {
             defaultLevel: components["schemas"]["MemberRoleOrGuest"];
@@ -4708,7 +4708,7 @@ export interface components {
             /** @description Can see invite links. */
             viewInviteLinks: boolean;
         };
-        /** @description Title of the collection; it must have a character other than white space. */
+        /** @description Title of the collection; it must have a character other than white space (zero-width ones count as white space). */
         CollectionTitle: string;
         Comment: {
             body: components["schemas"]["CommentBody"];
@@ -6132,7 +6132,7 @@ export interface components {
             /** @description Can see billing details. */
             viewBilling: boolean;
         };
-        /** @description Title of the organization; it must have a character other than white space. */
+        /** @description Title of the organization; it must have a character other than white space (zero-width ones count as white space). */
         OrganizationTitle: string;
         /** @enum {string} */
         OrganizationType: "business" | "community";
@@ -6180,7 +6180,7 @@ export interface components {
         };
         /** @description The page's segment of its path, unique among its siblings; made from the title when empty or absent. */
         PageSlug: string;
-        /** @description Title of the page; it must have a character other than white space. */
+        /** @description Title of the page; it must have a character other than white space (zero-width ones count as white space). */
         PageTitle: string;
         /** @description Where to download a PDF of the content. */
         PdfExport: {
@@ -6311,7 +6311,7 @@ export interface components {
         };
         /** @description ID of an object, as the API hands it out. */
         ResourceId: string;
-        /** @description Title of the reusable content; it must have a character other than white space. */
+        /** @description Title of the reusable content; it must have a character other than white space (zero-width ones count as white space). */
         ReusableContentTitle: string;
         /** @description Puts a page back as it was in a revision of the space (by default the change request's merge base). Without `block`, the whole page: a page the revision lacks is deleted with the pages under it, a page the content lacks is restored where the revision had it (with the pages under it that the content lacks too), and a page both have gets the revision's fields, body and place back. With `block`, only those top-level blocks of its body, by key: removed if the revision lacks them, restored after their nearest neighbour otherwise; the rest of the page stays as it is. */
         RevertPageChange: {
@@ -7432,7 +7432,7 @@ export interface components {
                 team: components["schemas"]["Team"];
             }[];
         };
-        /** @description Title of the space; it must have a character other than white space. */
+        /** @description Title of the space; it must have a character other than white space (zero-width ones count as white space). */
         SpaceTitle: string;
         SpaceUserPermissionList: components["schemas"]["List"] & {
             items: {
@@ -7539,6 +7539,8 @@ export interface components {
                 };
             };
             language: components["schemas"]["TranslationLanguage"];
+            /** @description Why the latest run failed (the engine unreachable, refusing, answering something else, or too slow); absent once a run finishes. */
+            lastError?: string;
             /** @enum {string} */
             object: "translation";
             permissions: {
@@ -7607,10 +7609,10 @@ export interface components {
             totalWords: number;
         };
         /**
-         * @description `pending` while a run waits (for its turn, or for an engine to be configured), `running` during a run, `completed` once the latest run finished.
+         * @description `pending` while a run waits (for its turn, or for an engine to be configured), `running` during a run, `completed` once the latest run finished, `failed` when the latest run failed (`lastError` says why; it is tried again, with growing pauses, up to 8 times).
          * @enum {string}
          */
-        TranslationStatus: "pending" | "running" | "completed";
+        TranslationStatus: "pending" | "running" | "completed" | "failed";
         /** @description A merge rule the change request does not pass yet, and why. */
         UnmetMergeRule: {
             /** @description What is missing, for people. */
@@ -8844,7 +8846,8 @@ export interface operations {
                     defaultContent?: components["schemas"]["OrganizationDefaultContent"];
                     defaultRole?: components["schemas"]["MemberRoleOrGuest"];
                     emailDomains?: components["schemas"]["OrganizationEmailDomains"];
-                    hostname?: components["schemas"]["OrganizationHostname"];
+                    /** @description The organization's hostname, or `null` to remove it. */
+                    hostname?: components["schemas"]["OrganizationHostname"] | null;
                     inviteLinks?: boolean;
                     /** @description URL of the logo, or `null` to remove it. */
                     logo?: string | null;
@@ -9527,6 +9530,8 @@ export interface operations {
             /** @description The new spec, its processing queued. */
             201: {
                 headers: {
+                    /** @description API URL of the new spec. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9602,6 +9607,8 @@ export interface operations {
             /** @description The new spec, its processing queued. */
             201: {
                 headers: {
+                    /** @description API URL of the new spec. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {

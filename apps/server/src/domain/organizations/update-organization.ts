@@ -17,7 +17,7 @@ import { normalizeEmailDomains } from './email-domains.js';
 export interface OrganizationSettings {
   title?: string | undefined;
   emailDomains?: string[] | undefined;
-  hostname?: string | undefined;
+  hostname?: string | null | undefined;
   defaultRole?: MemberRole | null | undefined;
   defaultContent?: { type: 'site'; site: string } | null | undefined;
   logo?: string | null | undefined;

@@ -1,6 +1,7 @@
 import { type Document, plainText } from '@quire/document';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
+import { shorten } from '../../errors.js';
 import type { Database } from '../../store/schema.js';
 import { findSpaceById, type SpaceRecord } from '../../store/spaces.js';
 import {
@@ -87,11 +88,24 @@ export async function runTranslation(
   try {
     return await translateOnce(db, services, engine, translation, job.id, started);
   } catch (error) {
-    await abandonTranslationRun(db, translationId, job.id);
-    if (!(error instanceof TranslationEngineError)) throw error;
-    if (job.attempts >= engineAttempts) return { failed: error.message };
-    const pause = backoffMs(job.attempts, engineBackoff);
-    return retryAfter(services.clock.now(), pause, error.message);
+    if (!(error instanceof TranslationEngineError)) {
+      await abandonTranslationRun(db, translationId, job.id, { at });
+      throw error;
+    }
+    // The engine failed: the translation says so, and why, until a run finishes.
+    const reason = shorten(error.message, 500);
+    const retried = job.attempts < engineAttempts;
+    const failedAt = services.clock.now();
+    await db.transaction().execute(async (trx) => {
+      if (!(await abandonTranslationRun(trx, translationId, job.id, { error: reason, at }))) return;
+      await recordTranslationEvent(trx, systemActor, translation, 'translation.failed', failedAt, {
+        reason,
+        attempt: job.attempts,
+        retried,
+      });
+    });
+    if (!retried) return { failed: reason };
+    return retryAfter(failedAt, backoffMs(job.attempts, engineBackoff), reason);
   }
 }
 
@@ -107,7 +121,7 @@ async function translateOnce(
   const author = await findUserById(db, translation.createdBy);
   // A source in the trash is translated again once restored (its head moves then too).
   if (source === undefined || source.deletedAt !== null || author === undefined) {
-    await abandonTranslationRun(db, translation.id, jobId);
+    await abandonTranslationRun(db, translation.id, jobId, { at: started.toISOString() });
     return { done: true };
   }
   const actor: Actor = { user: author };

@@ -13,7 +13,12 @@ export interface TranslationEngineSettings {
   apiKey?: string | undefined;
   /** The model an OpenAI-compatible engine runs. */
   model?: string | undefined;
+  /** How long one request may take, in milliseconds; a slower engine has failed. */
+  timeoutMs?: number | undefined;
 }
+
+/** How long one request to an engine may take unless the settings say: models on modest machines take their time over a batch. */
+const defaultTimeoutMs = 120_000;
 
 /** What one request to an engine is about. */
 export interface TranslationRequest {
@@ -48,7 +53,8 @@ export type EnginePost = (
  * @example createTranslationEngine({ kind: 'libretranslate', url: 'http://127.0.0.1:5000' });
  */
 export function createTranslationEngine(settings: TranslationEngineSettings): TranslationEngine {
-  const post: EnginePost = (url, body, headers = {}) => postJson(url, body, headers);
+  const timeoutMs = settings.timeoutMs ?? defaultTimeoutMs;
+  const post: EnginePost = (url, body, headers = {}) => postJson(url, body, headers, timeoutMs);
   switch (settings.kind) {
     case 'libretranslate':
       return libreTranslateEngine(settings, post);
@@ -107,6 +113,7 @@ async function postJson(
   url: string,
   body: unknown,
   headers: Record<string, string>,
+  timeoutMs: number,
 ): Promise<unknown> {
   let response: Awaited<ReturnType<typeof fetchOutbound>>;
   try {
@@ -115,8 +122,7 @@ async function postJson(
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers },
       body: JSON.stringify(body),
-      // Models on modest machines take their time over a batch.
-      timeoutMs: 120_000,
+      timeoutMs,
       maxBytes: 16 * 1024 * 1024,
       maxRedirects: 0,
     });

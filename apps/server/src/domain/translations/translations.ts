@@ -27,7 +27,8 @@ type TranslationAction =
   | 'translation.updated'
   | 'translation.run_requested'
   | 'translation.deleted'
-  | 'translation.completed';
+  | 'translation.completed'
+  | 'translation.failed';
 
 /** The instructions of a translation created without any: an empty document. */
 export const noInstructions: Document = {
@@ -93,6 +94,7 @@ export async function createTranslation(
       queuedJobId: null,
       runningJobId: null,
       runStartedAt: null,
+      lastError: null,
     };
     await insertTranslation(trx, translation);
     await queueTranslationRun(trx, translation, now);

@@ -24,6 +24,7 @@ import { integrationsMigration } from '../migrations/0022-integrations.js';
 import { gitSyncMigration } from '../migrations/0027-git-sync.js';
 import { spaceRedirectsMigration } from '../migrations/0028-space-redirects.js';
 import { jobTakeoversMigration } from '../migrations/0029-job-takeovers.js';
+import { translationFailuresMigration } from '../migrations/0030-translation-failures.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -62,6 +63,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0027-git-sync': gitSyncMigration(),
         '0028-space-redirects': spaceRedirectsMigration(dialect),
         '0029-job-takeovers': jobTakeoversMigration(),
+        '0030-translation-failures': translationFailuresMigration(),
       }),
     },
   });
