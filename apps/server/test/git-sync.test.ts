@@ -408,6 +408,36 @@ describe('Git sync', () => {
     expect((await gitOf(org.reader, () => spaceId).info()).repoName).toBe('handbook');
   });
 
+  it('makes an import below admin a change request for review, and keeps exports to admins', async () => {
+    const writer = gitOf(org.creator, () => spaceId);
+    await expectApiError(
+      writer.exportRepository({
+        url: git.url('handbook', credentials),
+        ref: 'main',
+        commitMessage: 'x',
+      }),
+      403,
+      /admin/,
+    );
+    const repo = await git.clone('handbook');
+    await writeFile(join(repo, 'README.md'), '# Introduction\n\nProposed by a writer.\n');
+    await git.git(repo, 'commit', '-qam', 'Propose an introduction');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    const before = await revisionOf(spaceId);
+    await writer.importRepository({ url: git.url('handbook', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    const { operation } = await writer.info();
+    expect(operation).toMatchObject({ state: 'success', direction: 'import' });
+    // The space's content is as it was; the push waits in a change request.
+    expect(await revisionOf(spaceId)).toBe(before);
+    expect(await markdownOf(spaceId, 'introduction')).not.toContain('Proposed by a writer');
+    const proposed = await org.admin.client.GET(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}',
+      { params: { path: { spaceId, changeRequestId: operation?.changeRequest ?? '' } } },
+    );
+    expect(proposed).toMatchObject({ status: 'open', subject: expect.stringMatching(/^Import/) });
+  });
+
   it('leaves the space untouched when the remote refuses, retries, then says why', async () => {
     const before = await revisionOf(spaceId);
     await admin().importRepository({

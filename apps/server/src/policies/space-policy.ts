@@ -44,6 +44,7 @@ export function spacePermissions(
     admin,
     viewInviteLinks: admin,
     edit: roleAtLeast(role, 'edit') && !locked,
+    // Exports and connections need admin; below it, an import is proposed as a change request.
     triggerGitSync: roleAtLeast(role, 'edit'),
     comment: roleAtLeast(role, 'comment'),
     merge: roleAtLeast(role, 'review') && !locked,
@@ -71,4 +72,12 @@ export function roleNeededToUpdateSpace(changes: {
 }): MemberRole {
   const settings = [changes.editMode, changes.defaultLevel, changes.mergeRules];
   return settings.some((setting) => setting !== undefined) ? 'admin' : 'edit';
+}
+
+/**
+ * Whether an import from Git by someone with `role` on the space goes through a change request
+ * (for review) rather than into the space's content: it does for everyone below `admin`.
+ */
+export function importsThroughChangeRequest(role: MemberRole | null): boolean {
+  return !roleAtLeast(role, 'admin');
 }

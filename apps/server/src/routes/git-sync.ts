@@ -4,7 +4,7 @@ import { requestGitSync } from '../domain/git-sync/queue-git-sync.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
-import { requireSpaceRole } from '../policies/space-policy.js';
+import { importsThroughChangeRequest, requireSpaceRole } from '../policies/space-policy.js';
 import { presentGitConnection, presentGitSyncState } from '../presenters/git-sync-state.js';
 import type { AppServices } from '../services/app-services.js';
 import {
@@ -51,14 +51,14 @@ export const gitSyncHandlers: GitSyncHandlers = {
       actor,
       space,
       'import',
-      body,
+      importsThroughChangeRequest(role) ? { ...body, standalone: true } : body,
       services.clock.now(),
     );
     return { status: 204 };
   },
   exportToGitRepository: async ({ params, body, actor, services }) => {
     const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
-    requireSpaceRole(role, 'edit', 'export to a Git repository');
+    requireSpaceRole(role, 'admin', 'export to a Git repository');
     await requestGitSync(
       services.db,
       services.gitSecrets,

@@ -3710,8 +3710,8 @@ export interface paths {
          *     format. Only the files of what changed since the space and the repository last agreed are
          *     written, so an export with nothing changed makes no commit, and files of the repository
          *     that are not the space's are left alone. A branch the repository lacks is created. Imports
-         *     and exports of a space run one at a time, in the order they were asked for. Needs `edit` or
-         *     higher.
+         *     and exports of a space run one at a time, in the order they were asked for. Needs `admin`: an
+         *     export sends the space anywhere its URL says.
          */
         post: operations["exportToGitRepository"];
         delete?: never;
@@ -3740,7 +3740,8 @@ export interface paths {
          *     the repository, changing only what the repository changed since the space and the
          *     repository last agreed. Imports and exports of a space run one at a time, in the order they
          *     were asked for; `getSpaceGitInfo` shows how the latest one went. Needs `edit` or higher; a
-         *     locked space answers 409.
+         *     locked space answers 409. An import by anyone below `admin` is made as a change request on
+         *     the space (as `standalone: true` asks), for review: only admins change the content directly.
          */
         post: operations["importGitRepository"];
         delete?: never;
