@@ -322,6 +322,13 @@ describe('documents computed by an integration content source', () => {
         `return Response.json({ document: { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf' }] }] }] } });`,
         /leaves\[0\] must be a leaf with a text/,
       ],
+      [
+        'deep',
+        `let node = { object: 'text', leaves: [{ object: 'leaf', text: 'x' }] };
+        for (let level = 0; level < 5000; level += 1) node = { object: 'block', type: 'blockquote', nodes: [node] };
+        return Response.json({ document: { object: 'document', nodes: [node] } });`,
+        /its answer is not a document: its nodes nest deeper than 64 levels/,
+      ],
     ];
     for (const [name, body, message] of cases) {
       await publish(name, handWritten(body));

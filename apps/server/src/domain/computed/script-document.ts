@@ -58,11 +58,20 @@ function parseJson(text: string): unknown {
 
 type NodeKind = 'block' | 'inline' | 'text';
 
+/** Nodes nest no deeper than request bodies may (64 levels): deeper answers are refused, not walked. */
+const maxNodeDepth = 64;
+
 /**
  * What is wrong with a list of nodes, if anything: each is one of `allowed`, blocks and
  * inlines have a string `type` and nodes of their own, texts have leaves of text.
  */
-function nodesProblem(nodes: unknown, at: string, allowed: NodeKind[]): string | undefined {
+function nodesProblem(
+  nodes: unknown,
+  at: string,
+  allowed: NodeKind[],
+  depth = 1,
+): string | undefined {
+  if (depth > maxNodeDepth) return `its nodes nest deeper than ${maxNodeDepth} levels`;
   if (!Array.isArray(nodes)) return `${at} must be an array`;
   for (const [index, node] of nodes.entries()) {
     const here = `${at}[${index}]`;
@@ -82,6 +91,7 @@ function nodesProblem(nodes: unknown, at: string, allowed: NodeKind[]): string |
       node.nodes,
       `${here}.nodes`,
       node.object === 'block' ? ['block', 'inline', 'text'] : ['inline', 'text'],
+      depth + 1,
     );
     if (problem !== undefined) return problem;
   }
