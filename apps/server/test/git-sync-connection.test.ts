@@ -109,6 +109,12 @@ describe('Git sync connections', () => {
       400,
     );
     await expectApiError(admin().set({ url: git.url('synced'), initialSync: 'sideways' }), 400);
+    // Refused when asked for, not when the first sync fails minutes later.
+    await expectApiError(
+      admin().set({ url: 'http://169.254.169.254/latest/repo.git', initialSync: 'export' }),
+      400,
+      /^body\.url: Refused to fetch .*cloud metadata address/,
+    );
     await expectApiError(
       connection(org.creator).set({ url: git.url('synced'), initialSync: 'export' }),
       403,

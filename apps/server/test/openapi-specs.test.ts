@@ -443,6 +443,16 @@ describe('OpenAPI specs', () => {
     await expectApiError(specs().create({ slug: 'Bad Slug', source: { text: 'x' } }), 400, /slug/);
     await expectApiError(specs().create({ slug: 'ok', source: {} }), 400, /source/);
     await expectApiError(
+      specs().create({ slug: 'ok', source: { url: 'http://169.254.169.254/openapi.yaml' } }),
+      400,
+      /^body\.source\.url: Refused to fetch .*cloud metadata address/,
+    );
+    await expectApiError(
+      specs().put('ok', { url: 'http://[fd00:ec2::254]/openapi.yaml' }),
+      400,
+      /cloud metadata address/,
+    );
+    await expectApiError(
       specs().create({ slug: 'ok', source: { url: 'file:///etc/passwd' } }),
       400,
       /^body\.source\.url must be an http or https URL$/,

@@ -145,6 +145,15 @@ describe('webhooks', () => {
           400,
           /not a public address \(loopback\).*OUTBOUND_ALLOW_PRIVATE=true/,
         );
+        // A name is looked up when the webhook is made: localhost is refused then, not later.
+        await expectApiError(
+          admin.client.POST('/orgs/{organizationId}/webhooks', {
+            params: { path: { organizationId } },
+            body: { url: 'http://localhost:9/hook', events: ['*'] },
+          }),
+          400,
+          /localhost resolves to (127\.0\.0\.1|::1), not a public address.*OUTBOUND_ALLOW_PRIVATE/,
+        );
         const { count } = await admin.client.GET('/orgs/{organizationId}/webhooks', {
           params: { path: { organizationId } },
         });
@@ -475,11 +484,17 @@ describe('webhooks', () => {
       try {
         const admin = await strict.createUser();
         const organizationId = await strict.createOrganization(admin);
-        const url = receiver.url.replace('127.0.0.1', 'localhost');
+        // Made with a name that resolved to no refused address then; it points at loopback
+        // by the time an event is sent (DNS rebinding), which the send itself must catch.
         const webhook = await admin.client.POST('/orgs/{organizationId}/webhooks', {
           params: { path: { organizationId } },
-          body: { url, events: ['space.created'] },
+          body: { url: 'https://hooks.example.com/quire', events: ['space.created'] },
         });
+        await strict.services.db
+          .updateTable('webhooks')
+          .set({ url: receiver.url.replace('127.0.0.1', 'localhost') })
+          .where('id', '=', webhook.id)
+          .execute();
         await admin.client.POST('/orgs/{organizationId}/spaces', {
           params: { path: { organizationId } },
           body: { title: 'Guarded' },

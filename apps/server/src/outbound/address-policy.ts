@@ -32,6 +32,35 @@ export function checkOutboundUrl(url: string, allowPrivate: boolean): string | u
 }
 
 /**
+ * Checks, when it is given, a URL the server will fetch later (a webhook's, a Git remote's, an
+ * OpenAPI source's): what {@link checkOutboundUrl} checks, and the addresses its host name
+ * resolves to now, so `localhost` or a name that points inside the network is refused at once.
+ * A name that does not resolve now is let through: DNS may be away for a moment, and every fetch
+ * checks again. Answers why not, for a person, or `undefined`.
+ * @example await checkOutboundTarget('http://localhost/hook', false); // 'Refused to fetch …: localhost resolves to 127.0.0.1, …'
+ */
+export async function checkOutboundTarget(
+  url: string,
+  allowPrivate: boolean,
+): Promise<string | undefined> {
+  const literal = checkOutboundUrl(url, allowPrivate);
+  if (literal !== undefined) return literal;
+  const parsed = new URL(url);
+  const hostname = parsed.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (isIP(hostname) !== 0) return undefined;
+  const addresses = await new Promise<{ address: string }[]>((resolve) =>
+    lookupHost(hostname, { all: true }, (error, found) => resolve(error === null ? found : [])),
+  );
+  for (const { address } of addresses) {
+    const refused = refusalOf(address, allowPrivate);
+    if (refused !== undefined) {
+      return refuse(parsed, `${hostname} resolves to ${address}, ${refused}`).message;
+    }
+  }
+  return undefined;
+}
+
+/**
  * The refusal of a URL whose host is an address written out (`http://10.0.0.1/`), which no lookup
  * checks; `undefined` for a host name (checked as it resolves) or an address that may be reached.
  */

@@ -52,22 +52,17 @@ export const gitSyncHandlers: GitSyncHandlers = {
       space,
       'import',
       importsThroughChangeRequest(role) ? { ...body, standalone: true } : body,
-      services.clock.now(),
+      { now: services.clock.now(), allowPrivate: services.outboundAllowPrivate },
     );
     return { status: 204 };
   },
   exportToGitRepository: async ({ params, body, actor, services }) => {
     const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
     requireSpaceRole(role, 'admin', 'export to a Git repository');
-    await requestGitSync(
-      services.db,
-      services.gitSecrets,
-      actor,
-      space,
-      'export',
-      body,
-      services.clock.now(),
-    );
+    await requestGitSync(services.db, services.gitSecrets, actor, space, 'export', body, {
+      now: services.clock.now(),
+      allowPrivate: services.outboundAllowPrivate,
+    });
     return { status: 204 };
   },
   getSpaceGitInfo: async ({ params, actor, services }) => {
@@ -97,7 +92,7 @@ export const gitSyncHandlers: GitSyncHandlers = {
       actor,
       space,
       body,
-      services.clock.now(),
+      { now: services.clock.now(), allowPrivate: services.outboundAllowPrivate },
     );
     return { status: 200, body: await connectionAnswer(services, connection, webhookSecret) };
   },

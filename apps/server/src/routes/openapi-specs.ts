@@ -61,13 +61,10 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
 
   createOpenAPISpec: async ({ params, body, actor, services }) => {
     const role = await loadOrganizationToChangeSpecs(services.db, actor, params.organizationId);
-    const spec = await createOpenApiSpec(
-      services.db,
-      actor,
-      params.organizationId,
-      body,
-      services.clock.now(),
-    );
+    const spec = await createOpenApiSpec(services.db, actor, params.organizationId, body, {
+      now: services.clock.now(),
+      allowPrivate: services.outboundAllowPrivate,
+    });
     return {
       status: 201,
       headers: { Location: specUrl(services, spec) },
@@ -93,7 +90,7 @@ export const openApiSpecHandlers: OpenApiSpecHandlers = {
       params.organizationId,
       params.specSlug,
       body.source,
-      services.clock.now(),
+      { now: services.clock.now(), allowPrivate: services.outboundAllowPrivate },
     );
     const answer = presentOpenApiSpec(spec, role, services.urls);
     return created

@@ -15,6 +15,7 @@ import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
+import { requireReachableUrl } from '../outbound-targets.js';
 import { publicUrl, remoteOf } from './git-sync-request.js';
 import { queueConnectionSync } from './queue-git-sync.js';
 import { folder } from './repository-layout.js';
@@ -46,7 +47,7 @@ export async function connectSpace(
   actor: Actor,
   space: SpaceRecord,
   input: ConnectionInput,
-  now: Date,
+  { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<{ connection: GitSyncConnectionRecord; webhookSecret?: string }> {
   const remote = remoteOf({
     url: input.url,
@@ -56,6 +57,7 @@ export async function connectSpace(
   if (remote.credentials !== undefined) {
     throw invalid('body.url must not carry credentials: give them in body.credentials');
   }
+  await requireReachableUrl(remote.url, 'body.url', allowPrivate);
   const secret = input.webhookSecret ?? randomBytes(24).toString('base64url');
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {

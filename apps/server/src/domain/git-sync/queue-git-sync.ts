@@ -13,6 +13,7 @@ import { recordEvent } from '../events/record-event.js';
 import { spaceEvent } from '../events/space-events.js';
 import type { SecretSealer } from '../instance/sealed-secrets.js';
 import { jobKind, queueJob } from '../jobs/job-kind.js';
+import { requireReachableUrl } from '../outbound-targets.js';
 import { type GitSyncRequest, publicUrl, remoteOf } from './git-sync-request.js';
 
 /** The job that runs a space's next import or export. */
@@ -39,9 +40,10 @@ export async function requestGitSync(
   space: SpaceRecord,
   direction: GitSyncDirection,
   request: GitSyncRequest,
-  now: Date,
+  { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<string> {
   const remote = remoteOf(request);
+  await requireReachableUrl(remote.url, 'body.url', allowPrivate);
   if (direction === 'export' && request.commitMessage?.trim() === '') {
     throw invalid('body.commitMessage must not be blank');
   }

@@ -18,6 +18,7 @@ import { type Actor, type Caller, isSiteReader } from '../actor.js';
 import { recordEvent, type systemActor } from '../events/record-event.js';
 import { jobKind, queueJob } from '../jobs/job-kind.js';
 import { loadOrganizationForMember } from '../organizations/organization-access.js';
+import { requireReachableUrl } from '../outbound-targets.js';
 import { loadSiteOfReader } from '../published/site-readers.js';
 import type { ShareKeys } from '../sites/share-keys.js';
 import { conflictOnDuplicate } from '../unique-writes.js';
@@ -95,13 +96,14 @@ export async function loadOpenApiSpecForCaller(
  * Creates a spec and queues the processing of its source, in one transaction; a slug the
  * organization already has is a 409.
  */
-export function createOpenApiSpec(
+export async function createOpenApiSpec(
   db: Kysely<Database>,
   actor: Actor,
   organizationId: string,
   input: { slug: string; source: SpecSource; visibility?: Visibility | undefined },
-  now: Date,
+  { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<OpenApiSpecRecord> {
+  await requireReachableSource(input.source, allowPrivate);
   return conflictOnDuplicate(
     () =>
       db.transaction().execute(async (trx) => {
@@ -118,14 +120,15 @@ export function createOpenApiSpec(
  * Creates the spec with this slug, or sets the source of the existing one; either way queues
  * the processing of the source. Answers the spec and whether it was created.
  */
-export function putOpenApiSpec(
+export async function putOpenApiSpec(
   db: Kysely<Database>,
   actor: Actor,
   organizationId: string,
   slug: string,
   source: SpecSource,
-  now: Date,
+  { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<{ spec: OpenApiSpecRecord; created: boolean }> {
+  await requireReachableSource(source, allowPrivate);
   return conflictOnDuplicate(
     () =>
       db.transaction().execute(async (trx) => {
@@ -218,6 +221,13 @@ function queueProcessing(trx: Executor, spec: OpenApiSpecRecord, now: Date): Pro
     { specId: spec.id, generation: spec.generation },
     { runAt: now, now },
   );
+}
+
+/** A source fetched from a URL the outbound guard refuses is a 400 now, not a failure later. */
+function requireReachableSource(source: SpecSource, allowPrivate: boolean): Promise<void> {
+  return 'url' in source
+    ? requireReachableUrl(source.url, 'body.source.url', allowPrivate)
+    : Promise.resolve();
 }
 
 /** A concurrent write of the same slug loses on the unique index: a 409, not a 500. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { checkOutboundUrl } from '../../outbound/address-policy.js';
+import { checkOutboundTarget } from '../../outbound/address-policy.js';
 import type { Database } from '../../store/schema.js';
 import { insertWebhook, type WebhookRecord } from '../../store/webhooks.js';
 import type { Actor } from '../actor.js';
@@ -19,11 +19,11 @@ export interface NewWebhook {
 
 /**
  * Refuses, with 400, a URL the server would never send to: not http(s), with credentials, or an
- * address outside what outbound requests may reach. Names resolve when a delivery is sent, and
- * are checked again then.
+ * address (written out, or what its name resolves to now) outside what outbound requests may
+ * reach. Names resolve again when a delivery is sent, and are checked again then.
  */
-export function requireDeliverableUrl(url: string, allowPrivate: boolean): void {
-  const refused = checkOutboundUrl(url, allowPrivate);
+export async function requireDeliverableUrl(url: string, allowPrivate: boolean): Promise<void> {
+  const refused = await checkOutboundTarget(url, allowPrivate);
   if (refused !== undefined) throw invalid(`Invalid url: ${refused}`);
 }
 
@@ -35,7 +35,7 @@ export async function createWebhook(
   input: NewWebhook,
   { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<WebhookRecord> {
-  requireDeliverableUrl(input.url, allowPrivate);
+  await requireDeliverableUrl(input.url, allowPrivate);
   const at = now.toISOString();
   const webhook: WebhookRecord = {
     id: newId(),

@@ -31,7 +31,7 @@ export async function changeWebhook(
   update: WebhookUpdate,
   { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<WebhookRecord> {
-  if (update.url !== undefined) requireDeliverableUrl(update.url, allowPrivate);
+  if (update.url !== undefined) await requireDeliverableUrl(update.url, allowPrivate);
   const changes: WebhookChanges = {
     ...(update.url === undefined ? {} : { url: update.url }),
     ...(update.events === undefined ? {} : { events: update.events }),
