@@ -35,6 +35,12 @@ export function createApp(
   app.onError(errorHandler(services.logger));
   app.notFound(routeNotFound);
   app.use(requestEnvelope(services.logger));
+  // Nothing the server answers is to be sniffed into another type: health checks, the spec, the
+  // reference and published pages as much as the API.
+  app.use(async (c, next) => {
+    c.header('X-Content-Type-Options', 'nosniff');
+    await next();
+  });
   if (services.corsOrigins !== undefined) app.use('/v1/*', crossOrigin(services.corsOrigins));
   mountPublishedSites(app, services);
 

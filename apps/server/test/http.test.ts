@@ -154,4 +154,10 @@ describe('HTTP conventions', () => {
     expect((await send('/healthz')).status).toBe(200);
     expect((await send('/readyz')).status).toBe(200);
   });
+
+  it('lets no answer be sniffed into another type, the spec and the reference included', async () => {
+    for (const path of ['/healthz', '/readyz', '/openapi.json', '/openapi.yaml', '/docs']) {
+      expect((await send(path)).headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
 });

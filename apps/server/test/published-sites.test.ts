@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -101,6 +102,22 @@ describe('published sites, as readers open them', () => {
     // Code is highlighted on the server.
     expect(html).toMatch(/--shiki-(light|dark)/);
     expect(html).not.toContain('noindex');
+    // Only the page's own inline scripts may run, each by its hash; nothing else frames it.
+    const policy = response.headers.get('content-security-policy') ?? '';
+    const scripts = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, body = ''] of scripts) {
+      expect(policy).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    }
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // The same headers on the page answered again from what was kept.
+    expect((await open('')).headers.get('content-security-policy')).toBe(policy);
+    expect((await open('no-such-page')).headers.get('content-security-policy')).toMatch(
+      /^default-src 'self'/,
+    );
   });
 
   it('answers 304 to a reader whose copy is current, and a new page once the content changes', async () => {

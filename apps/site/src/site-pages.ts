@@ -4,6 +4,7 @@ import { openAPIReferences } from '@quire/render';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
 import { fileUrlResolver, pageUrlResolver } from './content-links.js';
+import { answerHtml, contentSecurityPolicy, htmlHeaders } from './html-answers.js';
 import { latestSpecVersions, readOpenAPISpecs } from './openapi-specs.js';
 import { withoutRepeatedTitle } from './page-body.js';
 import { metaLinkUrls } from './page-meta-links.js';
@@ -32,13 +33,13 @@ export type SitePages = (c: Context, visit: Visit) => Promise<Response>;
 export function createSitePages(trees: PageTrees): SitePages {
   const contents = createRenderedPages();
   // Kept as the bytes sent, so a page served again is not encoded again.
-  const kept = new LRUCache<string, Uint8Array<ArrayBuffer>>({
+  const kept = new LRUCache<string, { html: Uint8Array<ArrayBuffer>; csp: string }>({
     maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (html) => Math.max(1, html.byteLength),
+    sizeCalculation: ({ html, csp }) => Math.max(1, html.byteLength + csp.length),
     ttl: keptForMs,
   });
-  const sendHtml = (c: Context, html: Uint8Array<ArrayBuffer>) => {
-    c.header('Content-Type', 'text/html; charset=UTF-8');
+  const sendHtml = (c: Context, { html, csp }: { html: Uint8Array<ArrayBuffer>; csp: string }) => {
+    for (const [name, value] of Object.entries(htmlHeaders(csp))) c.header(name, value);
     return c.body(html);
   };
 
@@ -63,8 +64,8 @@ export function createSitePages(trees: PageTrees): SitePages {
     setCaching(c, site.site.visibility === 'public');
     c.header('ETag', etag);
     if (matches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-    const html = kept.get(etag);
-    if (html !== undefined) return sendHtml(c, html);
+    const cached = kept.get(etag);
+    if (cached !== undefined) return sendHtml(c, cached);
 
     const { pages } = opened;
     const revisionId = opened.siteSpace.space.revision;
@@ -137,9 +138,12 @@ export function createSitePages(trees: PageTrees): SitePages {
         ...(paginated ? neighbours(pages, content, target.id) : {}),
       },
     });
-    const bytes = new Uint8Array(new TextEncoder().encode(out));
-    kept.set(etag, bytes);
-    return sendHtml(c, bytes);
+    const answer = {
+      html: new Uint8Array(new TextEncoder().encode(out)),
+      csp: contentSecurityPolicy(out),
+    };
+    kept.set(etag, answer);
+    return sendHtml(c, answer);
   };
 }
 
@@ -184,7 +188,7 @@ function pageAt(pages: readonly RevisionPage[], path: string): RevisionPage | un
 export function notFound(c: Context, site?: SiteProps) {
   c.header('Cache-Control', 'private, no-store');
   c.header('ETag', undefined);
-  return c.html(renderNotFound(site === undefined ? {} : { site }), 404);
+  return answerHtml(c, renderNotFound(site === undefined ? {} : { site }), 404);
 }
 
 /**

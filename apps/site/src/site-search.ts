@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { answerHtml } from './html-answers.js';
 import type { PageTrees } from './page-trees.js';
 import { searchSite } from './published-reads.js';
 import { allSiteSpaces, encodePath, siteSpaceBase } from './site-navigation.js';
@@ -31,7 +32,8 @@ export async function searchResults(visit: Visit, query: string) {
 export async function searchPage(c: Context, visit: Visit, query: string, trees: PageTrees) {
   const opened = await currentPages(visit, trees);
   c.header('Cache-Control', 'private, no-store');
-  return c.html(
+  return answerHtml(
+    c,
     renderSearchResults({
       site: siteProps(visit.site, visit.content, opened?.pages ?? [], undefined),
       query,
