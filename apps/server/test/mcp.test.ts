@@ -185,6 +185,35 @@ describe('the MCP endpoint', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
   });
+
+  it('answers tool calls whose arguments are not an object as invalid params (-32602)', async () => {
+    const call = (args: unknown) =>
+      server.fetch(
+        new Request('http://quire.test/mcp', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            authorization: `Bearer ${org.reader.token}`,
+          },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 7,
+            method: 'tools/call',
+            params: { name: 'listOrganizationsForAuthenticatedUser', arguments: args },
+          }),
+        }),
+      );
+    for (const args of [null, 'x', [1]]) {
+      const answer = await call(args);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({
+        jsonrpc: '2.0',
+        id: 7,
+        error: { code: -32602, message: 'Invalid params: params.arguments must be an object' },
+      });
+    }
+  });
 });
 
 /** A read tool answers `expected` to a reader of the organization and 404 to an outsider. */

@@ -5,6 +5,7 @@ import type { AppEnv } from '../http/app-env.js';
 import { authenticate, bearerToken } from '../http/authenticate.js';
 import { methodNotAllowed } from '../http/http-errors.js';
 import { requestBodyLimit } from '../http/request-body-limit.js';
+import { isRecord } from '../is-record.js';
 import type { AppServices } from '../services/app-services.js';
 import { type ApiFetch, quireMcpServers } from './mcp-server.js';
 
@@ -37,11 +38,47 @@ export function mountMcpEndpoint(
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
+    const body = await c.req.text();
+    const refused = invalidToolCalls(body);
+    if (refused !== undefined) return c.json(refused);
     await server.connect(transport);
-    return transport.handleRequest(c.req.raw);
+    return transport.handleRequest(
+      new Request(c.req.url, { method: 'POST', headers: c.req.raw.headers, body }),
+    );
   });
   // Without sessions there is no stream to open or session to end.
   app.on(['GET', 'DELETE'], mcpPath, () => {
     throw methodNotAllowed(['POST']);
   });
+}
+
+/**
+ * JSON-RPC's answer to tool calls whose parameters are not what the protocol says (`arguments`
+ * that is not an object): -32602, invalid params, as the protocol asks. The SDK would reject them
+ * while parsing, before any handler runs, as an internal error (-32603).
+ */
+function invalidToolCalls(body: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  const answers = messages.flatMap((message: unknown) => {
+    if (!isRecord(message) || message.method !== 'tools/call' || !isRecord(message.params)) {
+      return [];
+    }
+    const { arguments: args } = message.params;
+    if (args === undefined || isRecord(args)) return [];
+    return [
+      {
+        jsonrpc: '2.0',
+        id: message.id ?? null,
+        error: { code: -32602, message: 'Invalid params: params.arguments must be an object' },
+      },
+    ];
+  });
+  if (answers.length === 0) return undefined;
+  return Array.isArray(parsed) ? answers : answers[0];
 }

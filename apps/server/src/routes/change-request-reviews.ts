@@ -204,12 +204,7 @@ export const changeRequestReviewHandlers: ReviewHandlers = {
       services.db,
       actor,
       scope,
-      {
-        users: body.users,
-        subject: body.subject,
-        description:
-          description === undefined ? undefined : description.nodes.length > 0 ? description : null,
-      },
+      { users: body.users, subject: body.subject, description },
       services.clock.now(),
     );
     return { status: 200, body: { users: await requestsResponse(services, requests) } };

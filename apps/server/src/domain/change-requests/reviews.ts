@@ -112,8 +112,8 @@ export function submitReview(
 export interface ReviewRequestInput {
   users: readonly string[];
   subject?: string | undefined;
-  /** `null` when the document is empty. */
-  description?: Document | null | undefined;
+  /** The new description; an empty document clears it. */
+  description?: Document | undefined;
 }
 
 /**
@@ -152,15 +152,20 @@ export async function requestReviews(
       createdAt: at,
     }));
     for (const request of requests) await putReviewRequest(trx, request);
-    const fields = { subject: input.subject, description: input.description };
+    // A description with nothing in it is none.
+    const description =
+      input.description === undefined
+        ? undefined
+        : input.description.nodes.length > 0
+          ? input.description
+          : null;
+    const fields = { subject: input.subject, description };
     const changed = Object.entries(fields).filter(([, value]) => value !== undefined);
     if (changed.length > 0) {
       await updateChangeRequest(trx, current.id, {
         subject: input.subject,
         description:
-          input.description === undefined
-            ? undefined
-            : input.description && JSON.stringify(input.description),
+          description === undefined ? undefined : description && JSON.stringify(description),
         updatedAt: at,
       });
       await recordEvent(
