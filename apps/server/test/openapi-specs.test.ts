@@ -366,6 +366,52 @@ describe('OpenAPI specs', () => {
     expect((await specs().versions('interrupted')).items).toHaveLength(1);
   });
 
+  it('refuses references chained deeper than 64, and keeps recursive schemas', async () => {
+    const withSchemas = (schemas: Record<string, unknown>) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Chained', version: '1' },
+        paths: {
+          '/a': {
+            get: {
+              responses: {
+                '200': {
+                  description: 'ok',
+                  content: { 'application/json': { schema: { $ref: '#/components/schemas/S0' } } },
+                },
+              },
+            },
+          },
+        },
+        components: { schemas },
+      });
+    // A thousand schemas, each naming the next: 45 KB that once took seconds and megabytes.
+    const chain = Object.fromEntries(
+      Array.from({ length: 1000 }, (_, n) => [
+        `S${n}`,
+        n === 999 ? { type: 'string' } : { $ref: `#/components/schemas/S${n + 1}` },
+      ]),
+    );
+    const chained = await processed('chained', { text: withSchemas(chain) });
+    expect(chained).toMatchObject({
+      processingState: 'complete',
+      lastProcessErrorCode: 'PARSE_ERROR',
+    });
+    expect(chained.lastProcessedErrors?.[0]?.message).toMatch(
+      /references nest deeper than 64 levels/,
+    );
+    // A tree of nodes naming themselves is recursion, not depth.
+    const tree = {
+      S0: {
+        type: 'object',
+        properties: { children: { type: 'array', items: { $ref: '#/components/schemas/S0' } } },
+      },
+    };
+    const recursive = await processed('recursive', { text: withSchemas(tree) });
+    expect(recursive.lastProcessErrorCode).toBeUndefined();
+    expect(recursive.lastVersion).toBeDefined();
+  });
+
   it('answers a new spec with its Location, from POST and from a PUT that creates it', async () => {
     const at = (slug: string) => ({ organizationId: org.organizationId, specSlug: slug });
     const posted = await org.creator.client.raw.POST('/orgs/{organizationId}/openapi', {

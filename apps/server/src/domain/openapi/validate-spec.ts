@@ -9,7 +9,8 @@ import {
 } from '@redocly/openapi-core';
 import { shorten } from '../../errors.js';
 import type { SpecFiles } from './spec-files.js';
-import { SpecProcessingError } from './spec-processing-error.js';
+import { processingFailure, SpecProcessingError } from './spec-processing-error.js';
+import { referenceDepthProblem } from './spec-reference-depth.js';
 
 /** The versions of OpenAPI a spec may be written in. */
 const supported = new Set(['oas2', 'oas3_0', 'oas3_1']);
@@ -58,6 +59,11 @@ export async function validateSpecFiles(files: SpecFiles): Promise<void> {
     throw notOpenApi(error instanceof Error ? error.message : String(error));
   }
   if (!supported.has(version)) throw notOpenApi(`Unsupported specification: ${version}`);
+  // Before anything expands them: a chain of references a thousand deep stalls whatever does.
+  for (const file of files.files.values()) {
+    const problem = referenceDepthProblem(file.parsed);
+    if (problem !== undefined) throw processingFailure('PARSE_ERROR', problem);
+  }
   const problems = await lintDocument({
     document,
     config: (await validationConfig()).styleguide,
