@@ -1,7 +1,8 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobKind } from '../src/domain/jobs/job-kind.js';
 import type { JobOutcome } from '../src/domain/jobs/job-outcome.js';
-import type { JobDefinition, JobRun } from '../src/jobs/define-job.js';
+import { defineJob, type JobDefinition, type JobRun } from '../src/jobs/define-job.js';
 import { createJobRunner } from '../src/jobs/job-runner.js';
 import {
   type RecurringJob,
@@ -373,5 +374,44 @@ describe('the durable job runner', () => {
     release();
     await runner.stop();
     expect(await jobRow(long)).toBeUndefined();
+  });
+
+  it("keeps a kind to its own slots, so the others' jobs still run", async () => {
+    const release = heldRuns();
+    const slow: JobDefinition = { ...recording, kind: 'slow', concurrency: 1 };
+    const quick: JobDefinition = {
+      kind: 'quick',
+      leaseMs: 30_000,
+      run: async () => ({ done: true }),
+    };
+    const first = await enqueue({ n: 1 }, 'slow');
+    const second = await enqueue({ n: 2 }, 'slow');
+    const other = await enqueue({}, 'quick');
+    const runner = runnerWith([slow, quick]);
+    runner.start();
+    await until(async () => (await jobRow(other)) === undefined, 'the quick job done');
+    // One slow job runs; the other waits its kind's turn, not counted as an attempt.
+    expect(runs).toHaveLength(1);
+    const rows = [await jobRow(first), await jobRow(second)];
+    expect(rows.map((row) => row?.state).sort()).toEqual(['queued', 'running']);
+    expect(rows.find((row) => row?.state === 'queued')).toMatchObject({ attempts: 0 });
+    release();
+    await until(async () => (await server.countRows('jobs')) === 0, 'both slow jobs done');
+    await runner.stop();
+    expect(runs).toHaveLength(2);
+  });
+
+  it('keeps a job whose payload its kind cannot read as failed at once, saying why', async () => {
+    const typed = defineJob(jobKind('typed', { name: 'string' }), {
+      leaseMs: 30_000,
+      run: async () => ({ done: true }),
+    });
+    const id = await enqueue({ name: 7 }, 'typed');
+    await runnerWith([typed]).runDue();
+    expect(await jobRow(id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      last_error: 'A typed job needs a string name in its payload',
+    });
   });
 });

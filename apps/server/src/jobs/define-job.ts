@@ -26,6 +26,11 @@ export interface JobDefinition {
    * this bounds how long a dead process holds the job, not how long a run may take.
    */
   leaseMs: number;
+  /**
+   * How many jobs of this kind one process runs at once, at most (all of its slots unless
+   * given): a kind that waits on others (slow webhook receivers) never holds every slot.
+   */
+  concurrency?: number;
   run(payload: Record<string, unknown>, run: JobRun): Promise<JobOutcome>;
 }
 
@@ -35,11 +40,29 @@ export interface JobDefinition {
  */
 export function defineJob<Payload>(
   kind: JobKind<Payload>,
-  { leaseMs, run }: { leaseMs: number; run(payload: Payload, run: JobRun): Promise<JobOutcome> },
+  {
+    leaseMs,
+    concurrency,
+    run,
+  }: {
+    leaseMs: number;
+    concurrency?: number;
+    run(payload: Payload, run: JobRun): Promise<JobOutcome>;
+  },
 ): JobDefinition {
   return {
     kind: kind.name,
     leaseMs,
-    run: (payload, context) => run(kind.readPayload(payload), context),
+    ...(concurrency === undefined ? {} : { concurrency }),
+    run: (payload, context) => {
+      let read: Payload;
+      try {
+        read = kind.readPayload(payload);
+      } catch (error) {
+        // A row this kind cannot read stays unreadable: kept as failed at once, saying why.
+        return Promise.resolve({ failed: error instanceof Error ? error.message : String(error) });
+      }
+      return run(read, context);
+    },
   };
 }

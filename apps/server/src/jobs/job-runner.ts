@@ -10,6 +10,7 @@ import {
   type JobClaim,
   type JobRecord,
   type JobSettlement,
+  releaseClaim,
   renewJobLease,
   settleJob,
 } from '../store/jobs.js';
@@ -84,12 +85,21 @@ export function createJobRunner({
   const leaseMs = new Map(jobs.map((job) => [job.kind, job.leaseMs]));
   const inFlight = new Map<string, RunInFlight>();
 
+  /** How many runs of `kind` go on in this process now. */
+  const runningOf = (kind: string) =>
+    [...inFlight.values()].filter((run) => run.kind === kind).length;
+  /** Whether another run of `kind` would pass the kind's own limit. */
+  const kindIsFull = (kind: string) => {
+    const limit = definitions.get(kind)?.concurrency;
+    return limit !== undefined && runningOf(kind) >= limit;
+  };
   const claim = (limit: number) =>
     claimDueJobs(db, dialect, {
       now: clock.now(),
       leaseMs,
       defaultLeaseMs: unknownKindLeaseMs,
       limit,
+      skipKinds: jobs.map((job) => job.kind).filter(kindIsFull),
     });
 
   /** Renews a run's lease; a run whose job is no longer its own is told to end. */
@@ -202,6 +212,11 @@ export function createJobRunner({
           const due = await claim(free);
           claimed = due.length;
           for (const job of due) {
+            // A claim may bring more of a kind than it has slots left: those wait their turn.
+            if (kindIsFull(job.kind)) {
+              await releaseClaim(db, { id: job.id, attempts: job.attempts }, clock.now());
+              continue;
+            }
             runOne(job)
               .catch((error: unknown) =>
                 logger.error({ err: error, jobId: job.id }, 'settling a job failed'),

@@ -18,6 +18,8 @@ export function webhookDeliveryJob(services: AppServices): JobDefinition {
   return defineJob(deliveryJobKind, {
     // An attempt takes the receiver's timeout at most; a run renews its lease as it goes.
     leaseMs: deliveryTimeoutMs * 6,
+    // Receivers that answer slowly hold two of a process's four slots at most, never the rest.
+    concurrency: 2,
     run: ({ deliveryId }, run) => runDeliveryAttempt(sending, deliveryId, run),
   });
 }

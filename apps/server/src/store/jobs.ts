@@ -85,7 +85,15 @@ export async function claimDueJobs(
     leaseMs,
     defaultLeaseMs,
     limit,
-  }: { now: Date; leaseMs: ReadonlyMap<string, number>; defaultLeaseMs: number; limit: number },
+    skipKinds = [],
+  }: {
+    now: Date;
+    leaseMs: ReadonlyMap<string, number>;
+    defaultLeaseMs: number;
+    limit: number;
+    /** Kinds not to claim now (their runs in this process are as many as they may be). */
+    skipKinds?: readonly string[];
+  },
 ): Promise<JobRecord[]> {
   const at = now.toISOString();
   const until = (ms: number) => new Date(now.getTime() + ms).toISOString();
@@ -121,6 +129,7 @@ export async function claimDueJobs(
             where.and([where('state', '=', 'running'), where('locked_until', '<=', at)]),
           ]),
         )
+        .$if(skipKinds.length > 0, (query) => query.where('kind', 'not in', skipKinds))
         .orderBy('run_at')
         .limit(limit)
         .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
@@ -181,6 +190,25 @@ export async function handBackJob(
     .where('state', '=', 'running')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Lets go of a job just claimed that this process will not run after all (its kind has no free
+ * slot): queued again as it was, its attempt uncounted.
+ */
+export async function releaseClaim(db: Executor, claim: JobClaim, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      state: 'queued',
+      attempts: eb('attempts', '-', 1),
+      locked_until: null,
+      updated_at: now.toISOString(),
+    }))
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('state', '=', 'running')
+    .execute();
 }
 
 /** What a run made of its job, as the row keeps it. */
