@@ -210,13 +210,13 @@ export function createJobRunner({
       if (free > 0) {
         try {
           const due = await claim(free);
-          claimed = due.length;
           for (const job of due) {
             // A claim may bring more of a kind than it has slots left: those wait their turn.
             if (kindIsFull(job.kind)) {
               await releaseClaim(db, { id: job.id, attempts: job.attempts }, clock.now());
               continue;
             }
+            claimed += 1;
             runOne(job)
               .catch((error: unknown) =>
                 logger.error({ err: error, jobId: job.id }, 'settling a job failed'),
