@@ -20,7 +20,8 @@ export function referenceDepthProblem(
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     const { value, at } = item;
     if (Array.isArray(value)) {
-      value.forEach((child, index) => pending.push({ value: child, at: `${at}/${index}` }));
+      for (const [index, child] of value.entries())
+        pending.push({ value: child, at: `${at}/${index}` });
       continue;
     }
     if (!isRecord(value)) continue;
