@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import { invalid } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { checkOutboundTarget } from '../../outbound/address-policy.js';
 import type { Database } from '../../store/schema.js';
 import { insertWebhook, type WebhookRecord } from '../../store/webhooks.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
+import { requireReachableUrl } from '../outbound-targets.js';
 import { webhookEvent } from './webhook-events.js';
 import { newWebhookSecret } from './webhook-signature.js';
 
@@ -17,16 +16,6 @@ export interface NewWebhook {
   active?: boolean | undefined;
 }
 
-/**
- * Refuses, with 400, a URL the server would never send to: not http(s), with credentials, or an
- * address (written out, or what its name resolves to now) outside what outbound requests may
- * reach. Names resolve again when a delivery is sent, and are checked again then.
- */
-export async function requireDeliverableUrl(url: string, allowPrivate: boolean): Promise<void> {
-  const refused = await checkOutboundTarget(url, allowPrivate);
-  if (refused !== undefined) throw invalid(`Invalid url: ${refused}`);
-}
-
 /** Creates a webhook with a new signing secret. */
 export async function createWebhook(
   db: Kysely<Database>,
@@ -35,7 +24,7 @@ export async function createWebhook(
   input: NewWebhook,
   { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<WebhookRecord> {
-  await requireDeliverableUrl(input.url, allowPrivate);
+  await requireReachableUrl(input.url, 'Invalid url', allowPrivate);
   const at = now.toISOString();
   const webhook: WebhookRecord = {
     id: newId(),

@@ -9,7 +9,7 @@ import {
 } from '../../store/webhooks.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
-import { requireDeliverableUrl } from './create-webhook.js';
+import { requireReachableUrl } from '../outbound-targets.js';
 import { webhookEvent } from './webhook-events.js';
 
 /** What a webhook update may change. */
@@ -31,7 +31,7 @@ export async function changeWebhook(
   update: WebhookUpdate,
   { now, allowPrivate }: { now: Date; allowPrivate: boolean },
 ): Promise<WebhookRecord> {
-  if (update.url !== undefined) await requireDeliverableUrl(update.url, allowPrivate);
+  if (update.url !== undefined) await requireReachableUrl(update.url, 'Invalid url', allowPrivate);
   const changes: WebhookChanges = {
     ...(update.url === undefined ? {} : { url: update.url }),
     ...(update.events === undefined ? {} : { events: update.events }),
