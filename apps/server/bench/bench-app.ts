@@ -7,9 +7,9 @@ import { pino } from 'pino';
 import { createApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import { defaultIntegrationScriptLimits } from '../src/config.js';
-import type { AppDeps } from '../src/deps.js';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
 import { type AppServices, createAppServices } from '../src/services/app-services.js';
+import type { CoreServices } from '../src/services/core-services.js';
 import { createLocalBlobStore } from '../src/store/blobs/local-blob-store.js';
 import { openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
@@ -37,7 +37,7 @@ export interface BenchAppOptions {
   /** Whether imports may fetch from loopback (a fixture server). */
   outboundAllowPrivate?: boolean;
   /** Changes the dependencies before the app is made: a benchmark wraps what it times. */
-  adjust?: (deps: AppDeps) => AppDeps;
+  adjust?: (core: CoreServices) => CoreServices;
 }
 
 const token = 'qr_benchmark_token_0123456789';
@@ -53,7 +53,7 @@ const baseUrl = 'http://quire.bench';
 export async function startBenchApp({
   name,
   outboundAllowPrivate = false,
-  adjust = (deps) => deps,
+  adjust = (core) => core,
 }: BenchAppOptions): Promise<BenchApp> {
   const workdir = mkdtempSync(join(tmpdir(), `quire-${name}-bench-`));
   const { db, dialect } = openDatabase(`sqlite:${join(workdir, 'quire.db')}`);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { components } from '@quire/contract';
 import { readMarkdown } from '@quire/document';
 import type { KyselyPlugin } from 'kysely';
-import type { AppDeps } from '../src/deps.js';
+import type { CoreServices } from '../src/services/core-services.js';
 import { FixtureServer } from '../test/support/fixture-server.js';
 import { startBenchApp } from './bench-app.js';
 import { buildGitBookZip } from './gitbook-zip.js';
@@ -38,7 +38,7 @@ type RevisionPage = components['schemas']['RevisionPage'];
 let marks: Marks = {};
 
 /** The dependencies with the steps of an import marked as they run. */
-function marking(deps: AppDeps): AppDeps {
+function marking(core: CoreServices): CoreServices {
   const queries: KyselyPlugin = {
     transformQuery({ node }) {
       const now = performance.now();
@@ -53,10 +53,10 @@ function marking(deps: AppDeps): AppDeps {
     },
     transformResult: async ({ result }) => result,
   };
-  const { documents, headMoveListeners } = deps;
+  const { documents, headMoveListeners } = core;
   return {
-    ...deps,
-    db: deps.db.withPlugin(queries),
+    ...core,
+    db: core.db.withPlugin(queries),
     documents: {
       ...documents,
       fromMarkdown: (markdown) => documents.fromMarkdown(markdown),

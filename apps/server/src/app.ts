@@ -1,7 +1,6 @@
 import { loadOpenApiDocument, type OpenApiDocument } from '@quire/contract';
 import { Hono } from 'hono';
 import { sql } from 'kysely';
-import { createResponseCache } from './caches/response-cache.js';
 import { visitorClaimsJwks } from './domain/members/visitor-claims.js';
 import { mountApiReference } from './http/api-reference.js';
 import type { AppEnv } from './http/app-env.js';
@@ -18,7 +17,6 @@ import { mountSamlEndpoints } from './http/saml-endpoints.js';
 import { mountMcpEndpoint } from './mcp/mount-mcp-endpoint.js';
 import { handlers } from './routes/index.js';
 import type { AppServices } from './services/app-services.js';
-import { readCacheVersion } from './store/database/read-cache.js';
 
 /**
  * Builds the HTTP app: middleware, published sites, the operations mounted from the contract,
@@ -76,7 +74,7 @@ export function createApp(
   });
   mountSamlEndpoints(app, services);
   mountGitPushHooks(app, services);
-  const responseCache = createResponseCache(() => readCacheVersion(services.db));
+  const responseCache = services.caches.responses;
   mountOperations(app, document, handlers, services, responseCache);
   // Each tool call is a request to the app itself, through everything an HTTP client meets.
   mountMcpEndpoint(app, document, services, async (request) => app.fetch(request));

@@ -1,4 +1,5 @@
 import { dirname } from 'node:path';
+import { defaultCacheMegabytes } from './caches/cache-budget.js';
 import { parseS3Url } from './s3-location.js';
 
 /** Server settings, read once from the environment at start-up. */
@@ -36,6 +37,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** What one run of an integration's script may take. */
   integrationScriptLimits: IntegrationScriptLimits;
+  /** What all the server's caches may hold together, in bytes (`CACHE_MB`). */
+  cacheBytes: number;
 }
 
 /** What one run of an integration's script (one event) may take, unless configured. */
@@ -160,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const secretsKey = secretsKeySetting(env, problems);
+  const cacheBytes =
+    integerSetting(env, 'CACHE_MB', defaultCacheMegabytes, 16, 65_536, problems) * 1024 * 1024;
   const integrationScriptLimits: IntegrationScriptLimits = {
     cpuMs: integerSetting(
       env,
@@ -214,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     translationEngine,
     secretsKey,
     integrationScriptLimits,
+    cacheBytes,
   };
 }
 

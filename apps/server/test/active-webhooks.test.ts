@@ -3,10 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAppCaches } from '../src/caches/app-caches.js';
+import { cacheBudget } from '../src/caches/cache-budget.js';
+import { attachDatabaseCaches } from '../src/caches/database-caches.js';
 import { bootstrapEmptyDatabase } from '../src/domain/bootstrap.js';
+import { changeVersionOf } from '../src/store/database/change-version.js';
 import { type DialectName, openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
-import { anyTable, trackTableVersions } from '../src/store/database/table-versions.js';
+import {
+  anyTable,
+  tableVersionsOf,
+  trackTableVersions,
+} from '../src/store/database/table-versions.js';
 import { writtenTable } from '../src/store/database/written-table.js';
 import { updateOrganization } from '../src/store/organizations.js';
 import type { Database } from '../src/store/schema.js';
@@ -167,6 +175,12 @@ describe('findActiveWebhooks', () => {
 
   beforeAll(async () => {
     pair = await openDatabasePair();
+    // As the services do: this process's reads of the database go through its caches.
+    const caches = createAppCaches(cacheBudget(16 * 1024 * 1024), {
+      changes: changeVersionOf(pair.db),
+      tables: tableVersionsOf(pair.db),
+    });
+    attachDatabaseCaches(pair.db, caches);
     const bootstrapped = await bootstrapEmptyDatabase(
       pair.db,
       { email: 'owner@example.com', organizationTitle: 'Hooks', token: undefined },

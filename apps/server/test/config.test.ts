@@ -5,6 +5,7 @@ describe('configuration', () => {
   it('has defaults for everything', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
+      cacheBytes: 256 * 1024 * 1024,
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/quire.db',
       publicUrl: 'http://127.0.0.1:8080',
@@ -45,9 +46,11 @@ describe('configuration', () => {
       INTEGRATION_SCRIPT_CPU_MS: '250',
       INTEGRATION_SCRIPT_MEMORY_MB: '32',
       INTEGRATION_SCRIPT_TIMEOUT_MS: '5000',
+      CACHE_MB: '64',
     });
     expect(config).toMatchObject({
       openApiFetchTimeoutMs: 2500,
+      cacheBytes: 64 * 1024 * 1024,
       integrationScriptLimits: { cpuMs: 250, memoryBytes: 32 * 1024 * 1024, wallMs: 5000 },
       filesDir: '/var/lib/quire/files',
       filesUrl: 's3://quire-files/prod',
@@ -77,6 +80,7 @@ describe('configuration', () => {
         FILE_SIZE_LIMIT: '100',
         INTEGRATION_SCRIPT_CPU_MS: 'forever',
         INTEGRATION_SCRIPT_MEMORY_MB: '4',
+        CACHE_MB: 'lots',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/INTEGRATION_SCRIPT_CPU_MS must be a whole number from 10 to 60000/);
@@ -89,6 +93,7 @@ describe('configuration', () => {
     expect(load).toThrow(/FILES_URL must look like s3:\/\/bucket/);
     expect(load).toThrow(/FILES_S3_ENDPOINT must be an absolute http\(s\) URL/);
     expect(load).toThrow(/FILE_SIZE_LIMIT must be a whole number from 1024/);
+    expect(load).toThrow(/CACHE_MB must be a whole number from 16 to 65536/);
   });
 
   it('keeps files beside the SQLite database unless FILES_DIR says otherwise', () => {

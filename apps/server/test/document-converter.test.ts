@@ -269,18 +269,21 @@ describe('rendered Markdown cache', () => {
   }
 
   it('renders a document once and answers later gets from the cache', async () => {
-    const cache = createRenderedMarkdownCache();
+    const cache = createRenderedMarkdownCache({ maxCharacters: 1024 });
     const { render, finish } = controlledRender('# One\n');
     finish();
-    expect(await cache.get('doc-1', render)).toBe('# One\n');
-    expect(await cache.get('doc-1', render)).toBe('# One\n');
+    expect(await cache.get(['relative', 'doc-1'], render)).toBe('# One\n');
+    expect(await cache.get(['relative', 'doc-1'], render)).toBe('# One\n');
     expect(render.calls).toBe(1);
   });
 
   it('coalesces concurrent gets of one id into one render', async () => {
-    const cache = createRenderedMarkdownCache();
+    const cache = createRenderedMarkdownCache({ maxCharacters: 1024 });
     const { render, finish } = controlledRender('# Shared\n');
-    const gets = [cache.get('doc-1', render), cache.get('doc-1', render)];
+    const gets = [
+      cache.get(['relative', 'doc-1'], render),
+      cache.get(['relative', 'doc-1'], render),
+    ];
     finish();
     expect(await Promise.all(gets)).toEqual(['# Shared\n', '# Shared\n']);
     expect(render.calls).toBe(1);
@@ -292,23 +295,23 @@ describe('rendered Markdown cache', () => {
     const second = controlledRender('abcdef');
     first.finish();
     second.finish();
-    await cache.get('doc-1', first.render);
-    await cache.get('doc-2', second.render);
-    await cache.get('doc-2', second.render);
-    await cache.get('doc-1', first.render);
+    await cache.get(['relative', 'doc-1'], first.render);
+    await cache.get(['relative', 'doc-2'], second.render);
+    await cache.get(['relative', 'doc-2'], second.render);
+    await cache.get(['relative', 'doc-1'], first.render);
     expect(second.render.calls).toBe(1);
     expect(first.render.calls).toBe(2);
   });
 
   it('does not cache a failed render', async () => {
-    const cache = createRenderedMarkdownCache();
+    const cache = createRenderedMarkdownCache({ maxCharacters: 1024 });
     let calls = 0;
     const failing = async () => {
       calls++;
       throw new Error('document missing');
     };
-    await expect(cache.get('doc-1', failing)).rejects.toThrow('document missing');
-    await expect(cache.get('doc-1', failing)).rejects.toThrow('document missing');
+    await expect(cache.get(['relative', 'doc-1'], failing)).rejects.toThrow('document missing');
+    await expect(cache.get(['relative', 'doc-1'], failing)).rejects.toThrow('document missing');
     expect(calls).toBe(2);
   });
 });

@@ -21,7 +21,7 @@ const answer = {
 describe('the fetch that answers kept answers first', () => {
   // A database whose version the test moves, and an app that counts what reaches it.
   let databaseVersion: string | undefined = '1';
-  const kept = createResponseCache(() => databaseVersion);
+  const kept = createResponseCache(() => databaseVersion, { maxBytes: 1024 * 1024 });
   let reached = 0;
   const fetch = answerFromResponseCache(
     () => {

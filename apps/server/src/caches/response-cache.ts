@@ -30,16 +30,14 @@ export function responseCacheKey(url: string, authorization: string | undefined)
   return `${authorization ?? ''}\u0000${url}`;
 }
 
-const defaultMaxBytes = 32 * 1024 * 1024;
-
 /**
- * `databaseVersion` is the read cache's version (`readCacheVersion`): answers made of cached
+ * `databaseVersion` is the read cache's version (`ReadCache.version`): answers made of cached
  * reads are exact for as long as it does not move.
- * @example const kept = createResponseCache(() => readCacheVersion(db)); kept.find(key);
+ * @example const kept = createResponseCache(() => reads.version(), { maxBytes: 1e7 }); kept.find(key);
  */
 export function createResponseCache(
   databaseVersion: () => string | undefined,
-  { maxBytes = defaultMaxBytes }: { maxBytes?: number } = {},
+  { maxBytes }: { maxBytes: number },
 ): ResponseCache {
   const entries = new LRUCache<string, { version: string; answer: CachedResponse }>({
     maxSize: maxBytes,

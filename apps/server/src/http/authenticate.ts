@@ -1,22 +1,15 @@
 import type { Context } from 'hono';
-import type { Clock } from '../clock.js';
 import type { Caller } from '../domain/actor.js';
-import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { authenticateApiToken } from '../domain/users/api-tokens.js';
 import { unauthenticated } from '../errors.js';
-import type { Executor } from '../store/schema.js';
+import type { CoreServices } from '../services/core-services.js';
 import { requestHeader } from './request-headers.js';
 
 // A JWT: three base64url parts. API tokens (`qr_…`) never have a dot.
 const jwtPattern = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
 /** What authenticating needs of the server. */
-export interface AuthenticationContext {
-  db: Executor;
-  /** The server's secret the reader tokens of published sites are signed under. */
-  readerTokenSecret: Buffer;
-  clock: Clock;
-}
+export type AuthenticationServices = Pick<CoreServices, 'db' | 'readerTokens' | 'clock'>;
 
 /**
  * Finds the caller from `Authorization: Bearer <token>`: the user of an API token or, where
@@ -24,22 +17,19 @@ export interface AuthenticationContext {
  */
 export async function authenticate(
   c: Context,
-  context: AuthenticationContext,
+  services: AuthenticationServices,
   { readers }: { readers: boolean },
 ): Promise<Caller> {
   const token = bearerToken(c);
   if (jwtPattern.test(token)) {
-    const reader = await readerTokensOf(context.readerTokenSecret).verify(
-      token,
-      context.clock.now(),
-    );
+    const reader = await services.readerTokens.verify(token, services.clock.now());
     if (reader === undefined) throw unauthenticated('Invalid or expired reader token');
     if (!readers) {
       throw unauthenticated("A site's reader token reads only that site's published content");
     }
     return reader;
   }
-  const user = await authenticateApiToken(context.db, token);
+  const user = await authenticateApiToken(services.db, token);
   if (user === undefined) throw unauthenticated('Invalid or revoked API token');
   return { user };
 }

@@ -7,7 +7,7 @@ import type { AppEnv } from './app-env.js';
 import { methodNotAllowed, rangeNotSatisfiable } from './http-errors.js';
 
 /** What the download route reads files from and checks links with. */
-export interface FileDownloadDeps {
+export interface FileDownloadServices {
   blobs: BlobStore;
   signer: FileUrlSigner;
   clock: Clock;
@@ -23,7 +23,7 @@ const downloadPath = '/files/:sha256/:name';
  */
 export function mountFileDownloads(
   app: Hono<AppEnv>,
-  { blobs, signer, clock }: FileDownloadDeps,
+  { blobs, signer, clock }: FileDownloadServices,
 ): void {
   app.use('/files/*', fileResponseHeaders());
   app.get(downloadPath, async function downloadFile(c) {

@@ -47,11 +47,6 @@ export function mountOperations(
   const strict = new SchemaValidator(document);
   const routes = operationRoutes(document);
   const pageTokens = createPageTokens(services.keys.pageTokenKey);
-  const authentication = {
-    db: services.db,
-    readerTokenSecret: services.keys.pageTokenKey,
-    clock: services.clock,
-  };
   const siteReaderOperationIds = new Set<string>(siteReaderOperations);
   const limitBody = requestBodyLimit(services.requestBodyLimit);
   // Cross-origin headers are set on the context before an answer exists; only without them may
@@ -72,7 +67,7 @@ export function mountOperations(
       const actor = route.isPublic
         ? null
         : {
-            ...(await authenticate(c, authentication, { readers: readsPublished })),
+            ...(await authenticate(c, services, { readers: readsPublished })),
             requestId: c.get('requestId'),
           };
       const input = {

@@ -11,7 +11,7 @@ import { answerFile, refuseUnlessValid } from './file-downloads.js';
 import { methodNotAllowed } from './http-errors.js';
 
 /** What the PDF export downloads read and wait on. */
-export interface PdfExportDownloadDeps {
+export interface PdfExportDownloadServices {
   db: Kysely<Database>;
   blobs: BlobStore;
   signer: FileUrlSigner;
@@ -34,7 +34,7 @@ const retryAfterSeconds = 10;
  */
 export function mountPdfExportDownloads(
   app: Hono<AppEnv>,
-  { db, blobs, signer, clock, waitMs = 25_000 }: PdfExportDownloadDeps,
+  { db, blobs, signer, clock, waitMs = 25_000 }: PdfExportDownloadServices,
 ): void {
   app.get(downloadPath, async function downloadPdfExport(c) {
     const key = c.req.param('key');

@@ -18,7 +18,7 @@ import { unsupportedMediaType } from './http-errors.js';
 import { requestBodyLimit } from './request-body-limit.js';
 
 /** What single sign-on endpoints need. */
-export interface SamlEndpointDeps {
+export interface SamlEndpointServices {
   db: Kysely<Database>;
   urls: Urls;
   clock: Clock;
@@ -36,7 +36,7 @@ const responseSizeLimit = 256 * 1024;
  * `GET /sso/saml/{id}/metadata` is Quire's metadata (its entity ID) for the identity provider.
  * @example mountSamlEndpoints(app, services);
  */
-export function mountSamlEndpoints(app: Hono<AppEnv>, services: SamlEndpointDeps): void {
+export function mountSamlEndpoints(app: Hono<AppEnv>, services: SamlEndpointServices): void {
   const activeProvider = async (id: string): Promise<ActiveSamlProvider> => {
     const provider = await findSamlProviderById(services.db, id);
     if (provider === undefined) throw notFound(`SAML provider ${id} not found`);

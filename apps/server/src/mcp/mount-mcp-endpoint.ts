@@ -26,13 +26,8 @@ export function mountMcpEndpoint(
 ): void {
   const servers = quireMcpServers(document);
   const apiUrl = services.urls.api();
-  const authentication = {
-    db: services.db,
-    readerTokenSecret: services.keys.pageTokenKey,
-    clock: services.clock,
-  };
   app.post(mcpPath, requestBodyLimit(services.requestBodyLimit), async (c) => {
-    await authenticate(c, authentication, { readers: false });
+    await authenticate(c, services, { readers: false });
     const server = servers.forCaller({ apiUrl, token: bearerToken(c) }, api);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,

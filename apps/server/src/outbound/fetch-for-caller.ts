@@ -34,8 +34,8 @@ export interface FetchedForCaller {
  * caller's 400 saying why, a body over `maxBytes` their 413.
  * @example
  * const { body } = await fetchForCaller(url, {
- *   allowPrivate: deps.outboundAllowPrivate,
- *   maxBytes: deps.fileSizeLimit,
+ *   allowPrivate: services.outboundAllowPrivate,
+ *   maxBytes: services.fileSizeLimit,
  *   failure: (at) => `The file at ${at} could not be fetched`,
  * });
  */

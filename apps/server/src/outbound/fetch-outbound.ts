@@ -40,8 +40,8 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
  * back with their status; only the failure to get an answer throws an {@link OutboundError}.
  * @example
  * const { status, body } = await fetchOutbound('https://example.com/logo.png', {
- *   allowPrivate: deps.outboundAllowPrivate,
- *   maxBytes: deps.fileSizeLimit,
+ *   allowPrivate: services.outboundAllowPrivate,
+ *   maxBytes: services.fileSizeLimit,
  * });
  */
 export async function fetchOutbound(

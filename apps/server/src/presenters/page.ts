@@ -30,7 +30,7 @@ const defaultLayout: PageLayout = {
 /**
  * The pages of a space's tree as the API shows them, each with its children, without bodies.
  * Trees run to thousands of pages, so this builds each object once, with no spreading.
- * @example presentPages(await readPageTree(tree), space.id, deps.urls);
+ * @example presentPages(await readPageTree(tree), space.id, services.urls);
  */
 export function presentPages(nodes: PageNode[], spaceId: string, urls: Urls): RevisionPage[] {
   const pageUrlPrefix = urls.app('spaces', spaceId, 'pages', '');

@@ -1,4 +1,7 @@
-import { type ComputeDocumentDeps, computeDocument } from '../domain/computed/compute-document.js';
+import {
+  type ComputeDocumentServices,
+  computeDocument,
+} from '../domain/computed/compute-document.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { createTranslationEngine } from '../domain/translations/translation-engine.js';
 import type { HandlerTable } from '../http/handler.js';
@@ -7,7 +10,7 @@ import type { AppServices } from '../services/app-services.js';
 type ComputedDocumentHandlers = Pick<HandlerTable, 'getComputedDocument'>;
 
 /** What computing a document reads, from the app's dependencies. */
-function computeDocumentDeps(services: AppServices): ComputeDocumentDeps {
+function computeDocumentDeps(services: AppServices): ComputeDocumentServices {
   return {
     db: services.db,
     blobs: services.blobs,

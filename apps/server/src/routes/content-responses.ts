@@ -97,13 +97,10 @@ export async function pagesResponse(
   { space, revision }: ContentSource,
 ): Promise<Schemas['RevisionPages']> {
   // A page tree depends only on the content's root hash (and the space, in its URLs).
-  return services.answerCache.get(
-    `pages\u0000${space.id}\u0000${revision.root ?? ''}`,
-    async () => {
-      const tree = await openRevisionContent(services.db, revision);
-      return { pages: presentPages(await readPageTree(tree), space.id, services.urls) };
-    },
-  );
+  return services.caches.answers.get(['pages', space.id, revision.root ?? ''], async () => {
+    const tree = await openRevisionContent(services.db, revision);
+    return { pages: presentPages(await readPageTree(tree), space.id, services.urls) };
+  });
 }
 
 /** Answers one page, by id or path, with its body in the asked format; kept by content hash. */
@@ -120,10 +117,8 @@ export async function pageResponse(
   const how = format.format === 'document' ? 'document' : `markdown:${format.refs}`;
   const evaluated = evaluatedFor === undefined ? '' : contentHash(canonicalJson(evaluatedFor));
   const expanded = dereferenced ? 'dereferenced' : '';
-  const key = ['page', space.id, revision.root ?? '', asked, how, evaluated, expanded].join(
-    '\u0000',
-  );
-  return services.answerCache.get(key, async () => {
+  const key = ['page', space.id, revision.root ?? '', asked, how, evaluated, expanded] as const;
+  return services.caches.answers.get(key, async () => {
     const tree = await openRevisionContent(services.db, revision);
     const node =
       'pageId' in find

@@ -8,7 +8,6 @@ import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import type { AppServices } from '../services/app-services.js';
 import { contentReadHandlers } from './content-reads.js';
 import { type ContentSource, documentResponse, downloadUrlOf } from './content-responses.js';
-import { shareKeysOf } from './site-views.js';
 
 type ContentHandlers = Pick<
   HandlerTable,
@@ -48,7 +47,7 @@ async function spaceContent(
         services.db,
         caller,
         params.spaceId,
-        shareKeysOf(services),
+        services.shareKeys,
         services.clock.now(),
       )
     : (await loadSpaceForCaller(services.db, caller, params.spaceId)).space;

@@ -58,11 +58,17 @@ export const memberHandlers: MemberHandlers = {
   updateMemberInOrganizationById: async ({ params, body, actor, services }) => {
     const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
     requireOrganizationRole(role, 'admin', 'change the roles of members');
-    const context = { db: services.db, dialect: services.dialect, now: services.clock.now() };
     const member =
       body.role === undefined
         ? await loadMemberForCaller(services.db, actor, params.organizationId, params.userId)
-        : await changeMemberRole(context, actor, params.organizationId, params.userId, body.role);
+        : await changeMemberRole(
+            services,
+            actor,
+            params.organizationId,
+            params.userId,
+            body.role,
+            services.clock.now(),
+          );
     return { status: 200, body: await presentOneMember(services, member) };
   },
 
@@ -72,8 +78,7 @@ export const memberHandlers: MemberHandlers = {
       ? null
       : (await loadOrganizationForMember(services.db, actor, params.organizationId)).role;
     requireMemberRemoval({ leaving, role });
-    const context = { db: services.db, dialect: services.dialect, now: services.clock.now() };
-    await removeMember(context, actor, params.organizationId, params.userId);
+    await removeMember(services, actor, params.organizationId, params.userId, services.clock.now());
     return { status: 204 };
   },
 

@@ -30,7 +30,6 @@ import {
   type OpenApiSpecRecord,
 } from '../store/openapi-specs.js';
 import { pageRequest } from './page-request.js';
-import { shareKeysOf } from './site-views.js';
 
 type OpenApiSpecHandlers = Pick<
   HandlerTable,
@@ -165,7 +164,7 @@ function specForCaller(services: AppServices, caller: Caller, params: SpecParams
     services.db,
     caller,
     { organizationId: params.organizationId, slug: params.specSlug },
-    { keys: shareKeysOf(services), now: services.clock.now() },
+    { keys: services.shareKeys, now: services.clock.now() },
   );
 }
 

@@ -1,7 +1,6 @@
 import { type Caller, isSiteReader } from '../domain/actor.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import { spacesOfCached } from '../domain/published/cached-site-reads.js';
-import { readerTokensOf } from '../domain/published/reader-tokens.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
 import { readerView } from '../domain/published/site-readers.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
@@ -19,7 +18,7 @@ import { presentSite } from '../presenters/site.js';
 import type { AppServices } from '../services/app-services.js';
 import { pageRequest } from './page-request.js';
 import { searchBySpace } from './search.js';
-import { shareKeysOf, structureView } from './site-views.js';
+import { structureView } from './site-views.js';
 
 type PublishedContentHandlers = Pick<
   HandlerTable,
@@ -45,7 +44,7 @@ async function siteAsSeen(
     const structure = await readerView(
       services.db,
       caller,
-      shareKeysOf(services),
+      services.shareKeys,
       services.clock.now(),
     );
     const { site } = structure;
@@ -96,16 +95,7 @@ function siteSpacesInScope(structure: SiteStructure, scope: SearchScope | undefi
 export const publishedContentHandlers: PublishedContentHandlers = {
   resolvePublishedContentByUrl: async ({ body, services }) => ({
     status: 200,
-    body: await resolvePublishedUrl(
-      {
-        db: services.db,
-        sitesRoot: services.urls.sitesRoot(),
-        shareKeys: shareKeysOf(services),
-        readerTokens: readerTokensOf(services.keys.pageTokenKey),
-        now: services.clock.now(),
-      },
-      body,
-    ),
+    body: await resolvePublishedUrl(services, body, services.clock.now()),
   }),
 
   getPublishedContentSite: async ({ params, query, actor, services }) => {

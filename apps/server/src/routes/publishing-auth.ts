@@ -8,7 +8,7 @@ import {
 import type { HandlerTable } from '../http/handler.js';
 import { presentPublishingAuth } from '../presenters/publishing-auth.js';
 import type { AppServices } from '../services/app-services.js';
-import { loadSiteWithRole, shareKeysOf } from './site-views.js';
+import { loadSiteWithRole } from './site-views.js';
 
 type PublishingAuthHandlers = Pick<
   HandlerTable,
@@ -35,7 +35,7 @@ export const publishingAuthHandlers: PublishingAuthHandlers = {
   getSitePublishingAuthById: async ({ params, actor, services }) => {
     const site = await loadSiteForAdmin(services, actor, params);
     return answer(
-      await loadPublishingAuth(services.db, site, shareKeysOf(services), services.clock.now()),
+      await loadPublishingAuth(services.db, site, services.shareKeys, services.clock.now()),
     );
   },
 
@@ -46,7 +46,7 @@ export const publishingAuthHandlers: PublishingAuthHandlers = {
       actor,
       site,
       body,
-      shareKeysOf(services),
+      services.shareKeys,
       services.clock.now(),
     );
     return answer(auth);
@@ -59,7 +59,7 @@ export const publishingAuthHandlers: PublishingAuthHandlers = {
         services.db,
         actor,
         site,
-        shareKeysOf(services),
+        services.shareKeys,
         services.clock.now(),
       ),
     );

@@ -5,7 +5,6 @@ import { findSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
 import { presentSpace } from '../presenters/space.js';
 import type { AppServices } from '../services/app-services.js';
-import { shareKeysOf } from './site-views.js';
 
 /**
  * `GET S?shareKey=`: the space as read through a share link of a site publishing it, with
@@ -20,7 +19,7 @@ export async function getSharedSpace(
 ): Promise<Reply<'getSpaceById'>> {
   const shared = await findSharedSpace(
     services.db,
-    shareKeysOf(services),
+    services.shareKeys,
     spaceId,
     shareKey,
     services.clock.now(),

@@ -13,7 +13,7 @@ import { presentList } from '../presenters/list.js';
 import { presentSiteRedirect } from '../presenters/site-redirect.js';
 import { findSiteRedirect, listSiteRedirects } from '../store/site-redirects.js';
 import { pageRequest } from './page-request.js';
-import { loadSiteToChange, shareKeysOf } from './site-views.js';
+import { loadSiteToChange } from './site-views.js';
 
 type SiteRedirectHandlers = Pick<
   HandlerTable,
@@ -95,7 +95,7 @@ export const siteRedirectHandlers: SiteRedirectHandlers = {
     if (shareKey !== undefined) {
       await requireShareKeyOfSite(
         services.db,
-        shareKeysOf(services),
+        services.shareKeys,
         site,
         shareKey,
         services.clock.now(),

@@ -27,7 +27,7 @@ import { arrayPage } from '../store/pagination.js';
 import { findShareLink, listShareLinksOfSite } from '../store/share-links.js';
 import { pageRequest } from './page-request.js';
 import { placementOf } from './site-structure.js';
-import { loadSiteToChange, shareKeysOf, structureView } from './site-views.js';
+import { loadSiteToChange, structureView } from './site-views.js';
 
 type SiteSpaceHandlers = Pick<
   HandlerTable,
@@ -162,7 +162,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
       params.siteId,
     );
     const page = await listShareLinksOfSite(services.db, site.id, pageRequest(query));
-    const keys = shareKeysOf(services);
+    const keys = services.shareKeys;
     return {
       status: 200,
       body: presentList(page, (link) =>
@@ -182,7 +182,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
       actor,
       site,
       body,
-      shareKeysOf(services),
+      services.shareKeys,
       services.clock.now(),
     );
     return {
@@ -212,7 +212,7 @@ export const siteSpaceHandlers: SiteSpaceHandlers = {
       body,
       services.clock.now(),
     );
-    const key = seesShareLinkKeys(role) ? shareKeysOf(services).open(updated.keySealed) : undefined;
+    const key = seesShareLinkKeys(role) ? services.shareKeys.open(updated.keySealed) : undefined;
     return { status: 200, body: presentShareLink(updated, key, services.urls) };
   },
 

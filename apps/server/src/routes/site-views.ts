@@ -1,5 +1,4 @@
 import type { Actor } from '../domain/actor.js';
-import { type ShareKeys, shareKeys } from '../domain/sites/share-keys.js';
 import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
 import { loadSiteForMember, type SiteAccess } from '../domain/sites/site-access.js';
 import { readSiteStructure, spacesOf } from '../domain/sites/site-structure.js';
@@ -9,18 +8,6 @@ import type { StructureView } from '../presenters/site-structure.js';
 import type { AppServices } from '../services/app-services.js';
 import type { Executor } from '../store/schema.js';
 import { findSiteById, type SiteRecord } from '../store/sites.js';
-
-const keysByDeps = new WeakMap<AppServices, ShareKeys>();
-
-/** The share key machinery of this server, made once from its secret. */
-export function shareKeysOf(services: AppServices): ShareKeys {
-  let keys = keysByDeps.get(services);
-  if (keys === undefined) {
-    keys = shareKeys(services.keys.pageTokenKey);
-    keysByDeps.set(services, keys);
-  }
-  return keys;
-}
 
 /**
  * Reads a site's structure and spaces for presenting; with a `shareKey` (which must open a
@@ -34,7 +21,7 @@ export async function structureView(
   shareKey?: string,
 ): Promise<StructureView> {
   if (shareKey !== undefined) {
-    await requireShareKeyOfSite(db, shareKeysOf(services), site, shareKey, services.clock.now());
+    await requireShareKeyOfSite(db, services.shareKeys, site, shareKey, services.clock.now());
   }
   // After a write, the site's defaults may have changed: present them as they now are.
   const structure = await readSiteStructure(db, (await findSiteById(db, site.id)) ?? site);

@@ -1,11 +1,11 @@
 import type { HttpClient } from 'isomorphic-git';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { createAnswerCache } from '../caches/answer-cache.js';
-import { createRenderedMarkdownCache } from '../caches/rendered-markdown-cache.js';
+import { createAppCaches } from '../caches/app-caches.js';
+import { cacheBudget, defaultCacheMegabytes } from '../caches/cache-budget.js';
+import { attachDatabaseCaches } from '../caches/database-caches.js';
 import type { Clock } from '../clock.js';
 import type { IntegrationScriptLimits, TranslationEngineConfig } from '../config.js';
-import type { AppDeps } from '../deps.js';
 import type { MergeServices } from '../domain/change-requests/run-merge.js';
 import { listenToHeadMoves } from '../domain/content/head-moves.js';
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
@@ -16,23 +16,28 @@ import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
 import type { ImportContentServices } from '../domain/imports/import-content.js';
 import { type InstanceKeys, loadInstanceKeys } from '../domain/instance/instance-keys.js';
 import type { SecretSealer } from '../domain/instance/sealed-secrets.js';
+import { readerTokens } from '../domain/published/reader-tokens.js';
+import { shareKeys } from '../domain/sites/share-keys.js';
 import { translationRuns } from '../domain/translations/queue-translation-runs.js';
 import { gitHttpClient } from '../outbound/git-http-client.js';
 import { createUrls } from '../presenters/urls.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';
+import { changeVersionOf } from '../store/database/change-version.js';
 import type { DialectName } from '../store/database/dialect.js';
+import { tableVersionsOf } from '../store/database/table-versions.js';
 import type { Database } from '../store/schema.js';
 import { createDocumentConverter } from '../workers/document-converter.js';
 import { createIntegrationScripts } from '../workers/integration-scripts.js';
 import { createSharedWorkerPool } from '../workers/worker-pool.js';
 import { contentWriteServices, mergeServices } from './content-ports.js';
+import type { CoreServices } from './core-services.js';
 import { importServices } from './import-ports.js';
 
 /**
- * What every handler, job and endpoint of the server receives: the app's dependencies, and the
+ * What every handler, job and endpoint of the server receives: the core services, and the
  * ports the domain needs, made from them once, here.
  */
-export interface AppServices extends AppDeps {
+export interface AppServices extends CoreServices {
   /** Page bodies converted, files stored and fetched, heads followed: for every content write. */
   contentWrites: ContentWriteServices;
   /** What merges and updates from the space need besides the database. */
@@ -59,6 +64,8 @@ export interface ServiceSettings {
   pdfExportWaitMs?: number;
   /** `SECRETS_KEY`; unset, the key kept in the database. */
   secretsKey?: Buffer | undefined;
+  /** `CACHE_MB` in bytes: what all caches may hold together; 256 MiB unless given. */
+  cacheBytes?: number;
 }
 
 /** What the services run on: the database, the time, the log and the file store. */
@@ -86,13 +93,19 @@ const gitMaxBytes = 500 * 1024 * 1024;
 export async function createAppServices(
   settings: ServiceSettings,
   { db, dialect, clock, logger, blobs, ...grounds }: ServiceGrounds,
-  adjust: (deps: AppDeps) => AppDeps = (deps) => deps,
+  adjust: (core: CoreServices) => CoreServices = (core) => core,
 ): Promise<AppServices> {
   const keys =
     grounds.keys ?? (await loadInstanceKeys(db, clock.now(), { secretsKey: settings.secretsKey }));
   const workers = createSharedWorkerPool();
+  const budget = cacheBudget(settings.cacheBytes ?? defaultCacheMegabytes * 1024 * 1024);
+  const caches = createAppCaches(budget, {
+    changes: changeVersionOf(db),
+    tables: tableVersionsOf(db),
+  });
+  attachDatabaseCaches(db, caches);
   const gitSecrets = gitSyncSealer(keys.secretsKey);
-  const deps = adjust({
+  const core = adjust({
     db,
     dialect,
     clock,
@@ -111,8 +124,9 @@ export async function createAppServices(
       limits: settings.integrationScriptLimits,
       outboundAllowPrivate: settings.outboundAllowPrivate,
     }),
-    renderedMarkdownCache: createRenderedMarkdownCache(),
-    answerCache: createAnswerCache(),
+    caches,
+    shareKeys: shareKeys(keys.pageTokenKey),
+    readerTokens: readerTokens(keys.pageTokenKey, { maxBytes: budget.readerTokens }),
     // Everything that moves with a head in the writer's transaction, in this order.
     headMoveListeners: listenToHeadMoves([
       searchAndLinkIndexes({ dialect, appOrigin: settings.publicUrl }),
@@ -130,13 +144,13 @@ export async function createAppServices(
       : { openApiFetchTimeoutMs: settings.openApiFetchTimeoutMs }),
   });
   return {
-    ...deps,
-    contentWrites: contentWriteServices(deps),
-    merges: mergeServices(deps),
-    imports: importServices(deps),
+    ...core,
+    contentWrites: contentWriteServices(core),
+    merges: mergeServices(core),
+    imports: importServices(core),
     gitSecrets,
     gitRemotes: gitHttpClient({
-      allowPrivate: deps.outboundAllowPrivate,
+      allowPrivate: core.outboundAllowPrivate,
       timeoutMs: gitRequestTimeoutMs,
       maxBytes: gitMaxBytes,
     }),

@@ -1,25 +1,25 @@
-import type { AppDeps } from '../deps.js';
 import type { MergeServices } from '../domain/change-requests/run-merge.js';
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
 import { fetchForCaller } from '../outbound/fetch-for-caller.js';
+import type { CoreServices } from './core-services.js';
 
 /**
- * What content writes need from outside the database, made from the app's dependencies: the
+ * What content writes need from outside the database, made from the core services: the
  * document converter (worker threads for large bodies), the blob store, file fetches through
  * the outbound guard (a failure is the client's 400, a file too large a 413), and what follows
  * the heads the writes move.
  */
-export function contentWriteServices(deps: AppDeps): ContentWriteServices {
+export function contentWriteServices(core: CoreServices): ContentWriteServices {
   return {
-    fromMarkdown: (markdown) => deps.documents.fromMarkdown(markdown),
-    toMarkdown: (document) => deps.documents.toMarkdown(document),
-    putBlob: (bytes) => deps.blobs.put(bytes),
-    fileSizeLimit: deps.fileSizeLimit,
-    heads: deps.headMoveListeners,
+    fromMarkdown: (markdown) => core.documents.fromMarkdown(markdown),
+    toMarkdown: (document) => core.documents.toMarkdown(document),
+    putBlob: (bytes) => core.blobs.put(bytes),
+    fileSizeLimit: core.fileSizeLimit,
+    heads: core.headMoveListeners,
     async fetchFile(url) {
       const fetched = await fetchForCaller(url, {
-        allowPrivate: deps.outboundAllowPrivate,
-        maxBytes: deps.fileSizeLimit,
+        allowPrivate: core.outboundAllowPrivate,
+        maxBytes: core.fileSizeLimit,
         failure: (at) => `The file at ${at} could not be fetched`,
       });
       return { bytes: fetched.body, contentType: fetched.contentType };
@@ -27,7 +27,7 @@ export function contentWriteServices(deps: AppDeps): ContentWriteServices {
   };
 }
 
-/** What merges and updates need besides the database, made from the app's dependencies. */
-export function mergeServices(deps: AppDeps): MergeServices {
-  return { bodies: deps.documents, heads: deps.headMoveListeners };
+/** What merges and updates need besides the database, made from the core services. */
+export function mergeServices(core: CoreServices): MergeServices {
+  return { bodies: core.documents, heads: core.headMoveListeners };
 }

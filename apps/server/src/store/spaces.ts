@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { cachedRead } from '../caches/database-caches.js';
 import {
   type ContentVisibility,
   contentVisibilities,
@@ -9,7 +10,6 @@ import {
 import { type SpaceMergeRules, storedMergeRules } from '../model/merge-rules.js';
 import { higherRole, isMemberRole, type MemberRole } from '../model/roles.js';
 import { preparedQuery } from './database/prepared-query.js';
-import { cachedRead } from './database/read-cache.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, SpacesTable } from './schema.js';
 import { grantedSpaceIds, roleRank } from './space-grants.js';
@@ -166,9 +166,7 @@ export async function findSpaceWithMemberRole(
   id: string,
   userId: string,
 ): Promise<{ space: SpaceRecord; membership: SpaceMembership } | undefined> {
-  return cachedRead(db, `space\u0000${id}\u0000${userId}`, () =>
-    readSpaceWithMemberRole(db, id, userId),
-  );
+  return cachedRead(db, ['space', id, userId], () => readSpaceWithMemberRole(db, id, userId));
 }
 
 async function readSpaceWithMemberRole(

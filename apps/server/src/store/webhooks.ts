@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { cachedTableRead } from './database/table-read-cache.js';
+import { cachedTableRead } from '../caches/database-caches.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, WebhooksTable } from './schema.js';
 
@@ -192,7 +192,7 @@ export function findActiveWebhooks(
   db: Executor,
   organizationId: string,
 ): Promise<readonly Pick<WebhookRecord, 'id' | 'events'>[]> {
-  return cachedTableRead(db, ['webhooks'], `active-webhooks:${organizationId}`, async () => {
+  return cachedTableRead(db, ['webhooks'], ['active-webhooks', organizationId], async () => {
     const rows = await db
       .selectFrom('webhooks')
       .select(['id', 'events'])

@@ -5,7 +5,10 @@ import type { BlobStore } from '../../store/blobs/blob-store.js';
 import type { Database } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import type { TranslationEngine } from '../translations/translation-engine.js';
-import { computeIntegrationDocument, type IntegrationSourceDeps } from './integration-source.js';
+import {
+  computeIntegrationDocument,
+  type IntegrationSourceServices,
+} from './integration-source.js';
 import { openApiDocument } from './openapi-document.js';
 import { withSeededKeys } from './seeded-keys.js';
 import { translatedDocument } from './translated-document.js';
@@ -16,7 +19,7 @@ type Schemas = components['schemas'];
 export type ComputedDocumentSource = Schemas['ComputedContentSourceDocument'];
 
 /** What computing a document reads from besides its source. */
-export interface ComputeDocumentDeps extends IntegrationSourceDeps {
+export interface ComputeDocumentServices extends IntegrationSourceServices {
   db: Kysely<Database>;
   /** Where the files of OpenAPI spec versions are. */
   blobs: BlobStore;
@@ -38,7 +41,7 @@ export interface ComputeDocumentInput<Source = ComputedDocumentSource> {
 
 /** Computes the document of one kind of source; keys are set from the seed afterwards. */
 export type ComputedDocumentHandler<Source> = (
-  deps: ComputeDocumentDeps,
+  services: ComputeDocumentServices,
   input: ComputeDocumentInput<Source>,
 ) => Promise<Document>;
 
@@ -48,18 +51,18 @@ export type ComputedDocumentHandler<Source> = (
  * space, `integration:<name>:<source>` with an installed integration's content source. Every block gets a key made from the seed, so the same input answers the same document.
  */
 export async function computeDocument(
-  deps: ComputeDocumentDeps,
+  services: ComputeDocumentServices,
   input: ComputeDocumentInput,
 ): Promise<Document> {
   const { source } = input;
   let document: Document;
   if (isOpenApiSource(source)) {
-    document = await openApiDocument(deps, { ...input, source });
+    document = await openApiDocument(services, { ...input, source });
   } else if (isTranslationSource(source)) {
-    document = await translatedDocument(deps, { ...input, source });
+    document = await translatedDocument(services, { ...input, source });
   } else {
     // `integration:<integration>:<source>`: the integration's script computes it, in its sandbox.
-    const computed = await computeIntegrationDocument(deps, {
+    const computed = await computeIntegrationDocument(services, {
       organizationId: input.organizationId,
       spaceId: input.spaceId,
       source,

@@ -18,8 +18,8 @@ import { documentOfAnswer, type JSONDocument } from './script-document.js';
 
 export type { JSONDocument } from './script-document.js';
 
-/** What computing a document with an integration needs of the app (the app's deps have it). */
-export interface IntegrationSourceDeps {
+/** What computing a document with an integration needs of the app (the app's services have it). */
+export interface IntegrationSourceServices {
   db: Kysely<Database>;
   /** Runs the integration's published script in its sandbox. */
   integrationScripts: IntegrationScripts;
@@ -56,13 +56,13 @@ const sourceType = /^integration:([^:]+):([^:]+)$/;
  * source is a 400; a script that fails, is stopped at its limits, or answers something that is
  * not a document is a 502 saying so.
  * @example
- * const document = await computeIntegrationDocument(deps, {
+ * const document = await computeIntegrationDocument(services, {
  *   organizationId, spaceId, seed: 'abc',
  *   source: { type: 'integration:glossary:terms', props: { terms: ['API'] } },
  * });
  */
 export async function computeIntegrationDocument(
-  deps: IntegrationSourceDeps,
+  services: IntegrationSourceServices,
   { organizationId, spaceId, source, seed }: IntegrationDocumentRequest,
 ): Promise<JSONDocument> {
   const [, integrationName = '', sourceId = ''] = sourceType.exec(source.type) ?? [];
@@ -73,22 +73,22 @@ export async function computeIntegrationDocument(
   }
   const props = source.props ?? {};
   if (!isRecord(props)) throw invalid('source.props must be an object');
-  const target = await loadComputeTarget(deps.db, organizationId, spaceId, integrationName);
+  const target = await loadComputeTarget(services.db, organizationId, spaceId, integrationName);
   if (!target.integration.contentSources.some((declared) => declared.id === sourceId)) {
     throw invalid(`Integration ${integrationName} has no content source ${sourceId}`);
   }
   const dependencies = await resolveDependencies(
-    deps.db,
+    services.db,
     organizationId,
     source.dependencies ?? {},
   );
   const event = contentComputeDocumentEvent(target, { sourceId, props, dependencies, seed });
   const environment = integrationEnvironment(
     target,
-    apiEndpoint(deps.urls.api()),
-    integrationSecretsSealer(deps.keys.secretsKey),
+    apiEndpoint(services.urls.api()),
+    integrationSecretsSealer(services.keys.secretsKey),
   );
-  const answer = await deps.integrationScripts.dispatch(
+  const answer = await services.integrationScripts.dispatch(
     target.integration.script,
     event,
     environment,

@@ -4,7 +4,7 @@ import { conflict, invalid, shorten } from '../../errors.js';
 import { findOpenApiSpecBySlug, findOpenApiSpecVersion } from '../../store/openapi-specs.js';
 import { type SpecOutline, specOutline } from '../openapi/spec-outline.js';
 import { readVersionFilesystem } from '../openapi/spec-versions.js';
-import type { ComputeDocumentDeps, ComputedDocumentHandler } from './compute-document.js';
+import type { ComputeDocumentServices, ComputedDocumentHandler } from './compute-document.js';
 
 type Source = components['schemas']['ComputedContentSourceDocumentOpenAPI'];
 type Props = Source['props'];
@@ -15,11 +15,11 @@ type Props = Source['props'];
  * operation and schema from it), with the spec's descriptions read as Markdown around them.
  */
 export const openApiDocument: ComputedDocumentHandler<Source> = async (
-  deps,
+  services,
   { organizationId, source },
 ) => {
   const slug = source.dependencies.spec.ref.spec;
-  const spec = await findOpenApiSpecBySlug(deps.db, organizationId, slug);
+  const spec = await findOpenApiSpecBySlug(services.db, organizationId, slug);
   if (spec === undefined) {
     throw invalid(
       `body.source.dependencies.spec.ref.spec: the organization has no OpenAPI spec ${shorten(slug, 100)}`,
@@ -28,20 +28,23 @@ export const openApiDocument: ComputedDocumentHandler<Source> = async (
   const version =
     spec.lastVersionId === null
       ? undefined
-      : await findOpenApiSpecVersion(deps.db, spec.id, spec.lastVersionId);
+      : await findOpenApiSpecVersion(services.db, spec.id, spec.lastVersionId);
   if (version === undefined) {
     throw conflict(`OpenAPI spec ${slug} has no version yet: its source has not been processed`);
   }
-  const outline = specOutline(await readVersionFilesystem(deps.blobs, version), version.entryPath);
+  const outline = specOutline(
+    await readVersionFilesystem(services.blobs, version),
+    version.entryPath,
+  );
   return {
     object: 'document',
     data: { schemaVersion: 1 },
-    nodes: await pageBlocks(deps, slug, outline, source.props),
+    nodes: await pageBlocks(services, slug, outline, source.props),
   };
 };
 
 async function pageBlocks(
-  deps: ComputeDocumentDeps,
+  services: ComputeDocumentServices,
   slug: string,
   outline: SpecOutline,
   props: Props,
@@ -52,13 +55,13 @@ async function pageBlocks(
         openApiBlock('openapi-schemas', { spec: slug, schemas: name }),
       );
     case 'info':
-      return infoBlocks(deps, outline);
+      return infoBlocks(services, outline);
     case 'tag':
-      return markdownBlocks(deps, tagOf(outline, slug, props.page).description);
+      return markdownBlocks(services, tagOf(outline, slug, props.page).description);
     case 'operations': {
       const tag = tagOf(outline, slug, props.page);
       return [
-        ...(await markdownBlocks(deps, tag.description)),
+        ...(await markdownBlocks(services, tag.description)),
         ...outline.operations
           .filter((operation) => operation.tags.includes(tag.name))
           .map(({ path, method }) =>
@@ -98,7 +101,10 @@ function operationBlock(outline: SpecOutline, slug: string, path: string, method
 }
 
 /** The spec's description, then its version and servers. */
-async function infoBlocks(deps: ComputeDocumentDeps, outline: SpecOutline): Promise<Block[]> {
+async function infoBlocks(
+  services: ComputeDocumentServices,
+  outline: SpecOutline,
+): Promise<Block[]> {
   const { version, description } = outline.info;
   const facts = [
     version === undefined ? '' : `Version: ${codeSpan(version)}`,
@@ -107,18 +113,18 @@ async function infoBlocks(deps: ComputeDocumentDeps, outline: SpecOutline): Prom
       : ['## Servers', '', ...outline.servers.map((url) => `* ${codeSpan(url)}`)].join('\n'),
   ].filter((part) => part !== '');
   return [
-    ...(await markdownBlocks(deps, description)),
+    ...(await markdownBlocks(services, description)),
     // Apart from the description: a fence it leaves open must not swallow them.
-    ...(await markdownBlocks(deps, facts.join('\n\n'))),
+    ...(await markdownBlocks(services, facts.join('\n\n'))),
   ];
 }
 
 async function markdownBlocks(
-  deps: ComputeDocumentDeps,
+  services: ComputeDocumentServices,
   markdown: string | undefined,
 ): Promise<Block[]> {
   if (markdown === undefined || markdown.trim() === '') return [];
-  const { document }: { document: Document } = await deps.fromMarkdown(markdown);
+  const { document }: { document: Document } = await services.fromMarkdown(markdown);
   return document.nodes;
 }
 

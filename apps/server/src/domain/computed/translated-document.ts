@@ -18,18 +18,18 @@ type Source = components['schemas']['ComputedContentSourceDocumentTranslation'];
  * stay as written.
  */
 export const translatedDocument: ComputedDocumentHandler<Source> = async (
-  deps,
+  services,
   { organizationId, actor, source },
 ) => {
   const translationId = source.dependencies.translation.ref.translation;
-  const translation = await findTranslation(deps.db, organizationId, translationId);
+  const translation = await findTranslation(services.db, organizationId, translationId);
   if (translation === undefined) {
     throw invalid(
       `body.source.dependencies.translation.ref.translation: the organization has no translation ${shorten(translationId, 64)}`,
     );
   }
   const { space: spaceId, document: documentId } = source.props;
-  const access = await findSpaceForCaller(deps.db, actor, spaceId);
+  const access = await findSpaceForCaller(services.db, actor, spaceId);
   // Another organization's space, one the caller may not read, and none at all read the same.
   if (access === undefined || access.space.organizationId !== organizationId) {
     throw invalid(
@@ -41,14 +41,17 @@ export const translatedDocument: ComputedDocumentHandler<Source> = async (
       `body.source.props.space: translation ${translation.id} does not translate space ${spaceId}`,
     );
   }
-  const tree = await openRevisionContent(deps.db, await loadSpaceRevision(deps.db, access.space));
+  const tree = await openRevisionContent(
+    services.db,
+    await loadSpaceRevision(services.db, access.space),
+  );
   const document = await readPageBodyById(tree, documentId);
   if (document === undefined) {
     throw invalid(
       `body.source.props.document: no page of space ${spaceId} has the document ${shorten(documentId, 64)}`,
     );
   }
-  const engine = deps.translationEngine;
+  const engine = services.translationEngine;
   if (engine === undefined) {
     throw conflict(
       'No translation engine is configured (TRANSLATION_ENGINE), so translated documents cannot be computed',

@@ -1,27 +1,31 @@
-import { LRUCache } from 'lru-cache';
+import { parsedObjectsOf } from '../../caches/database-caches.js';
+import type { ParsedObjectCache } from '../../caches/parsed-object-cache.js';
 import { insertContentObjects, readContentObjects } from '../../store/content-objects.js';
 import type { Executor } from '../../store/schema.js';
 import { canonicalJson, contentHash } from './canonical-json.js';
 import { storedFormOf } from './document-objects.js';
 
-// Objects never change once written, so a parsed object can be kept for as long as memory allows
-// and shared by every request, whatever database process wrote it.
-// Values are never mutated once made, by their makers or their readers.
-const parsedObjects = new LRUCache<string, { value: unknown }>({ maxSize: 128 * 1024 * 1024 });
-
-function remember(hash: string, text: string, value: unknown): void {
-  parsedObjects.set(hash, { value }, { size: text.length + 64 });
+/** Without a cache on the database (the CLI, migrations), what one edit or read parsed. */
+function parsedByThisReader(): ParsedObjectCache {
+  const parsed = new Map<string, { value: unknown }>();
+  return {
+    get: (hash) => parsed.get(hash),
+    remember: (hash, _text, value) => parsed.set(hash, { value }),
+  };
 }
 
 /**
- * Content objects as one edit or read sees them: reads go through a process-wide cache of parsed
+ * Content objects as one edit or read sees them: reads go through the database's cache of parsed
  * objects to the database; writes are kept until {@link ContentObjects.flush}, which stores them
  * in the caller's transaction.
  */
 export class ContentObjects {
   private readonly pending = new Map<string, string>();
+  private readonly parsed: ParsedObjectCache;
 
-  constructor(private readonly db: Executor) {}
+  constructor(private readonly db: Executor) {
+    this.parsed = parsedObjectsOf(db) ?? parsedByThisReader();
+  }
 
   /** The object under a hash; a hash the database does not have is a broken revision. */
   async get(hash: string): Promise<unknown> {
@@ -31,13 +35,13 @@ export class ContentObjects {
 
   /** Several objects in one query for those not cached, in the order asked. */
   async getMany(hashes: readonly string[]): Promise<unknown[]> {
-    const missing = hashes.filter((hash) => parsedObjects.get(hash) === undefined);
+    const missing = hashes.filter((hash) => this.parsed.get(hash) === undefined);
     if (missing.length > 0) {
       const found = await readContentObjects(this.db, [...new Set(missing)]);
-      for (const [hash, text] of found) remember(hash, text, JSON.parse(text));
+      for (const [hash, text] of found) this.parsed.remember(hash, text, JSON.parse(text));
     }
     return hashes.map((hash) => {
-      const entry = parsedObjects.get(hash);
+      const entry = this.parsed.get(hash);
       if (entry === undefined) throw new Error(`Content object ${hash} is missing`);
       return entry.value;
     });
@@ -53,7 +57,7 @@ export class ContentObjects {
     const hash = known?.hash ?? contentHash(text);
     // Kept even when cached: the cache may hold an object whose transaction rolled back.
     this.pending.set(hash, text);
-    remember(hash, text, value);
+    this.parsed.remember(hash, text, value);
     return hash;
   }
 

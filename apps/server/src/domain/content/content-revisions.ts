@@ -1,6 +1,6 @@
+import { cachedRead } from '../../caches/database-caches.js';
 import { notFound } from '../../errors.js';
 import type { ChangeRequestRecord } from '../../store/change-requests.js';
-import { cachedRead } from '../../store/database/read-cache.js';
 import { findRevision, type RevisionRecord } from '../../store/revisions.js';
 import type { Executor } from '../../store/schema.js';
 import type { SpaceRecord } from '../../store/spaces.js';
@@ -14,7 +14,7 @@ export async function loadRevision(
   revisionId: string,
 ): Promise<RevisionRecord> {
   // Every read of content starts here; a revision never changes once written.
-  const revision = await cachedRead(db, `revision\u0000${space.id}\u0000${revisionId}`, () =>
+  const revision = await cachedRead(db, ['revision', space.id, revisionId], () =>
     findRevision(db, space.id, revisionId),
   );
   if (revision === undefined)

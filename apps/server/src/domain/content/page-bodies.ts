@@ -1,5 +1,5 @@
 import { type Document, reusableContentRefs } from '@quire/document';
-import type { RenderedMarkdownCache } from '../../caches/rendered-markdown-cache.js';
+import type { AppCaches } from '../../caches/app-caches.js';
 import { type Caller, isSiteReader } from '../actor.js';
 import { noVisitorClaims, type VisitorClaims } from '../sites/conditions.js';
 import type { ContentObjects } from './content-objects.js';
@@ -30,7 +30,7 @@ export type PageBody = { markdown: string } | { document: Document };
 /** What reading bodies as Markdown needs: the converter, and the Markdown already rendered. */
 export interface PageBodyServices {
   documents: { toMarkdown(document: Document): Promise<string> };
-  renderedMarkdownCache: RenderedMarkdownCache;
+  caches: Pick<AppCaches, 'renderedMarkdown'>;
 }
 
 /**
@@ -90,8 +90,8 @@ export async function readPageBody(
     return { markdown: await bodyMarkdown(services, tree.objects, documentId) };
   }
   // Stable references also depend on where the page is and on the revision's pages.
-  const key = `${documentId}\u0000stable\u0000${root ?? ''}\u0000${path}`;
-  const markdown = await services.renderedMarkdownCache.get(key, () =>
+  const key = ['stable', documentId, root ?? '', path] as const;
+  const markdown = await services.caches.renderedMarkdown.get(key, () =>
     markdownOf(services, tree, stored, path, 'stable'),
   );
   return { markdown };
@@ -106,7 +106,7 @@ export function bodyMarkdown(
   objects: ContentObjects,
   documentId: string,
 ): Promise<string> {
-  return services.renderedMarkdownCache.get(documentId, async () =>
+  return services.caches.renderedMarkdown.get(['relative', documentId], async () =>
     services.documents.toMarkdown(await readBody(objects, documentId)),
   );
 }

@@ -15,7 +15,7 @@ const tagBytes = 16;
  * The one AES-256-GCM sealer of the server. Each use has its own key, derived with HKDF-SHA256
  * from `secret` and a `purpose`, so a value sealed for one use (share link keys, integration
  * secrets) never opens as another's.
- * @example const sealer = secretSealer(deps.keys.secretsKey, 'quire integration secrets');
+ * @example const sealer = secretSealer(services.keys.secretsKey, 'quire integration secrets');
  * sealer.open(sealer.seal('s3cret')); // 's3cret'
  */
 export function secretSealer(secret: Buffer, purpose: string): SecretSealer {

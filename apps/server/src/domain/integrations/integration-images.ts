@@ -31,7 +31,7 @@ const signatures: { contentType: string; matches: (bytes: Buffer) => boolean }[]
  * Decodes a base64 image of a publish, checks it is a PNG, JPEG, GIF or WebP within its size
  * limit (256 KiB for the icon, 1 MiB for a preview), and keeps it in the blob store. Anything
  * else is a 400 naming the field.
- * @example const icon = await storeImage(deps.blobs, body.icon, 'icon', 'icon');
+ * @example const icon = await storeImage(services.blobs, body.icon, 'icon', 'icon');
  */
 export async function storeImage(
   blobs: BlobStore,

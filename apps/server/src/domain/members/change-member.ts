@@ -16,10 +16,10 @@ import { recordEvent } from '../events/record-event.js';
 import { memberEvent } from './member-events.js';
 
 /** Where a membership change runs: the database, its dialect and the time. */
-export interface MemberChangeContext {
+/** What changing a member needs of the app. */
+export interface MemberChangeServices {
   db: Kysely<Database>;
   dialect: DialectName;
-  now: Date;
 }
 
 /** Throws 409 when `member` is the organization's last admin and is about to stop being one. */
@@ -40,11 +40,12 @@ async function keepOneAdmin(
 
 /** Changes a member's role (`null`: makes them a guest); the last admin stays admin (409). */
 export async function changeMemberRole(
-  { db, dialect, now }: MemberChangeContext,
+  { db, dialect }: MemberChangeServices,
   actor: Actor,
   organizationId: string,
   userId: string,
   role: MemberRole | null,
+  now: Date,
 ): Promise<MemberRecord> {
   return db.transaction().execute(async (trx) => {
     const member = await findMember(trx, organizationId, userId);
@@ -70,10 +71,11 @@ export async function changeMemberRole(
  * last admin cannot be removed (409); a user who is not a member is already removed.
  */
 export async function removeMember(
-  { db, dialect, now }: MemberChangeContext,
+  { db, dialect }: MemberChangeServices,
   actor: Actor,
   organizationId: string,
   userId: string,
+  now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const member = await findMember(trx, organizationId, userId);

@@ -1,4 +1,4 @@
-import { cachedRead } from '../../store/database/read-cache.js';
+import { cachedRead } from '../../caches/database-caches.js';
 import type { Executor } from '../../store/schema.js';
 import { findShareLink, type ShareLinkRecord } from '../../store/share-links.js';
 import { allLiveSiteRedirects, type SiteRedirectRecord } from '../../store/site-redirects.js';
@@ -14,19 +14,19 @@ import { readSiteStructure, type SiteStructure, spacesOf } from '../sites/site-s
 
 /** A site by id. */
 export function findSiteCached(db: Executor, siteId: string): Promise<SiteRecord | undefined> {
-  return cachedRead(db, `site\u0000${siteId}`, () => findSiteById(db, siteId));
+  return cachedRead(db, ['site', siteId], () => findSiteById(db, siteId));
 }
 
 /** A site's whole structure, in reading order. */
 export function readSiteStructureCached(db: Executor, site: SiteRecord): Promise<SiteStructure> {
-  return cachedRead(db, `site-structure\u0000${site.id}\u0000${site.updatedAt}`, () =>
+  return cachedRead(db, ['site-structure', site.id, site.updatedAt], () =>
     readSiteStructure(db, site),
   );
 }
 
 /** A site's live redirects, which every URL of the site is matched against. */
 export function liveRedirectsCached(db: Executor, siteId: string): Promise<SiteRedirectRecord[]> {
-  return cachedRead(db, `site-redirects\u0000${siteId}`, () => allLiveSiteRedirects(db, siteId));
+  return cachedRead(db, ['site-redirects', siteId], () => allLiveSiteRedirects(db, siteId));
 }
 
 /** The redirects a space's Git repository declares, which paths naming no page are matched against. */
@@ -34,7 +34,7 @@ export function spaceRedirectsCached(
   db: Executor,
   spaceId: string,
 ): Promise<SpaceRedirectRecord[]> {
-  return cachedRead(db, `space-redirects\u0000${spaceId}`, () => listSpaceRedirects(db, spaceId));
+  return cachedRead(db, ['space-redirects', spaceId], () => listSpaceRedirects(db, spaceId));
 }
 
 /** A share link of a site by id. */
@@ -43,7 +43,7 @@ export function findShareLinkCached(
   siteId: string,
   shareLinkId: string,
 ): Promise<ShareLinkRecord | undefined> {
-  return cachedRead(db, `share-link\u0000${siteId}\u0000${shareLinkId}`, () =>
+  return cachedRead(db, ['share-link', siteId, shareLinkId], () =>
     findShareLink(db, siteId, shareLinkId),
   );
 }
@@ -58,5 +58,5 @@ export function spacesOfCached(
 
 /** A space by id. */
 export function findSpaceCached(db: Executor, spaceId: string): Promise<SpaceRecord | undefined> {
-  return cachedRead(db, `space-record\u0000${spaceId}`, () => findSpaceById(db, spaceId));
+  return cachedRead(db, ['space-record', spaceId], () => findSpaceById(db, spaceId));
 }

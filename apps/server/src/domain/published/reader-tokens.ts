@@ -1,6 +1,7 @@
 import { hkdfSync, webcrypto } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
+import { approximateBytes } from '../../caches/byte-size.js';
 import type { SiteReader, SiteReaderAccess } from '../actor.js';
 import { canonicalJson } from '../content/canonical-json.js';
 import type { VisitorClaims } from '../sites/conditions.js';
@@ -29,27 +30,15 @@ interface ReaderClaims {
   visitor: VisitorClaims;
 }
 
-const made = new WeakMap<Buffer, ReaderTokens>();
-
-/** The reader tokens of a server secret, made once per secret. */
-export function readerTokensOf(secret: Buffer): ReaderTokens {
-  let tokens = made.get(secret);
-  if (tokens === undefined) {
-    tokens = readerTokens(secret);
-    made.set(secret, tokens);
-  }
-  return tokens;
-}
-
 /**
  * Reader tokens are JWTs signed with HS256 under a key derived from the server's own secret:
  * only this server (and every process sharing its database) reads them, so a shared secret
  * does. A reader asks for a token with every page, so the same reader (same site, access and
  * claims) is handed the same token while it has ten minutes or more to live, and a token
  * checked once is known until it expires: neither signing nor checking runs per page.
- * @example const tokens = readerTokens(deps.keys.pageTokenKey); await tokens.sign(reader, now);
+ * @example const tokens = readerTokens(secret, { maxBytes: 4e6 }); await tokens.sign(reader, now);
  */
-export function readerTokens(secret: Buffer): ReaderTokens {
+export function readerTokens(secret: Buffer, { maxBytes }: { maxBytes: number }): ReaderTokens {
   // Imported once: jose imports raw bytes again on every call otherwise.
   const key = webcrypto.subtle.importKey(
     'raw',
@@ -58,9 +47,14 @@ export function readerTokens(secret: Buffer): ReaderTokens {
     false,
     ['sign', 'verify'],
   );
-  const signed = new LRUCache<string, { token: string; expiresAtMs: number }>({ max: 10_000 });
+  // Half the bytes each; a reader's claims are counted by their canonical JSON, as signed.
+  const signed = new LRUCache<string, { token: string; expiresAtMs: number }>({
+    maxSize: Math.floor(maxBytes / 2),
+    sizeCalculation: (kept, who) => 2 * (who.length + kept.token.length) + 64,
+  });
   const verified = new LRUCache<string, { reader: TokenReader; expiresAtMs: number }>({
-    max: 10_000,
+    maxSize: Math.floor(maxBytes / 2),
+    sizeCalculation: (kept, token) => 2 * token.length + approximateBytes(kept.reader),
   });
   return {
     async sign(reader, now) {

@@ -20,13 +20,13 @@ type Lookup = components['schemas']['PublishedSiteContentLookup'];
 type VisitorPayload = components['schemas']['SiteVisitorPayload'];
 
 /** What resolving a URL needs of the server. */
-export interface ResolveContext {
+/** What resolving a URL needs of the app. */
+export interface ResolveServices {
   db: Executor;
-  /** Where every published site answers under `PUBLIC_URL`: `…/s/`. */
-  sitesRoot: string;
+  /** `sitesRoot()`: where every published site answers under `PUBLIC_URL`, `…/s/`. */
+  urls: { sitesRoot(): string };
   shareKeys: ShareKeys;
   readerTokens: ReaderTokens;
-  now: Date;
 }
 
 /** A reader's URL and who they are. */
@@ -53,21 +53,22 @@ interface LocatedSite {
  * A URL no published site answers, and a visitor the site does not open, is a 404.
  */
 export async function resolvePublishedUrl(
-  context: ResolveContext,
+  services: ResolveServices,
   request: ResolveRequest,
+  now: Date,
 ): Promise<Lookup> {
   const url = parseUrl(request.url);
-  const located = await locateSite(context, url);
+  const located = await locateSite(services, url);
   if (located === undefined || !located.site.published) {
     throw notFound('No published site answers at this URL');
   }
   const { site } = located;
   const opening = await openSite(
-    context.db,
+    services.db,
     site,
     credentialsOf(url, request.visitor),
-    context.shareKeys,
-    context.now,
+    services.shareKeys,
+    now,
   );
   if (!opening.opened) {
     if (request.redirectOnError === true && opening.fallbackUrl !== undefined) {
@@ -76,16 +77,16 @@ export async function resolvePublishedUrl(
     throw notFound('No published site answers at this URL');
   }
   const structure = visibleStructure(
-    await readSiteStructureCached(context.db, site),
+    await readSiteStructureCached(services.db, site),
     opening.visitor,
   );
   const place = placeInStructure(structure, located.segments);
   // Redirects come after the access check: a visitor the site does not open learns none.
-  const redirect = await siteRedirectOf(context.db, {
+  const redirect = await siteRedirectOf(services.db, {
     site,
     structure,
     segments: located.segments.map(encodeURIComponent),
-    siteRoot: publicOrigin(url, context.sitesRoot) + located.siteBasePath,
+    siteRoot: publicOrigin(url, services.urls.sitesRoot()) + located.siteBasePath,
     search: url.searchParams,
     placed: place && { spaceId: place.spaceId, pathname: place.pathname },
   });
@@ -105,15 +106,18 @@ export async function resolvePublishedUrl(
     basePath,
     siteBasePath: located.siteBasePath,
     complete: true,
-    canonicalUrl: new URL(basePath + pathname, publicOrigin(url, context.sitesRoot)).toString(),
-    apiToken: await context.readerTokens.sign(
+    canonicalUrl: new URL(
+      basePath + pathname,
+      publicOrigin(url, services.urls.sitesRoot()),
+    ).toString(),
+    apiToken: await services.readerTokens.sign(
       {
         organizationId: site.organizationId,
         siteId: site.id,
         access: opening.access,
         visitor: opening.visitor,
       },
-      context.now,
+      now,
     ),
     ...contextIdOf(opening.visitor),
   };
@@ -132,8 +136,8 @@ function parseUrl(value: string): URL {
   }
 }
 
-async function locateSite(context: ResolveContext, url: URL): Promise<LocatedSite | undefined> {
-  const root = new URL(context.sitesRoot);
+async function locateSite(services: ResolveServices, url: URL): Promise<LocatedSite | undefined> {
+  const root = new URL(services.urls.sitesRoot());
   const segments = url.pathname
     .split('/')
     .filter((segment) => segment !== '')
@@ -143,7 +147,7 @@ async function locateSite(context: ResolveContext, url: URL): Promise<LocatedSit
   if (url.host === root.host && url.pathname.startsWith(root.pathname)) {
     const rootDepth = root.pathname.split('/').filter((segment) => segment !== '').length;
     const [siteId, ...rest] = segments.slice(rootDepth);
-    const site = siteId === undefined ? undefined : await findSiteCached(context.db, siteId);
+    const site = siteId === undefined ? undefined : await findSiteCached(services.db, siteId);
     if (site === undefined) return undefined;
     return {
       site,
@@ -151,11 +155,11 @@ async function locateSite(context: ResolveContext, url: URL): Promise<LocatedSit
       segments: rest,
     };
   }
-  const proxied = await siteBehindProxy(context.db, url, segments);
+  const proxied = await siteBehindProxy(services.db, url, segments);
   if (proxied !== undefined) return proxied;
   const hostname = organizationHostnameOf(url.hostname, root.hostname);
   if (hostname === undefined) return undefined;
-  const sites = await listPublishedSitesOfHostname(context.db, hostname);
+  const sites = await listPublishedSitesOfHostname(services.db, hostname);
   const [first, ...rest] = segments;
   const named = sites.find((site) => site.basename !== null && site.basename === first);
   if (named !== undefined) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { cachedRead } from '../../store/database/read-cache.js';
+import { cachedRead } from '../../caches/database-caches.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   findPublishingAuth,
@@ -39,7 +39,7 @@ export async function loadPublishingAuth(
   now: Date,
 ): Promise<PublishingAuth> {
   // Read on every page of a visitor-auth site; kept until the database changes.
-  const found = await cachedRead(db, `publishing-auth\u0000${site.id}`, () =>
+  const found = await cachedRead(db, ['publishing-auth', site.id], () =>
     findPublishingAuth(db, site.id),
   );
   if (found !== undefined) return opened(found, keys);

@@ -13,7 +13,7 @@ export interface ShareKeys {
   open(sealed: string): string;
 }
 
-/** @example const keys = shareKeys(deps.keys.pageTokenKey); keys.open(keys.seal('k')); // 'k' */
+/** @example const keys = shareKeys(services.keys.pageTokenKey); keys.open(keys.seal('k')); // 'k' */
 export function shareKeys(secret: Buffer): ShareKeys {
   const sealer = secretSealer(secret, 'quire share link keys');
   return {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import { cachedRead } from '../../caches/database-caches.js';
 import { invalid, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { cachedRead } from '../../store/database/read-cache.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   deleteShareLink,
@@ -157,9 +157,7 @@ export async function openShareKey(
   now: Date,
 ): Promise<ShareLinkRecord | undefined> {
   const hash = keys.hash(shareKey);
-  const link = await cachedRead(db, `share-key\u0000${hash}`, () =>
-    findShareLinkByKeyHash(db, hash),
-  );
+  const link = await cachedRead(db, ['share-key', hash], () => findShareLinkByKeyHash(db, hash));
   return link !== undefined && shareLinkWorks(link, now) ? link : undefined;
 }
 

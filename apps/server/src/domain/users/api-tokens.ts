@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { cachedRead } from '../../caches/database-caches.js';
 import { newId } from '../../ids.js';
 import {
   deleteApiTokenByHash,
   findUserByTokenHash,
   insertApiToken,
 } from '../../store/api-tokens.js';
-import { cachedRead } from '../../store/database/read-cache.js';
 import type { Executor } from '../../store/schema.js';
 import type { UserRecord } from '../../store/users.js';
 
@@ -46,7 +46,7 @@ export async function issueApiToken(
  * answer is kept until the database changes (a revoked token fails on the very next request).
  */
 export function authenticateApiToken(db: Executor, token: string): Promise<UserRecord | undefined> {
-  return cachedRead(db, `token\u0000${token}`, () => findUserByTokenHash(db, hashApiToken(token)));
+  return cachedRead(db, ['token', token], () => findUserByTokenHash(db, hashApiToken(token)));
 }
 
 /** Revokes a token; answers whether it existed. */

@@ -4,9 +4,9 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../schema.js';
+import { registerChangeVersion } from './change-version.js';
 import { reportingCommits } from './commit-reporting-dialect.js';
 import { watchPostgresChanges } from './postgres-change-watch.js';
-import { enableReadCache } from './read-cache.js';
 import { sqliteChangeVersion, sqliteDataVersion } from './sqlite-change-version.js';
 import { allowDirectReads } from './sqlite-direct-reads.js';
 import { withStatementCache } from './sqlite-statement-cache.js';
@@ -56,7 +56,7 @@ function openSqlite(path: string): Kysely<Database> {
     }),
   });
   allowDirectReads(db, cached);
-  enableReadCache(db, changes);
+  registerChangeVersion(db, changes);
   enableTableVersions(db, tables);
   return db;
 }
@@ -76,7 +76,7 @@ function openPostgres(connectionString: string): Kysely<Database> {
     tables,
   });
   const db = new Kysely<Database>({ dialect });
-  enableReadCache(db, changes);
+  registerChangeVersion(db, changes);
   enableTableVersions(db, tables);
   return db;
 }

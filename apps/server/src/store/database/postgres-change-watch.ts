@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ChangeVersion } from './read-cache.js';
+import type { ChangeVersion } from '../../caches/read-cache.js';
 import { anyTable, type TableWriteTracker } from './table-versions.js';
 
 /** The channel the change triggers notify (see the `0014-change-notifications` migration). */

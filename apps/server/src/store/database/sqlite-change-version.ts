@@ -1,4 +1,4 @@
-import type { ChangeVersion } from './read-cache.js';
+import type { ChangeVersion } from '../../caches/read-cache.js';
 import type { CachedSqliteDatabase } from './sqlite-statement-cache.js';
 
 /**

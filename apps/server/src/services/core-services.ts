@@ -1,21 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { AnswerCache } from './caches/answer-cache.js';
-import type { RenderedMarkdownCache } from './caches/rendered-markdown-cache.js';
-import type { Clock } from './clock.js';
-import type { TranslationEngineConfig } from './config.js';
-import type { HeadMoveListeners } from './domain/content/head-moves.js';
-import type { FileUrlSigner } from './domain/files/file-urls.js';
-import type { InstanceKeys } from './domain/instance/instance-keys.js';
-import type { Urls } from './presenters/urls.js';
-import type { BlobStore } from './store/blobs/blob-store.js';
-import type { DialectName } from './store/database/dialect.js';
-import type { Database } from './store/schema.js';
-import type { DocumentConverter } from './workers/document-converter.js';
-import type { IntegrationScripts } from './workers/integration-scripts.js';
+import type { AppCaches } from '../caches/app-caches.js';
+import type { Clock } from '../clock.js';
+import type { TranslationEngineConfig } from '../config.js';
+import type { HeadMoveListeners } from '../domain/content/head-moves.js';
+import type { FileUrlSigner } from '../domain/files/file-urls.js';
+import type { InstanceKeys } from '../domain/instance/instance-keys.js';
+import type { ReaderTokens } from '../domain/published/reader-tokens.js';
+import type { ShareKeys } from '../domain/sites/share-keys.js';
+import type { Urls } from '../presenters/urls.js';
+import type { BlobStore } from '../store/blobs/blob-store.js';
+import type { DialectName } from '../store/database/dialect.js';
+import type { Database } from '../store/schema.js';
+import type { DocumentConverter } from '../workers/document-converter.js';
+import type { IntegrationScripts } from '../workers/integration-scripts.js';
 
 /** What the app is built from: everything with state or I/O, so tests can pass their own. */
-export interface AppDeps {
+export interface CoreServices {
   db: Kysely<Database>;
   dialect: DialectName;
   clock: Clock;
@@ -44,10 +45,12 @@ export interface AppDeps {
    * and the translation runs and Git exports it queues.
    */
   headMoveListeners: HeadMoveListeners;
-  /** Markdown of page bodies already rendered, by document id. */
-  renderedMarkdownCache: RenderedMarkdownCache;
-  /** Answers computed from content by its hash (page trees), kept with their JSON. */
-  answerCache: AnswerCache;
+  /** Every cache of the server, bounded in bytes; the database's are attached to it. */
+  caches: AppCaches;
+  /** Makes, seals and opens the keys of share links, under the server's secret. */
+  shareKeys: ShareKeys;
+  /** Signs and checks the tokens readers of published sites read with. */
+  readerTokens: ReaderTokens;
   /**
    * How long a download of a PDF still being made waits for it before answering 503 with
    * `Retry-After`; 25 seconds unless given.
