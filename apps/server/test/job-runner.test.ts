@@ -401,6 +401,52 @@ describe('the durable job runner', () => {
     expect(runs).toHaveLength(2);
   });
 
+  it('runs the jobs of one lane one at a time, in order, and other lanes beside them', async () => {
+    const inLane = (payload: Record<string, unknown>, lane: string) =>
+      enqueueJob(
+        server.services.db,
+        { kind: 'test', payload, runAt: server.clock.now(), lane },
+        server.clock.now(),
+      );
+    const release = heldRuns();
+    const first = await inLane({ n: 1 }, 'receiver-a');
+    const second = await inLane({ n: 2 }, 'receiver-a');
+    const other = await inLane({ n: 3 }, 'receiver-b');
+    const runner = runnerWith();
+    runner.start();
+    await until(() => runs.length === 2, 'one run in each lane');
+    expect(runs.map((run) => run.id)).toContain(other);
+    // The other of lane a is due but waits, not counted as an attempt; another runner (another
+    // process) does not take it either.
+    const waiting = runs.some((run) => run.id === first) ? second : first;
+    expect(await jobRow(waiting)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await runnerWith().runDue()).toBe(0);
+    release();
+    await until(async () => (await server.countRows('jobs')) === 0, 'every job done');
+    await runner.stop();
+    expect(runs.at(-1)?.id).toBe(waiting);
+  });
+
+  it('claims only the first job of a lane in one claim, and one of a lane whose run died', async () => {
+    const at = server.clock.now();
+    const lane = (n: number) => ({ kind: 'test', payload: { n }, runAt: at, lane: 'receiver' });
+    for (const n of [1, 2, 3]) await enqueueJob(server.services.db, lane(n), at);
+    const claim = (now: Date) =>
+      claimDueJobs(server.services.db, server.services.dialect, {
+        now,
+        leaseMs: new Map(),
+        defaultLeaseMs: 60_000,
+        limit: 10,
+      });
+    const [claimed, ...more] = await claim(at);
+    expect(more).toEqual([]);
+    expect(await claim(new Date(at.getTime() + 59_999))).toEqual([]);
+    // Its process stopped: once the lease ran out, that job is taken over, alone.
+    const [takenOver, ...beside] = await claim(new Date(at.getTime() + 60_000));
+    expect(beside).toEqual([]);
+    expect(takenOver).toMatchObject({ id: claimed?.id, attempts: 2, interrupted: true });
+  });
+
   it('keeps a job whose payload its kind cannot read as failed at once, saying why', async () => {
     const typed = defineJob(jobKind('typed', { name: 'string' }), {
       leaseMs: 30_000,

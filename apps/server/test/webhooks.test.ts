@@ -64,6 +64,13 @@ describe('webhooks', () => {
       '/orgs/{organizationId}/webhooks/{webhookId}/deliveries',
       hook(webhookId),
     );
+  const until = async (condition: () => boolean, what: string) => {
+    for (let poll = 0; poll < 6000; poll += 1) {
+      if (condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`Waited a minute for ${what}`);
+  };
   const verify = (secret: string, request: ReceivedRequest) => {
     vi.setSystemTime(server.clock.now());
     return new Webhook(secret).verify(request.body, request.headers as Record<string, string>);
@@ -510,6 +517,60 @@ describe('webhooks', () => {
         expect(list.items[0]?.lastAttempt).not.toHaveProperty('responseStatus');
       } finally {
         await strict.close();
+      }
+    });
+
+    it("keeps a failing receiver's backlog to its own pauses, and sends the others' meanwhile", async () => {
+      const other = await startWebhookReceiver();
+      try {
+        const failing = await createWebhook(['space.created']);
+        await createWebhook(['space.created'], other.url);
+        receiver.fallback = 503;
+        for (const title of ['One', 'Two', 'Three']) await createSpace(title);
+        await server.jobs.runDue();
+        // The healthy receiver has all three; the failing one was tried once, and its other
+        // deliveries wait for its pause instead of failing one after the other.
+        expect(other.received).toHaveLength(3);
+        expect(receiver.received).toHaveLength(1);
+        const attempts = async () =>
+          (await deliveries(failing.id)).items.map((delivery) => delivery.attemptCount).sort();
+        expect(await attempts()).toEqual([0, 0, 1]);
+        server.clock.advance(4_999);
+        expect(await server.jobs.runDue()).toBe(0);
+        // At the end of its pause it is tried once again, whichever delivery is next.
+        server.clock.advance(1);
+        await server.jobs.runDue();
+        expect(receiver.received).toHaveLength(2);
+        // Back up: what waited goes, one delivery after the other.
+        receiver.fallback = 200;
+        server.clock.advance(10 * 60_000);
+        await server.jobs.runDue();
+        expect(receiver.received).toHaveLength(5);
+        const statuses = (await deliveries(failing.id)).items.map((delivery) => delivery.status);
+        expect(statuses).toEqual(['succeeded', 'succeeded', 'succeeded']);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('sends to other receivers while one is slow to answer', async () => {
+      const other = await startWebhookReceiver();
+      const release = receiver.hold();
+      try {
+        await createWebhook(['space.created']);
+        await createWebhook(['space.created'], other.url);
+        await createSpace('One');
+        await createSpace('Two');
+        server.jobs.start();
+        await until(() => other.received.length === 2, 'both deliveries to the prompt receiver');
+        // The slow receiver has its first delivery, unanswered; its second waits its turn.
+        expect(receiver.received).toHaveLength(1);
+        release();
+        await until(() => receiver.received.length === 2, 'the slow receiver to get its second');
+      } finally {
+        release();
+        await server.jobs.stop();
+        await other.close();
       }
     });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { DialectName } from './database/dialect.js';
 import type { Database, Executor } from './schema.js';
 
@@ -33,6 +33,8 @@ export interface NewJob {
   kind: string;
   payload: Record<string, unknown>;
   runAt: Date;
+  /** Jobs of one lane run one at a time, in the order they are due (see `claimDueJobs`). */
+  lane?: string | undefined;
 }
 
 function jobRow(job: NewJob, at: string) {
@@ -44,6 +46,7 @@ function jobRow(job: NewJob, at: string) {
     attempts: 0,
     run_at: job.runAt.toISOString(),
     locked_until: null,
+    lane: job.lane ?? null,
     last_error: null,
     created_at: at,
     updated_at: at,
@@ -75,7 +78,10 @@ export async function enqueueJobs(db: Executor, jobs: readonly NewJob[], now: Da
  * that ran out: their process stopped), counting the attempt and leasing each for its kind's
  * `leaseMs` (`defaultLeaseMs` for a kind not listed). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets
  * several processes claim side by side without waiting on or taking each other's jobs; SQLite has
- * one writer at a time.
+ * one writer at a time. Of a lane, only one job runs: a job whose run died is taken over before
+ * the lane moves on, and otherwise only the first queued job (by time, then id) is claimed while
+ * none runs. Two processes claiming at once both see that first job, and one of them skips it
+ * locked.
  */
 export async function claimDueJobs(
   db: Kysely<Database>,
@@ -130,6 +136,18 @@ export async function claimDueJobs(
           ]),
         )
         .$if(skipKinds.length > 0, (query) => query.where('kind', 'not in', skipKinds))
+        .where((where) =>
+          where.or([
+            where('lane', 'is', null),
+            where.and([
+              where.not(where.exists(otherRunningInLane(where))),
+              where.or([
+                where('state', '=', 'running'),
+                where.not(where.exists(queuedEarlierInLane(where))),
+              ]),
+            ]),
+          ]),
+        )
         .orderBy('run_at')
         .limit(limit)
         .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked()),
@@ -144,6 +162,50 @@ export async function claimDueJobs(
     runAt: row.run_at,
     interrupted: Number(row.interrupted) === 1,
   }));
+}
+
+type JobWhere = ExpressionBuilder<Database, 'jobs'>;
+
+/** Another job of the same lane that is running, or was when its process stopped. */
+function otherRunningInLane(where: JobWhere) {
+  return where
+    .selectFrom('jobs as other')
+    .select('other.id')
+    .whereRef('other.lane', '=', 'jobs.lane')
+    .whereRef('other.id', '<>', 'jobs.id')
+    .where('other.state', '=', 'running');
+}
+
+/** A queued job of the same lane that comes before this one. */
+function queuedEarlierInLane(where: JobWhere) {
+  return where
+    .selectFrom('jobs as earlier')
+    .select('earlier.id')
+    .whereRef('earlier.lane', '=', 'jobs.lane')
+    .where('earlier.state', '=', 'queued')
+    .where((earlier) =>
+      earlier.or([
+        earlier('earlier.run_at', '<', earlier.ref('jobs.run_at')),
+        earlier.and([
+          earlier('earlier.run_at', '=', earlier.ref('jobs.run_at')),
+          earlier('earlier.id', '<', earlier.ref('jobs.id')),
+        ]),
+      ]),
+    );
+}
+
+/**
+ * Moves the queued jobs of a lane to `runAt` at the earliest: a receiver that just failed gets
+ * its next delivery when its failed one is retried, not one after the other meanwhile.
+ */
+export async function deferLane(db: Executor, lane: string, runAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set({ run_at: runAt.toISOString(), updated_at: now.toISOString() })
+    .where('lane', '=', lane)
+    .where('state', '=', 'queued')
+    .where('run_at', '<', runAt.toISOString())
+    .execute();
 }
 
 /**

@@ -181,6 +181,8 @@ export interface JobsTable {
   locked_until: string | null;
   /** 1 while the run holding it took over one that never ended (its process stopped), else 0. */
   interrupted: Generated<number>;
+  /** Jobs of one lane (`webhook:<id>`) run one at a time; `null`: a lane of its own. */
+  lane: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;

@@ -15,6 +15,8 @@ export interface WebhookReceiver {
   answer(...statuses: number[]): void;
   /** The status given when no planned one is left. */
   fallback: number;
+  /** Holds every answer (the requests are recorded as they come) until the release is called. */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -24,21 +26,30 @@ export interface WebhookReceiver {
  */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const planned: number[] = [];
+  let held: Promise<void> = Promise.resolve();
   const receiver: WebhookReceiver = {
     url: '',
     received: [],
     answer: (...statuses) => planned.push(...statuses),
     fallback: 200,
+    hold() {
+      let release: () => void = () => undefined;
+      held = new Promise((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       receiver.received.push({
         headers: request.headers,
         body: Buffer.concat(chunks).toString('utf8'),
       });
+      await held;
       response.writeHead(planned.shift() ?? receiver.fallback, { 'Content-Type': 'text/plain' });
       response.end('ok');
     });

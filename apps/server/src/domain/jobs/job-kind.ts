@@ -45,9 +45,9 @@ export function queueJob<Payload extends Record<string, unknown>>(
   trx: Executor,
   kind: JobKind<Payload>,
   payload: Payload,
-  { runAt, now }: { runAt: Date; now: Date },
+  { runAt, now, lane }: { runAt: Date; now: Date; lane?: string },
 ): Promise<string> {
-  return enqueueJob(trx, { kind: kind.name, payload, runAt }, now);
+  return enqueueJob(trx, { kind: kind.name, payload, runAt, lane }, now);
 }
 
 /** Queues jobs of one kind in one statement (see {@link queueJob}). */
@@ -55,11 +55,25 @@ export function queueJobs<Payload extends Record<string, unknown>>(
   trx: Executor,
   kind: JobKind<Payload>,
   payloads: readonly Payload[],
-  { runAt, now }: { runAt: Date; now: Date },
+  {
+    runAt,
+    now,
+    laneOf,
+  }: {
+    runAt: Date;
+    now: Date;
+    /** The lane of the job of each payload, if it has one (`NewJob.lane`). */
+    laneOf?: (payload: Payload, index: number) => string;
+  },
 ): Promise<void> {
   return enqueueJobs(
     trx,
-    payloads.map((payload) => ({ kind: kind.name, payload, runAt })),
+    payloads.map((payload, index) => ({
+      kind: kind.name,
+      payload,
+      runAt,
+      lane: laneOf?.(payload, index),
+    })),
     now,
   );
 }

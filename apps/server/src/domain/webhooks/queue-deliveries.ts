@@ -3,6 +3,7 @@ import type { Executor } from '../../store/schema.js';
 import { insertDeliveries } from '../../store/webhook-deliveries.js';
 import { findActiveWebhooks } from '../../store/webhooks.js';
 import { jobKind, queueJobs } from '../jobs/job-kind.js';
+import { webhookLane } from './retry-schedule.js';
 
 /** The job kind that sends one delivery; its payload is `{deliveryId}`. */
 export const deliveryJobKind = jobKind('webhook.deliver', { deliveryId: 'string' });
@@ -25,7 +26,8 @@ async function queueDeliveries(
     trx,
     deliveryJobKind,
     deliveries.map(({ id }) => ({ deliveryId: id })),
-    { runAt: now, now },
+    // One receiver's deliveries go one at a time: a slow one holds back only its own.
+    { runAt: now, now, laneOf: (_, index) => webhookLane(deliveries[index]?.webhookId ?? '') },
   );
 }
 

@@ -4,6 +4,7 @@ import { shorten } from '../../errors.js';
 import { fetchOutbound } from '../../outbound/fetch-outbound.js';
 import { OutboundError } from '../../outbound/outbound-error.js';
 import { type EventRecord, findEventById } from '../../store/events.js';
+import { deferLane } from '../../store/jobs.js';
 import type { Database } from '../../store/schema.js';
 import {
   abandonDelivery,
@@ -19,7 +20,7 @@ import {
 } from '../../store/webhooks.js';
 import { recordEvent, systemActor } from '../events/record-event.js';
 import type { JobOutcome } from '../jobs/job-outcome.js';
-import { nextAttemptAt } from './retry-schedule.js';
+import { nextAttemptAt, receiverRetryAt, webhookLane } from './retry-schedule.js';
 import { webhookEvent } from './webhook-events.js';
 import { signWebhookRequest } from './webhook-signature.js';
 
@@ -116,6 +117,9 @@ export async function runDeliveryAttempt(
     if (retryAt === undefined && failingSince <= delivery.createdAt) {
       await turnOff(trx, webhook, failingSince, result, now);
     }
+    // The receiver's other deliveries wait too: it is tried again after a pause that grows with
+    // how long it has been failing, not once for every delivery queued for it.
+    await deferLane(trx, webhookLane(webhook.id), receiverRetryAt(failingSince, now), now);
   });
   // A delivery out of attempts is settled: its row keeps the story, the job has no more to do.
   return retryAt === undefined

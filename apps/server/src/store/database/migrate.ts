@@ -25,6 +25,7 @@ import { gitSyncMigration } from '../migrations/0027-git-sync.js';
 import { spaceRedirectsMigration } from '../migrations/0028-space-redirects.js';
 import { jobTakeoversMigration } from '../migrations/0029-job-takeovers.js';
 import { translationFailuresMigration } from '../migrations/0030-translation-failures.js';
+import { jobLanesMigration } from '../migrations/0031-job-lanes.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -64,6 +65,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0028-space-redirects': spaceRedirectsMigration(dialect),
         '0029-job-takeovers': jobTakeoversMigration(),
         '0030-translation-failures': translationFailuresMigration(),
+        '0031-job-lanes': jobLanesMigration(),
       }),
     },
   });
