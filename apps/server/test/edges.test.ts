@@ -341,7 +341,9 @@ describe('API reference', () => {
   const get = (path: string) => server.fetch(new Request(`${testBaseUrl}${path}`));
 
   it('serves the spec with this server as its server', async () => {
-    const json = (await (await get('/openapi.json')).json()) as { servers: { url: string }[] };
+    const answer = await get('/openapi.json');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    const json = (await answer.json()) as { servers: { url: string }[] };
     expect(json.servers).toEqual([{ url: `${testBaseUrl}/v1`, description: 'This Quire server' }]);
     const yaml = await (await get('/openapi.yaml')).text();
     expect(yaml).toContain(`- url: ${testBaseUrl}/v1`);
@@ -349,7 +351,15 @@ describe('API reference', () => {
   });
 
   it('serves the reference page and every asset it loads from this server', async () => {
-    const page = await (await get('/docs')).text();
+    const answer = await get('/docs');
+    // Its one inline script runs by its hash; no other may (site-browser.test.ts renders it).
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/script-src 'self' 'sha256-[\w+/=]+'(;|$)/);
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(policy).not.toContain("'unsafe-eval'");
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    const page = await answer.text();
     const assets = [...page.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
     expect(assets).toEqual(['/docs/redoc.standalone.js']);
     expect(page).not.toMatch(/https?:\/\//);

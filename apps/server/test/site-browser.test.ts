@@ -103,6 +103,19 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
     expect(await page.evaluate('document.activeElement.id')).toBe('main');
   });
 
+  it('renders the API reference under its own Content-Security-Policy, breaking none of it', async () => {
+    const { page, errors } = await reader();
+    await page.goto(`${origin}/docs`);
+    // Redoc has read the spec, drawn its operations and started its search worker.
+    await page.locator('h2', { hasText: 'Get API information' }).first().waitFor();
+    await page.getByPlaceholder('Search...').waitFor();
+    // The one thing refused is the attribution logo from Redoc's CDN, which Redoc then hides.
+    expect(
+      errors.filter((error) => !error.includes('https://cdn.redoc.ly/redoc/logo-mini.svg')),
+    ).toEqual([]);
+    errors.length = 0;
+  });
+
   it('switches between the site spaces with the variant menu', async () => {
     const { page } = await reader();
     await page.goto(siteUrl(sites.docs, 'setup'));

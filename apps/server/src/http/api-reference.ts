@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { OpenApiDocument } from '@quire/contract';
@@ -25,10 +26,15 @@ export function mountApiReference(
   const specYaml = stringify(served, { lineWidth: 0 });
   const redocScript = readFileSync(redocBundlePath);
   const page = referencePage(document.info.title);
+  const pageHeaders = {
+    'Content-Security-Policy': referencePolicy,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
 
   app.get('/openapi.json', (c) => c.body(specJson, 200, { 'Content-Type': 'application/json' }));
   app.get('/openapi.yaml', (c) => c.body(specYaml, 200, { 'Content-Type': 'application/yaml' }));
-  app.get('/docs', (c) => c.html(page));
+  app.get('/docs', (c) => c.html(page, 200, pageHeaders));
   app.get('/docs/redoc.standalone.js', (c) =>
     c.body(redocScript, 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
@@ -36,6 +42,28 @@ export function mountApiReference(
     }),
   );
 }
+
+const redocStart = "Redoc.init('/openapi.json', {}, document.getElementById('redoc'));";
+
+/**
+ * What the reference page may run: Redoc's script from here and its one inline start, by hash;
+ * the styles Redoc writes into the page; its search worker, which it starts from a `blob:` URL.
+ * Images only from here: Redoc's attribution logo would tell its CDN of every reader, so it is
+ * refused (Redoc hides it when it does not load). Nothing else frames the page.
+ */
+const referencePolicy = [
+  "default-src 'self'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(redocStart).digest('base64')}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
 
 function referencePage(title: string): string {
   return `<!DOCTYPE html>
@@ -49,7 +77,7 @@ function referencePage(title: string): string {
 <body>
   <div id="redoc"></div>
   <script src="/docs/redoc.standalone.js"></script>
-  <script>Redoc.init('/openapi.json', {}, document.getElementById('redoc'));</script>
+  <script>${redocStart}</script>
 </body>
 </html>
 `;
