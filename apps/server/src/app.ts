@@ -11,6 +11,7 @@ import { mountGitPushHooks } from './http/git-push-hooks.js';
 import { mountOperations } from './http/mount-operations.js';
 import { mountPdfExportDownloads } from './http/pdf-export-downloads.js';
 import { mountPublishedSites } from './http/published-sites.js';
+import { limitRequestRate } from './http/rate-limit-fetch.js';
 import { requestEnvelope } from './http/request-envelope.js';
 import { answerFromResponseCache } from './http/response-cache-fetch.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
@@ -80,5 +81,9 @@ export function createApp(
   mountMcpEndpoint(app, document, services, async (request) => app.fetch(request));
   // Every caller of the app (the Node server, `app.request`, tests) goes through `app.fetch`.
   app.fetch = answerFromResponseCache(app.fetch, responseCache, services.logger);
+  // And before kept answers too: a kept answer costs little, but a flood of them is still one.
+  if (services.rateLimits !== undefined) {
+    app.fetch = limitRequestRate(app.fetch, services.rateLimits);
+  }
   return app;
 }

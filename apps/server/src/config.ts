@@ -39,7 +39,26 @@ export interface Config {
   integrationScriptLimits: IntegrationScriptLimits;
   /** What all the server's caches may hold together, in bytes (`CACHE_MB`). */
   cacheBytes: number;
+  /** How many requests a minute each caller may make. */
+  rateLimits: RateLimitSettings;
 }
+
+/** How many requests a minute each caller may make; 0 turns a limit off. */
+export interface RateLimitSettings {
+  /** Every request, per API or reader token, or per client address without one. */
+  perMinute: number;
+  /** Searches of the API and of published sites, counted on top of `perMinute`. */
+  searchPerMinute: number;
+  /** Single sign-on and visitor sign-in attempts (tokens and keys in a site URL), per address. */
+  signInPerMinute: number;
+}
+
+/** The limits unless configured (`RATE_LIMIT_PER_MINUTE`, `…_SEARCH_…`, `…_SIGN_IN_…`). */
+export const defaultRateLimits: RateLimitSettings = {
+  perMinute: 1200,
+  searchPerMinute: 120,
+  signInPerMinute: 20,
+};
 
 /** What one run of an integration's script (one event) may take, unless configured. */
 export const defaultIntegrationScriptLimits: IntegrationScriptLimits = {
@@ -163,6 +182,32 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const secretsKey = secretsKeySetting(env, problems);
+  const rateLimits: RateLimitSettings = {
+    perMinute: integerSetting(
+      env,
+      'RATE_LIMIT_PER_MINUTE',
+      defaultRateLimits.perMinute,
+      0,
+      1_000_000,
+      problems,
+    ),
+    searchPerMinute: integerSetting(
+      env,
+      'RATE_LIMIT_SEARCH_PER_MINUTE',
+      defaultRateLimits.searchPerMinute,
+      0,
+      1_000_000,
+      problems,
+    ),
+    signInPerMinute: integerSetting(
+      env,
+      'RATE_LIMIT_SIGN_IN_PER_MINUTE',
+      defaultRateLimits.signInPerMinute,
+      0,
+      1_000_000,
+      problems,
+    ),
+  };
   const cacheBytes =
     integerSetting(env, 'CACHE_MB', defaultCacheMegabytes, 16, 65_536, problems) * 1024 * 1024;
   const integrationScriptLimits: IntegrationScriptLimits = {
@@ -220,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     secretsKey,
     integrationScriptLimits,
     cacheBytes,
+    rateLimits,
   };
 }
 

@@ -6,6 +6,7 @@ describe('configuration', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       cacheBytes: 256 * 1024 * 1024,
+      rateLimits: { perMinute: 1200, searchPerMinute: 120, signInPerMinute: 20 },
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/quire.db',
       publicUrl: 'http://127.0.0.1:8080',
@@ -47,10 +48,14 @@ describe('configuration', () => {
       INTEGRATION_SCRIPT_MEMORY_MB: '32',
       INTEGRATION_SCRIPT_TIMEOUT_MS: '5000',
       CACHE_MB: '64',
+      RATE_LIMIT_PER_MINUTE: '600',
+      RATE_LIMIT_SEARCH_PER_MINUTE: '0',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '5',
     });
     expect(config).toMatchObject({
       openApiFetchTimeoutMs: 2500,
       cacheBytes: 64 * 1024 * 1024,
+      rateLimits: { perMinute: 600, searchPerMinute: 0, signInPerMinute: 5 },
       integrationScriptLimits: { cpuMs: 250, memoryBytes: 32 * 1024 * 1024, wallMs: 5000 },
       filesDir: '/var/lib/quire/files',
       filesUrl: 's3://quire-files/prod',
@@ -81,6 +86,7 @@ describe('configuration', () => {
         INTEGRATION_SCRIPT_CPU_MS: 'forever',
         INTEGRATION_SCRIPT_MEMORY_MB: '4',
         CACHE_MB: 'lots',
+        RATE_LIMIT_PER_MINUTE: '-1',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/INTEGRATION_SCRIPT_CPU_MS must be a whole number from 10 to 60000/);
@@ -94,6 +100,7 @@ describe('configuration', () => {
     expect(load).toThrow(/FILES_S3_ENDPOINT must be an absolute http\(s\) URL/);
     expect(load).toThrow(/FILE_SIZE_LIMIT must be a whole number from 1024/);
     expect(load).toThrow(/CACHE_MB must be a whole number from 16 to 65536/);
+    expect(load).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 1000000/);
   });
 
   it('keeps files beside the SQLite database unless FILES_DIR says otherwise', () => {

@@ -5,7 +5,11 @@ import { createAppCaches } from '../caches/app-caches.js';
 import { cacheBudget, defaultCacheMegabytes } from '../caches/cache-budget.js';
 import { attachDatabaseCaches } from '../caches/database-caches.js';
 import type { Clock } from '../clock.js';
-import type { IntegrationScriptLimits, TranslationEngineConfig } from '../config.js';
+import type {
+  IntegrationScriptLimits,
+  RateLimitSettings,
+  TranslationEngineConfig,
+} from '../config.js';
 import type { MergeServices } from '../domain/change-requests/run-merge.js';
 import { listenToHeadMoves } from '../domain/content/head-moves.js';
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
@@ -23,7 +27,7 @@ import { gitHttpClient } from '../outbound/git-http-client.js';
 import { createUrls } from '../presenters/urls.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';
 import { changeVersionOf } from '../store/database/change-version.js';
-import type { DialectName } from '../store/database/dialect.js';
+import { type DialectName, postgresPoolOf } from '../store/database/dialect.js';
 import { tableVersionsOf } from '../store/database/table-versions.js';
 import type { Database } from '../store/schema.js';
 import { createDocumentConverter } from '../workers/document-converter.js';
@@ -32,6 +36,7 @@ import { createSharedWorkerPool } from '../workers/worker-pool.js';
 import { contentWriteServices, mergeServices } from './content-ports.js';
 import type { CoreServices } from './core-services.js';
 import { importServices } from './import-ports.js';
+import { createRateLimits } from './rate-limits.js';
 
 /**
  * What every handler, job and endpoint of the server receives: the core services, and the
@@ -66,6 +71,8 @@ export interface ServiceSettings {
   secretsKey?: Buffer | undefined;
   /** `CACHE_MB` in bytes: what all caches may hold together; 256 MiB unless given. */
   cacheBytes?: number;
+  /** How many requests a minute each caller may make; unset, no limits. */
+  rateLimits?: RateLimitSettings | undefined;
 }
 
 /** What the services run on: the database, the time, the log and the file store. */
@@ -127,6 +134,10 @@ export async function createAppServices(
     caches,
     shareKeys: shareKeys(keys.pageTokenKey),
     readerTokens: readerTokens(keys.pageTokenKey, { maxBytes: budget.readerTokens }),
+    rateLimits:
+      settings.rateLimits === undefined
+        ? undefined
+        : createRateLimits(settings.rateLimits, { pool: postgresPoolOf(db), logger }),
     // Everything that moves with a head in the writer's transaction, in this order.
     headMoveListeners: listenToHeadMoves([
       searchAndLinkIndexes({ dialect, appOrigin: settings.publicUrl }),

@@ -14,6 +14,7 @@ import type { DialectName } from '../store/database/dialect.js';
 import type { Database } from '../store/schema.js';
 import type { DocumentConverter } from '../workers/document-converter.js';
 import type { IntegrationScripts } from '../workers/integration-scripts.js';
+import type { RateLimits } from './rate-limits.js';
 
 /** What the app is built from: everything with state or I/O, so tests can pass their own. */
 export interface CoreServices {
@@ -51,6 +52,8 @@ export interface CoreServices {
   shareKeys: ShareKeys;
   /** Signs and checks the tokens readers of published sites read with. */
   readerTokens: ReaderTokens;
+  /** Counts requests against the rate limits; none: no limits (tests). */
+  rateLimits?: RateLimits | undefined;
   /**
    * How long a download of a PDF still being made waits for it before answering 503 with
    * `Retry-After`; 25 seconds unless given.

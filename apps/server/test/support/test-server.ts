@@ -8,6 +8,7 @@ import { createApp } from '../../src/app.js';
 import {
   defaultIntegrationScriptLimits,
   type IntegrationScriptLimits,
+  type RateLimitSettings,
   type TranslationEngineConfig,
 } from '../../src/config.js';
 import { createOrganizationAsAdmin } from '../../src/domain/organizations/create-organization.js';
@@ -78,6 +79,7 @@ export async function startTestServer({
   translationEngine,
   openApiFetchTimeoutMs,
   integrationScriptLimits = defaultIntegrationScriptLimits,
+  rateLimits,
   secondProcessOf: first,
 }: {
   requestBodyLimit?: number;
@@ -94,6 +96,8 @@ export async function startTestServer({
   openApiFetchTimeoutMs?: number;
   /** What one run of an integration's script may take; the app's defaults if unset. */
   integrationScriptLimits?: IntegrationScriptLimits;
+  /** How many requests a minute each caller may make; no limits unless given. */
+  rateLimits?: RateLimitSettings;
   /**
    * Another test server, to run as a second server process of its deployment: on its database
    * (with connections of its own), its files and its clock. The first server owns them all.
@@ -119,6 +123,7 @@ export async function startTestServer({
       outboundAllowPrivate,
       integrationScriptLimits,
       translationEngine,
+      rateLimits,
       ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
       ...(openApiFetchTimeoutMs === undefined ? {} : { openApiFetchTimeoutMs }),
     },

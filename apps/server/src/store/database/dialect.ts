@@ -78,5 +78,16 @@ function openPostgres(connectionString: string): Kysely<Database> {
   const db = new Kysely<Database>({ dialect });
   registerChangeVersion(db, changes);
   enableTableVersions(db, tables);
+  pools.set(db, pool);
   return db;
+}
+
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/**
+ * The connection pool of a PostgreSQL database, for the few libraries that take one (the rate
+ * limits' store); `undefined` on SQLite.
+ */
+export function postgresPoolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
 }

@@ -26,6 +26,7 @@ import { spaceRedirectsMigration } from '../migrations/0028-space-redirects.js';
 import { jobTakeoversMigration } from '../migrations/0029-job-takeovers.js';
 import { translationFailuresMigration } from '../migrations/0030-translation-failures.js';
 import { jobLanesMigration } from '../migrations/0031-job-lanes.js';
+import { rateLimitsMigration } from '../migrations/0032-rate-limits.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -66,6 +67,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0029-job-takeovers': jobTakeoversMigration(),
         '0030-translation-failures': translationFailuresMigration(),
         '0031-job-lanes': jobLanesMigration(),
+        '0032-rate-limits': rateLimitsMigration(dialect),
       }),
     },
   });

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import { getPath } from 'hono/utils/url';
+import type { RateLimitBucket, RateLimitState, RateLimits } from '../services/rate-limits.js';
+import { headerOfRequest } from './request-headers.js';
+import { requestIdOf } from './request-id.js';
+
+type Fetch<Rest extends unknown[]> = (
+  request: Request,
+  env?: unknown,
+  ...rest: Rest
+) => Response | Promise<Response>;
+
+// Paths that answer whether the server is up: a load balancer asks them all the time.
+const unlimited = new Set(['/healthz', '/readyz']);
+// The API's searches (`/v1/spaces/{id}/search`, `/v1/orgs/{id}/search`, …) and a published
+// site's (`…/~search`, `…/~search.json`).
+const searchPath = /^\/v1\/.*\/search$|\/~search(?:\.json)?$/;
+
+/**
+ * Which budgets a request counts against, and under whose key: every request against
+ * `requests`, searches against `search` too, sign-in attempts (single sign-on, and a site URL
+ * bringing a visitor token or a share key) against `signIn`, by client address whatever token
+ * they bring.
+ */
+function bucketsOf(request: Request, path: string): RateLimitBucket[] {
+  if (path.startsWith('/sso/')) return ['signIn', 'requests'];
+  const query = request.url.indexOf('?');
+  if (query !== -1 && /[?&](?:jwt_token|share)=/.test(request.url.slice(query))) {
+    return ['signIn', 'requests'];
+  }
+  return searchPath.test(path) ? ['search', 'requests'] : ['requests'];
+}
+
+/** The caller a budget is kept for: its token (hashed), or else its address. */
+function callerKey(request: Request, env: unknown, bucket: RateLimitBucket): string {
+  const address = (env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
+  const authorization = headerOfRequest(request, env, 'authorization');
+  if (bucket === 'signIn' || authorization === undefined) return `address:${address ?? 'local'}`;
+  return `token:${createHash('sha256').update(authorization).digest('base64url').slice(0, 32)}`;
+}
+
+/** GitBook's rate limit headers: the budget, what is left of it, and when it is whole again. */
+function limitHeaders(state: RateLimitState, nowMs: number): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, state.remaining)),
+    'X-RateLimit-Reset': String(Math.ceil((nowMs + state.resetInMs) / 1000)),
+  };
+}
+
+/**
+ * The app's `fetch` with rate limits in front of everything else (the kept answers included):
+ * a caller over a budget gets 429 with `Retry-After`, in the error shape; every other answer
+ * says, in GitBook's `X-RateLimit-*` headers, where the caller stands in the tightest budget the
+ * request counted against.
+ */
+export function limitRequestRate<Rest extends unknown[]>(
+  fetch: Fetch<Rest>,
+  limits: RateLimits,
+): Fetch<Rest> {
+  return async (request, env, ...rest) => {
+    const path = getPath(request);
+    if (unlimited.has(path)) return fetch(request, env, ...rest);
+    let tightest: RateLimitState | undefined;
+    for (const bucket of bucketsOf(request, path)) {
+      const state = await limits.consume(bucket, callerKey(request, env, bucket));
+      if (state === undefined) continue;
+      if (!state.allowed) return tooManyRequests(request, env, bucket, state);
+      if (tightest === undefined || state.remaining < tightest.remaining) tightest = state;
+    }
+    const response = await fetch(request, env, ...rest);
+    if (tightest === undefined) return response;
+    // Answers made elsewhere (a kept one, a fetch's) may have headers that cannot change.
+    const answered = new Response(response.body, response);
+    for (const [name, value] of Object.entries(limitHeaders(tightest, Date.now()))) {
+      answered.headers.set(name, value);
+    }
+    return answered;
+  };
+}
+
+function tooManyRequests(
+  request: Request,
+  env: unknown,
+  bucket: RateLimitBucket,
+  state: RateLimitState,
+): Response {
+  const retryAfter = Math.max(1, Math.ceil(state.resetInMs / 1000));
+  const what = { requests: 'requests', search: 'searches', signIn: 'sign-in attempts' }[bucket];
+  return Response.json(
+    {
+      error: {
+        code: 429,
+        message: `Too many ${what}: at most ${state.limit} a minute. Try again in ${retryAfter} s.`,
+      },
+    },
+    {
+      status: 429,
+      headers: {
+        'Retry-After': String(retryAfter),
+        'X-Request-Id': requestIdOf(headerOfRequest(request, env, 'x-request-id')),
+        'X-Content-Type-Options': 'nosniff',
+        ...limitHeaders(state, Date.now()),
+      },
+    },
+  );
+}
