@@ -22,6 +22,7 @@ export function openApiProcessingJob(services: AppServices): JobDefinition {
       timeoutMs: services.openApiFetchTimeoutMs ?? defaultFetchTimeoutMs,
       maxBytes: services.fileSizeLimit,
     },
+    validate: services.validateSpec,
     textVersionUrl: (spec, versionId) =>
       services.urls.api(
         'orgs',

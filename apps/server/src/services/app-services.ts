@@ -32,6 +32,7 @@ import { tableVersionsOf } from '../store/database/table-versions.js';
 import type { Database } from '../store/schema.js';
 import { createDocumentConverter } from '../workers/document-converter.js';
 import { createIntegrationScripts } from '../workers/integration-scripts.js';
+import { createSpecValidator } from '../workers/spec-validator.js';
 import { createSharedWorkerPool } from '../workers/worker-pool.js';
 import { contentWriteServices, mergeServices } from './content-ports.js';
 import type { CoreServices } from './core-services.js';
@@ -127,6 +128,7 @@ export async function createAppServices(
     outboundAllowPrivate: settings.outboundAllowPrivate,
     // The one worker pool; closing the converter stops it.
     documents: createDocumentConverter({ workers }),
+    validateSpec: createSpecValidator(workers),
     integrationScripts: createIntegrationScripts(workers, {
       limits: settings.integrationScriptLimits,
       outboundAllowPrivate: settings.outboundAllowPrivate,

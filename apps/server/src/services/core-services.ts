@@ -6,6 +6,7 @@ import type { TranslationEngineConfig } from '../config.js';
 import type { HeadMoveListeners } from '../domain/content/head-moves.js';
 import type { FileUrlSigner } from '../domain/files/file-urls.js';
 import type { InstanceKeys } from '../domain/instance/instance-keys.js';
+import type { SpecValidator } from '../domain/openapi/validate-spec.js';
 import type { ReaderTokens } from '../domain/published/reader-tokens.js';
 import type { ShareKeys } from '../domain/sites/share-keys.js';
 import type { Urls } from '../presenters/urls.js';
@@ -41,6 +42,8 @@ export interface CoreServices {
   documents: DocumentConverter;
   /** Runs published integration scripts in a sandbox, on the same worker pool. */
   integrationScripts: IntegrationScripts;
+  /** Validates OpenAPI specs, on the same worker pool. */
+  validateSpec: SpecValidator;
   /**
    * What moves with every head a write moves, in its transaction: the search and link indexes,
    * and the translation runs and Git exports it queues.

@@ -3,7 +3,11 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 
 /** The task files of the pool: each thread loads a file the first time it runs one of its tasks. */
-export type WorkerFile = 'document-conversion-worker' | 'pdf-worker' | 'integration-script-worker';
+export type WorkerFile =
+  | 'document-conversion-worker'
+  | 'pdf-worker'
+  | 'integration-script-worker'
+  | 'openapi-worker';
 
 /** The worker threads CPU-heavy work runs on, shared by every kind of task. */
 export interface WorkerPool {
@@ -109,6 +113,7 @@ const defaultTasks: Record<WorkerFile, string> = {
   'document-conversion-worker': 'fromMarkdown',
   'pdf-worker': 'toPdf',
   'integration-script-worker': 'runIntegrationScript',
+  'openapi-worker': 'validateSpec',
 };
 
 /**

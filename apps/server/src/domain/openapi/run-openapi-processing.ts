@@ -19,7 +19,7 @@ import { pathOf, readSpecFiles, type SpecFetchOptions } from './spec-files.js';
 import { operationsOf, type SpecFilesystem } from './spec-operations.js';
 import { SpecProcessingError } from './spec-processing-error.js';
 import { readVersionFilesystem } from './spec-versions.js';
-import { validateSpecFiles } from './validate-spec.js';
+import type { SpecValidator } from './validate-spec.js';
 
 /** What processing a spec needs. */
 export interface OpenApiProcessingServices {
@@ -28,6 +28,11 @@ export interface OpenApiProcessingServices {
   fetch: SpecFetchOptions;
   /** The URL a version of a spec given as text is said to come from: its content in the API. */
   textVersionUrl(spec: OpenApiSpecRecord, versionId: string): string;
+  /**
+   * Validates the files, off the event loop: `validateSpecFiles` on a worker thread, since a
+   * spec's references can take seconds of CPU to resolve.
+   */
+  validate: SpecValidator;
 }
 
 /**
@@ -54,7 +59,7 @@ export async function runOpenApiProcessing(
   let entryUrl: string;
   try {
     const files = await readSpecFiles(found.source, services.fetch);
-    await validateSpecFiles(files);
+    await services.validate(files);
     filesystem = Object.fromEntries([...files.files].map(([path, file]) => [path, file.parsed]));
     entryUrl = files.entryUrl;
   } catch (error) {

@@ -15,6 +15,9 @@ import { referenceDepthProblem } from './spec-reference-depth.js';
 /** The versions of OpenAPI a spec may be written in. */
 const supported = new Set(['oas2', 'oas3_0', 'oas3_1']);
 
+/** Validates a spec's files, somewhere: the processing runs it on a worker thread. */
+export type SpecValidator = (files: SpecFiles) => Promise<void>;
+
 /** The most problems a failed validation keeps; the count says how many there were. */
 export const maxKeptProblems = 20;
 
