@@ -140,6 +140,57 @@ describe('published sites, as readers open them', () => {
     expect(renamed.headers.get('etag')).not.toBe(etag);
   });
 
+  it('lets only the site frame its pages, and the origins its customization names', async () => {
+    const framing = async (path: string) =>
+      /frame-ancestors ([^;]*)/.exec(
+        (await open(path)).headers.get('content-security-policy') ?? '',
+      )?.[1];
+    expect(await framing('setup')).toBe("'self'");
+    // A PUT replaces the whole customization: the rest of it is sent back as it was.
+    const { embedding: _, ...rest } = await org.admin.client.GET(
+      '/orgs/{organizationId}/sites/{siteId}/customization',
+      { params: { path: at() } },
+    );
+    const customize = (embedding: Record<string, unknown>) =>
+      org.admin.client.PUT('/orgs/{organizationId}/sites/{siteId}/customization', {
+        params: { path: at() },
+        body: { ...rest, embedding } as never,
+      });
+    await customize({
+      allowedOrigins: ['https://www.example.com', 'http://intranet.example:8080'],
+    });
+    expect(await framing('setup')).toBe(
+      "'self' https://www.example.com http://intranet.example:8080",
+    );
+    expect(await framing('~search?q=setup')).toBe(
+      "'self' https://www.example.com http://intranet.example:8080",
+    );
+    const read = await org.admin.client.GET('/orgs/{organizationId}/sites/{siteId}/customization', {
+      params: { path: at() },
+    });
+    expect(read.embedding).toEqual({
+      allowedOrigins: ['https://www.example.com', 'http://intranet.example:8080'],
+    });
+    // An origin is a scheme and a host: a path, a wildcard or a policy's own words are refused.
+    for (const origin of [
+      'https://www.example.com/app',
+      '*',
+      "'none'",
+      'https://a.example.com; script-src *',
+    ]) {
+      await expectApiError(
+        customize({ allowedOrigins: [origin] }),
+        400,
+        /^body\.embedding\.allowedOrigins\.0 must match pattern/,
+      );
+    }
+    expect(await framing('setup')).toBe(
+      "'self' https://www.example.com http://intranet.example:8080",
+    );
+    await customize({ allowedOrigins: [] });
+    expect(await framing('setup')).toBe("'self'");
+  });
+
   it('tells crawlers and agents what the site holds, when the site lets them', async () => {
     const robots = await (await open('robots.txt')).text();
     expect(robots).toContain(`Sitemap: http://quire.test/s/${siteId}/sitemap.xml`);

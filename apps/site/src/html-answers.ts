@@ -8,10 +8,11 @@ const inlineScript = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
  * The Content-Security-Policy of a page of HTML: scripts from the site and the inline ones it
  * holds (by SHA-256, so an injected one never runs), styles from the site and inline (highlighted
  * code colours its tokens with style attributes), images and frames (embeds) from anywhere on the
- * web, nothing framing the page but the site itself.
+ * web, nothing framing the page but the site itself and the origins its customization allows
+ * (`embedding.allowedOrigins`).
  * @example contentSecurityPolicy('<script>theme()</script>'); // "default-src 'self'; script-src 'self' 'sha256-…'; …"
  */
-export function contentSecurityPolicy(html: string): string {
+export function contentSecurityPolicy(html: string, framedBy: readonly string[] = []): string {
   const hashes = new Set<string>();
   for (const [, body = ''] of html.matchAll(inlineScript)) {
     if (body !== '') hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
@@ -28,7 +29,7 @@ export function contentSecurityPolicy(html: string): string {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    ['frame-ancestors', "'self'", ...framedBy].join(' '),
   ].join('; ');
 }
 
@@ -43,8 +44,12 @@ export function htmlHeaders(csp: string): Record<string, string> {
 }
 
 /** Answers `html` with the headers every page of a site carries. */
-export function answerHtml(c: Context, html: string, status: 200 | 404 = 200): Response {
-  for (const [name, value] of Object.entries(htmlHeaders(contentSecurityPolicy(html)))) {
+export function answerHtml(
+  c: Context,
+  html: string,
+  { status = 200, framedBy = [] }: { status?: 200 | 404; framedBy?: readonly string[] } = {},
+): Response {
+  for (const [name, value] of Object.entries(htmlHeaders(contentSecurityPolicy(html, framedBy)))) {
     c.header(name, value);
   }
   return c.body(html, status);

@@ -13,7 +13,7 @@ import { type RevisionPage, readFileUrls, readPage, readPageMetaLinks } from './
 import { createRenderedPages } from './rendered-pages.js';
 import { readReusableContents } from './reusable-contents.js';
 import { findPage, neighbours, pageHref, readingOrder } from './site-navigation.js';
-import { customizationOf, siteProps } from './site-props.js';
+import { customizationOf, framingOrigins, siteProps } from './site-props.js';
 import { renderNotFound, renderSitePage, type SiteProps } from './views/index.js';
 import { currentPages, type Visit } from './visit.js';
 
@@ -140,7 +140,7 @@ export function createSitePages(trees: PageTrees): SitePages {
     });
     const answer = {
       html: new Uint8Array(new TextEncoder().encode(out)),
-      csp: contentSecurityPolicy(out),
+      csp: contentSecurityPolicy(out, framingOrigins(site, content)),
     };
     kept.set(etag, answer);
     return sendHtml(c, answer);
@@ -188,7 +188,7 @@ function pageAt(pages: readonly RevisionPage[], path: string): RevisionPage | un
 export function notFound(c: Context, site?: SiteProps) {
   c.header('Cache-Control', 'private, no-store');
   c.header('ETag', undefined);
-  return answerHtml(c, renderNotFound(site === undefined ? {} : { site }), 404);
+  return answerHtml(c, renderNotFound(site === undefined ? {} : { site }), { status: 404 });
 }
 
 /**

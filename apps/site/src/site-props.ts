@@ -14,6 +14,11 @@ export function customizationOf(site: PublishedSite, content: SiteContent): Cust
   return site.customizations.siteSpaces[content.siteSpace] ?? site.customizations.site;
 }
 
+/** The origins allowed to frame the pages of the site space being read, besides the site. */
+export function framingOrigins(site: PublishedSite, content: SiteContent): readonly string[] {
+  return customizationOf(site, content).embedding?.allowedOrigins ?? [];
+}
+
 /**
  * The chrome of every page of the site space being read: title, navigation, sidebar tree,
  * footer, announcement and search, every link resolved for this reader.

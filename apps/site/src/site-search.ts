@@ -3,7 +3,7 @@ import { answerHtml } from './html-answers.js';
 import type { PageTrees } from './page-trees.js';
 import { searchSite } from './published-reads.js';
 import { allSiteSpaces, encodePath, siteSpaceBase } from './site-navigation.js';
-import { siteProps } from './site-props.js';
+import { framingOrigins, siteProps } from './site-props.js';
 import { renderSearchResults } from './views/index.js';
 import { currentPages, type Visit } from './visit.js';
 
@@ -39,6 +39,7 @@ export async function searchPage(c: Context, visit: Visit, query: string, trees:
       query,
       results: await searchResults(visit, query),
     }),
+    { framedBy: framingOrigins(visit.site, visit.content) },
   );
 }
 

@@ -6794,6 +6794,9 @@ export interface components {
             ai: {
                 mode: unknown;
             };
+            embedding: {
+                allowedOrigins: unknown;
+            };
             externalLinks: {
                 target: unknown;
             };
@@ -6887,6 +6890,11 @@ export interface components {
                 message?: string;
                 /** @enum {string} */
                 style?: "info" | "warning" | "danger" | "success";
+            };
+            /** @description Where the site's pages may be shown in a frame (their `Content-Security-Policy`'s `frame-ancestors`). Quire's own setting: GitBook has none. */
+            embedding?: {
+                /** @description The origins (`https://www.example.com`) whose pages may frame the site's pages, besides the site itself; none: only the site itself. */
+                allowedOrigins?: string[];
             };
             externalLinks?: {
                 /** @enum {string} */

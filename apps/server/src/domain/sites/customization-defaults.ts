@@ -43,6 +43,8 @@ const defaults: AppliedCustomization = {
   pagination: { enabled: true },
   pageActions: { items: ['markdown', 'external-ai', 'mcp', 'pdf'] },
   privacyPolicy: {},
+  // Quire's own: only the site itself frames its pages unless origins are named.
+  embedding: { allowedOrigins: [] },
   socialPreview: {},
   socialAccounts: [],
   insights: { trackingCookie: true },
