@@ -114,6 +114,17 @@ describe('the one-way flow of apps/server/src', () => {
     expect(importsInto(['caches'], [...edges, ...above])).toEqual([]);
   });
 
+  it('makes caches in caches/ alone, but for two listed beside what they keep', () => {
+    const makers = sourceFiles(source)
+      .filter((path) => /from 'lru-cache'/.test(readFileSync(path, 'utf8')))
+      .map((path) => relative(source, path))
+      .filter((file) => !file.startsWith('caches/'))
+      .sort();
+    // Both bounded in bytes and listed in caches/README.md: the reader tokens' (its share of
+    // CACHE_MB, made with the services) and the parsed visitor conditions (a pure function's).
+    expect(makers).toEqual(['domain/published/reader-tokens.ts', 'domain/sites/conditions.ts']);
+  });
+
   it('keeps the store below everything but the model', () => {
     const above = ['domain', 'policies', 'presenters', 'outbound', 'workers', 'config'];
     expect(importsInto(['store'], [...edges, ...above])).toEqual([]);
