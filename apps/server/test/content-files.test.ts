@@ -132,7 +132,10 @@ describe('files in content', () => {
     expect(range.status).toBe(206);
     expect(Buffer.from(await range.arrayBuffer())).toEqual(png.subarray(0, 4));
 
-    const tampered = url.replace(/signature=./, 'signature=x');
+    // Another first character of the signature, whatever it was.
+    const tampered = url.replace(/signature=(.)/, (_, first: string) =>
+      first === 'x' ? 'signature=y' : 'signature=x',
+    );
     expect((await server.fetch(new Request(tampered))).status).toBe(403);
     server.clock.advance(61 * 60 * 1000);
     const expired = await server.fetch(new Request(url));

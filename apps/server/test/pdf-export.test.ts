@@ -235,7 +235,10 @@ describe('PDF exports', () => {
 
   it('refuses download links that were changed or have expired', async () => {
     const { url: ready } = await spacePdf();
-    const forged = ready.replace(/signature=./, 'signature=x');
+    // Another first character of the signature, whatever it was.
+    const forged = ready.replace(/signature=(.)/, (_, first: string) =>
+      first === 'x' ? 'signature=y' : 'signature=x',
+    );
     expect((await server.fetch(new Request(forged))).status).toBe(403);
     const otherKey = ready.replace(/files\/[0-9a-f]{64}/, `files/pdf-exports/${'0'.repeat(64)}`);
     expect((await server.fetch(new Request(otherKey))).status).toBe(403);
