@@ -6,10 +6,10 @@ import { performance } from 'node:perf_hooks';
 import { createQuireClient } from '@quire/client';
 import type { components } from '@quire/contract';
 
-// pnpm bench (soak): runs the server as `pnpm start` would, on a new SQLite file, with a heap
+// pnpm bench (soak): runs the server in a process of its own, on a new SQLite file, with a heap
 // capped at 256 MB (`--max-old-space-size=256`), and drives it for SOAK_SECONDS (180) with a mix
 // that keeps reaching for what it has not read before: edits that make new revisions, reads of
-// pages in many revisions and formats, searches for new words, new tokens. Every SOAK_SAMPLE_SECONDS
+// pages in many revisions and formats, page trees, searches for new words. Every SOAK_SAMPLE_SECONDS
 // (10) it prints the process's resident memory; at the end, how much it grew after warm-up (the
 // first third). The aim: flat after warm-up, and never a crash.
 const seconds = Number(process.env.SOAK_SECONDS ?? 180);
