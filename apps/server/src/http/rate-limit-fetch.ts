@@ -32,12 +32,17 @@ function bucketsOf(request: Request, path: string): RateLimitBucket[] {
   return searchPath.test(path) ? ['search', 'requests'] : ['requests'];
 }
 
-/** The caller a budget is kept for: its token (hashed), or else its address. */
-function callerKey(request: Request, env: unknown, bucket: RateLimitBucket): string {
+/**
+ * The callers a request's budgets are kept for: its token (hashed), or else its address; sign-in
+ * attempts always by address.
+ */
+function callerKeys(request: Request, env: unknown): { byToken: string; byAddress: string } {
   const address = (env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
+  const byAddress = `address:${address ?? 'local'}`;
   const authorization = headerOfRequest(request, env, 'authorization');
-  if (bucket === 'signIn' || authorization === undefined) return `address:${address ?? 'local'}`;
-  return `token:${createHash('sha256').update(authorization).digest('base64url').slice(0, 32)}`;
+  if (authorization === undefined) return { byToken: byAddress, byAddress };
+  const hashed = createHash('sha256').update(authorization).digest('base64url').slice(0, 32);
+  return { byToken: `token:${hashed}`, byAddress };
 }
 
 /** GitBook's rate limit headers: the budget, what is left of it, and when it is whole again. */
@@ -63,8 +68,10 @@ export function limitRequestRate<Rest extends unknown[]>(
     const path = getPath(request);
     if (unlimited.has(path)) return fetch(request, env, ...rest);
     let tightest: RateLimitState | undefined;
+    const callers = callerKeys(request, env);
     for (const bucket of bucketsOf(request, path)) {
-      const state = await limits.consume(bucket, callerKey(request, env, bucket));
+      const key = bucket === 'signIn' ? callers.byAddress : callers.byToken;
+      const state = await limits.consume(bucket, key);
       if (state === undefined) continue;
       if (!state.allowed) return tooManyRequests(request, env, bucket, state);
       if (tightest === undefined || state.remaining < tightest.remaining) tightest = state;

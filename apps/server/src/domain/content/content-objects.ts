@@ -35,15 +35,25 @@ export class ContentObjects {
 
   /** Several objects in one query for those not cached, in the order asked. */
   async getMany(hashes: readonly string[]): Promise<unknown[]> {
-    const missing = hashes.filter((hash) => this.parsed.get(hash) === undefined);
+    // What this read found, by hash: the cache may evict an entry before the answer is made
+    // (a read larger than its share of `CACHE_MB`), and each hash is looked up in it once.
+    const values = new Map<string, unknown>();
+    const missing: string[] = [];
+    for (const hash of hashes) {
+      const entry = this.parsed.get(hash);
+      if (entry === undefined) missing.push(hash);
+      else values.set(hash, entry.value);
+    }
     if (missing.length > 0) {
-      const found = await readContentObjects(this.db, [...new Set(missing)]);
-      for (const [hash, text] of found) this.parsed.remember(hash, text, JSON.parse(text));
+      for (const [hash, text] of await readContentObjects(this.db, [...new Set(missing)])) {
+        const value = JSON.parse(text);
+        this.parsed.remember(hash, text, value);
+        values.set(hash, value);
+      }
     }
     return hashes.map((hash) => {
-      const entry = this.parsed.get(hash);
-      if (entry === undefined) throw new Error(`Content object ${hash} is missing`);
-      return entry.value;
+      if (!values.has(hash)) throw new Error(`Content object ${hash} is missing`);
+      return values.get(hash);
     });
   }
 
