@@ -18,11 +18,16 @@ import {
 
 // The action(s) every operation that writes records, as the contract declares them in
 // `x-audit-actions`: the walk below must make each happen, so no write goes unrecorded. Reads
-// that take a body (`x-reads-only`, as GitBook's search) write nothing.
+// that take a body (`x-reads-only`, as GitBook's search) write nothing, and what readers do on a
+// site (`x-not-audited`) is the site's insights, not a change to the organization.
 const contract = loadOpenApiDocument();
 const readsOnly = (route: { specPath: string; method: string }) => {
   const operation = contract.paths[route.specPath]?.[route.method as 'post'];
-  return typeof operation === 'object' && operation !== null && 'x-reads-only' in operation;
+  return (
+    typeof operation === 'object' &&
+    operation !== null &&
+    ('x-reads-only' in operation || 'x-not-audited' in operation)
+  );
 };
 const writeOperations = operationRoutes(contract).filter(
   (route) => route.method !== 'get' && !readsOnly(route),

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { components } from '@quire/contract';
-import { type Document, documentToMarkdown } from '@quire/document';
+import { documentToMarkdown, fromGitBookDocument } from '@quire/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
 import { type FakeEngine, startFakeEngine } from './support/fake-translation-engines.js';
@@ -60,9 +60,17 @@ const openApi = (spec: string, props: Record<string, unknown>) => ({
 /** The blocks of a document without their keys, as `type` or `openapi-tag attributes`. */
 function shapeOf(nodes: readonly JsonNode[] | undefined): unknown[] {
   return (nodes ?? []).map((node) => {
-    if (node.type === 'openapi') {
-      const data = node.data as { tag: string; attributes: Record<string, string> };
-      return { [data.tag]: data.attributes };
+    if (node.type === 'openapi-operation' || node.type === 'openapi-schemas') {
+      // GitBook's OpenAPI blocks, as the tags they are written with name them.
+      const { ref, ...pointer } = node.data as { ref: { spec: string } } & Record<string, unknown>;
+      const { schemas, ...rest } = pointer as { schemas?: string[] };
+      return {
+        [node.type]: {
+          spec: ref.spec,
+          ...(schemas === undefined ? {} : { schemas: schemas.join(',') }),
+          ...rest,
+        },
+      };
     }
     return node.type;
   });
@@ -148,7 +156,7 @@ describe('computed documents', () => {
     expect(textOf(document.nodes[0])).toContain('Everything about ');
     expect(textOf(document.nodes[0])).toContain('"italic"');
     // Blocks of Quire's document model: the page reads as GitBook Markdown.
-    expect(documentToMarkdown(document as Document)).toContain(
+    expect(documentToMarkdown(fromGitBookDocument(document))).toContain(
       '{% openapi-operation spec="bookstore" path="/books" method="get" %}\n{% endopenapi-operation %}',
     );
     const keys = keysOf(document.nodes as JsonNode[]);

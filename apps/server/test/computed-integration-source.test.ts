@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { fromGitBookDocument } from '@quire/document';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeIntegrationDocument } from '../src/domain/computed/integration-source.js';
 import { DomainError } from '../src/errors.js';
@@ -123,15 +124,18 @@ describe('documents computed by an integration content source', () => {
 
   it('runs the published script of a content source installed on the space', async () => {
     const document = await compute('integration:glossary:glossary', { terms: ['API', 'SDK'] });
-    expect(document).toEqual({
-      object: 'document',
-      data: {},
-      nodes: [
-        block('heading-1', 'Words we use'),
-        block('paragraph', 'API'),
-        block('paragraph', 'SDK'),
-      ],
-    });
+    // The script answers GitBook's JSON document; it is read into the document model.
+    expect(document).toEqual(
+      fromGitBookDocument({
+        object: 'document',
+        data: {},
+        nodes: [
+          block('heading-1', 'Words we use'),
+          block('paragraph', 'API'),
+          block('paragraph', 'SDK'),
+        ],
+      }),
+    );
   });
 
   it('is what getComputedDocument answers for an integration source, keyed from the seed', async () => {
@@ -183,7 +187,7 @@ describe('documents computed by an integration content source', () => {
         },
       },
     );
-    const seen = JSON.parse(JSON.stringify(document.data?.seen));
+    const seen = JSON.parse(JSON.stringify((document.data as Record<string, unknown>).seen));
     expect(seen.version).toBe('/v1');
     expect(seen.event).toEqual({
       eventId: expect.any(String),
@@ -233,6 +237,7 @@ describe('documents computed by an integration content source', () => {
     });
     expect(await compute(source, {}, { spaceId: otherSpaceId })).toEqual({
       object: 'document',
+      data: { schemaVersion: 1 },
       nodes: [],
     });
   });

@@ -225,15 +225,17 @@ describe('content through change requests', () => {
     );
     const document = JSON.stringify(asDocument);
     for (const expected of [
-      '"anchor":"set-up"',
+      // GitBook's shapes: a heading's id, both colours of a mark, a dark image's reference, a
+      // table's view, and an older page card read as a content reference.
+      '"data":{"id":"set-up"}',
       '"type":"keyboard"',
-      '"type":"color","data":{"text":"blue"}',
-      '"srcDark":"gear-dark.svg"',
+      '"type":"color","data":{"text":"blue","background":"default"}',
+      '"refDark":{"kind":"url","url":"gear-dark.svg"}',
       '"type":"button"',
       '"type":"icon"',
       '"type":"stepper"',
-      '"view":"cards"',
-      '"type":"page-ref"',
+      '"view":{"type":"cards"',
+      '"markdown":{"tag":"page-ref"',
     ]) {
       expect(document).toContain(expected);
     }

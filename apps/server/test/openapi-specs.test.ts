@@ -178,8 +178,15 @@ describe('OpenAPI specs', () => {
     });
     expect(await specs().version('petstore', latest.id)).toEqual(latest);
     const content = await specs().latestContent('petstore');
-    expect(Object.keys(content.filesystem)).toEqual(['/specs/petstore-3.0.yaml']);
-    expect(content.filesystem['/specs/petstore-3.0.yaml']).toMatchObject({ openapi: '3.0.3' });
+    expect(content.filesystem).toEqual([
+      {
+        filename: 'petstore-3.0.yaml',
+        dir: '.',
+        isEntrypoint: true,
+        references: [],
+        specification: expect.objectContaining({ openapi: '3.0.3' }),
+      },
+    ]);
     expect(content.urls).toEqual({ source: latest.url, public: null });
     expect(await specs().content('petstore', latest.id)).toEqual(content);
 
@@ -215,20 +222,29 @@ describe('OpenAPI specs', () => {
       `http://quire.test/v1/orgs/${org.organizationId}/openapi/from-text/versions/${latest.id}/content`,
     );
     const content = await specs().latestContent('from-text');
-    expect(Object.keys(content.filesystem)).toEqual(['/openapi.yaml']);
+    expect(content.filesystem.map((file) => file.filename)).toEqual(['openapi.yaml']);
   });
 
   it('follows relative $refs to other files of the same origin', async () => {
     const spec = await processed('multi', { url: sources.url('/specs/multi/api.yaml') });
     expect(spec.lastProcessErrorCode, JSON.stringify(spec.lastProcessedErrors)).toBeUndefined();
     const content = await specs().latestContent('multi');
-    expect(Object.keys(content.filesystem).sort()).toEqual([
-      '/specs/multi/api.yaml',
-      '/specs/multi/parameters.yaml',
-      '/specs/multi/paths/pets.yaml',
-      '/specs/multi/schemas/owner.yaml',
-      '/specs/multi/schemas/pet.yaml',
+    expect(
+      content.filesystem.map(({ filename, dir, isEntrypoint }) => ({
+        filename,
+        dir,
+        isEntrypoint,
+      })),
+    ).toEqual([
+      { filename: 'api.yaml', dir: '.', isEntrypoint: true },
+      { filename: 'parameters.yaml', dir: '.', isEntrypoint: false },
+      { filename: 'paths/pets.yaml', dir: 'paths', isEntrypoint: false },
+      { filename: 'schemas/owner.yaml', dir: 'schemas', isEntrypoint: false },
+      { filename: 'schemas/pet.yaml', dir: 'schemas', isEntrypoint: false },
     ]);
+    expect(content.filesystem[0]?.references).toEqual(
+      expect.arrayContaining(['./paths/pets.yaml', 'schemas/pet.yaml']),
+    );
     expect(content.url).toBe(sources.url('/specs/multi/api.yaml'));
   });
 

@@ -229,9 +229,22 @@ describe('published content', () => {
     );
     expect(JSON.stringify(evaluated)).not.toContain('Pro customers');
 
-    // The token reads published content only: no other operation, no other space or site.
+    // The token reads published content only: the spaces its site publishes, and no other
+    // operation, space or site.
+    const published = await reader.GET('/spaces/{spaceId}', {
+      params: { path: { spaceId: space } },
+    });
+    expect(published).toMatchObject({ id: space, permissions: { edit: false, admin: false } });
+    const unpublished = await createSpaceWith('Drafts', 'Not published.\n');
     await expectApiError(
-      reader.GET('/spaces/{spaceId}', { params: { path: { spaceId: space } } }),
+      reader.GET('/spaces/{spaceId}', { params: { path: { spaceId: unpublished } } }),
+      404,
+    );
+    await expectApiError(
+      reader.PATCH('/spaces/{spaceId}', {
+        params: { path: { spaceId: space } },
+        body: { title: 'x' },
+      }),
       401,
     );
     await expectApiError(reader.GET('/user'), 401);

@@ -450,7 +450,7 @@ describe('published sites, as readers open them', () => {
       '/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content',
       { params: { path: specAt } },
     );
-    expect(Object.keys(content.filesystem)).toEqual(['/openapi.yaml']);
+    expect(content.filesystem.map((file) => file.filename)).toEqual(['openapi.yaml']);
     const elsewhere = await server.createOrganization(org.admin, 'Elsewhere');
     await expectApiError(
       reader.GET('/orgs/{organizationId}/openapi/{specSlug}/versions/latest', {

@@ -33,6 +33,7 @@ describe('the role matrix', () => {
         'getApiInformation',
         'listSSOProviderLoginsInOrganization',
         'resolvePublishedContentByUrl',
+        'trackEventsInSiteById',
       ].sort(),
     );
   });
@@ -143,6 +144,11 @@ const calls: Partial<Record<keyof typeof operationAccess, Call>> = {
     path: (f) => `${site(f)}/publishing/auth/regenerate`,
   },
   getSiteRedirectBySource: { method: 'GET', path: (f) => `${site(f)}/redirect?source=%2Fold` },
+  aggregateSiteEvents: {
+    method: 'POST',
+    path: (f) => `${site(f)}/insights/events/aggregate`,
+    body: () => ({ range: 'last7Days' }),
+  },
   listSiteRedirects: { method: 'GET', path: (f) => `${site(f)}/redirects` },
   createSiteRedirect: {
     method: 'POST',
@@ -271,7 +277,10 @@ const called = contractOperations.filter((id) => {
   ) ?? [''];
   return (
     !path.startsWith('/integrations') &&
-    (/\/git\/|\/pdf$|\/share-links/.test(path) || path.startsWith('/orgs/{organizationId}/sites'))
+    (/\/git\/|\/pdf$|\/share-links/.test(path) ||
+      path.startsWith('/orgs/{organizationId}/sites')) &&
+    // Readers' events are sent by anyone, as a reader's browser sends them.
+    operationAccess[id as keyof typeof operationAccess] !== 'anyone'
   );
 });
 

@@ -136,7 +136,7 @@ describe('translations', () => {
     const updated = await translations.update(org.creator, created.id, {
       instructions: instructions('Use an informal tone.'),
     });
-    expect(updated.instructions.nodes).toEqual(instructions('Use an informal tone.').nodes);
+    expect(updated.instructions.nodes).toMatchObject(instructions('Use an informal tone.').nodes);
     await expectApiError(
       translations.update(org.creator, 'missing', { instructions: instructions('x') }),
       404,

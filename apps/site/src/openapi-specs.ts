@@ -50,19 +50,24 @@ export async function latestSpecVersions(
   );
 }
 
-/** A version's files as the renderer reads them: the entry file, and the others by path. */
-function specOf(content: { filesystem: Record<string, unknown>; url: string }) {
-  const paths = Object.keys(content.filesystem);
-  const named = new URL(content.url).pathname;
-  // A spec given as text is one file, whatever its version's URL says.
-  const entry = paths.includes(named) ? named : paths.length === 1 ? paths[0] : undefined;
-  const document = entry === undefined ? undefined : content.filesystem[entry];
-  if (entry === undefined || !isObject(document)) return undefined;
-  const files = Object.fromEntries(
-    Object.entries(content.filesystem).filter((file): file is [string, SpecObject] =>
-      isObject(file[1]),
-    ),
-  );
+/**
+ * A version's files as the renderer reads them: the entry file, and every file by its path on the
+ * source's origin, which is what the `$ref`s between them resolve to.
+ */
+function specOf(content: {
+  filesystem: { filename: string; isEntrypoint: boolean; specification: unknown }[];
+  url: string;
+}) {
+  const files: Record<string, SpecObject> = {};
+  let entry: string | undefined;
+  for (const file of content.filesystem) {
+    if (!isObject(file.specification)) continue;
+    const path = new URL(file.filename, content.url).pathname;
+    files[path] = file.specification;
+    if (file.isEntrypoint) entry = path;
+  }
+  const document = entry === undefined ? undefined : files[entry];
+  if (entry === undefined || document === undefined) return undefined;
   return { document, entry, files };
 }
 

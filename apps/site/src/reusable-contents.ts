@@ -1,5 +1,5 @@
 import { QuireApiError, type QuireClient } from '@quire/client';
-import { type Document, reusableContentRefs } from '@quire/document';
+import { type Document, fromGitBookDocument, reusableContentRefs } from '@quire/document';
 
 /**
  * The documents of the reusable contents a page includes, read as the reader (so evaluated for
@@ -20,8 +20,8 @@ export async function readReusableContents(
           '/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document',
           { params: { path: { spaceId, revisionId, reusableContentId } } },
         );
-        // The contract's JSON document is the document model's, as the API writes it.
-        documents.set(reusableContentId, read as unknown as Document);
+        // The API answers GitBook's JSON document; the renderer reads the document model.
+        documents.set(reusableContentId, fromGitBookDocument(read));
       } catch (error) {
         if (!(error instanceof QuireApiError && error.status === 404)) throw error;
       }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Document } from '@quire/document';
+import { fromGitBookDocument } from '@quire/document';
 import { openAPIReferences } from '@quire/render';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -89,8 +89,8 @@ export function createSitePages(trees: PageTrees): SitePages {
         if (page === undefined || !('document' in page) || page.document === undefined) {
           return undefined;
         }
-        // The contract's JSON document is the document model's, as the API writes it.
-        return withoutRepeatedTitle(page.document as unknown as Document, page.title);
+        // The API answers GitBook's JSON document; the renderer reads the document model.
+        return withoutRepeatedTitle(fromGitBookDocument(page.document), page.title);
       },
       async (document) => {
         const references = openAPIReferences(document);

@@ -147,6 +147,80 @@ function bodyDifferences(documents, theirs, ours, at, depth, found) {
   }
 }
 
+/** The JSON type of a value as schemas name it (`integer` for whole numbers). */
+function typeOfValue(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/**
+ * The values a schema accepts, as alternatives of a type and, when it lists them, its values:
+ * `oneOf`/`anyOf` are their alternatives', a schema without a type accepts any.
+ */
+function acceptedValues(document, schemaOrRef, depth = 0) {
+  const schema = resolve(document, schemaOrRef);
+  if (!schema || typeof schema !== 'object' || depth > maxDepth) return [{ type: 'any' }];
+  const alternatives = schema.oneOf ?? schema.anyOf;
+  if (alternatives !== undefined) {
+    return alternatives.flatMap((part) => acceptedValues(document, part, depth + 1));
+  }
+  const typed = (schema.allOf ?? [])
+    .map((part) => resolve(document, part))
+    .find((part) => part?.type);
+  if (schema.type === undefined && typed !== undefined)
+    return acceptedValues(document, typed, depth + 1);
+  const types = Array.isArray(schema.type)
+    ? schema.type
+    : schema.type !== undefined
+      ? [schema.type]
+      : schema.enum !== undefined
+        ? [...new Set(schema.enum.map(typeOfValue))]
+        : ['any'];
+  return types.map((type) => ({
+    type,
+    ...(schema.enum === undefined
+      ? {}
+      : {
+          values: schema.enum.filter(
+            (value) =>
+              typeOfValue(value) === type || (type === 'number' && typeof value === 'number'),
+          ),
+        }),
+  }));
+}
+
+const widens = (ours, theirs) =>
+  ours === 'any' || ours === theirs || (ours === 'number' && theirs === 'integer');
+
+/**
+ * What a GitBook client may send in a parameter that ours refuses: a type ours does not accept,
+ * any value of a type where ours lists some, or values missing from ours.
+ */
+function parameterDifference(documents, theirs, ours) {
+  const their = acceptedValues(documents.theirs, theirs.schema);
+  const our = acceptedValues(documents.ours, ours.schema);
+  const refused = [];
+  for (const alternative of their) {
+    if (alternative.type === 'any') continue;
+    const matching = our.filter((candidate) => widens(candidate.type, alternative.type));
+    if (matching.length === 0) {
+      refused.push(`${alternative.type} not accepted`);
+      continue;
+    }
+    if (matching.some((candidate) => candidate.values === undefined)) continue;
+    const accepted = new Set(matching.flatMap((candidate) => candidate.values));
+    if (alternative.values === undefined) {
+      refused.push(`any ${alternative.type}, ours only ${[...accepted].join('|')}`);
+      continue;
+    }
+    const missing = alternative.values.filter((value) => !accepted.has(value));
+    if (missing.length > 0) refused.push(`${missing.join('|')} not accepted`);
+  }
+  return refused.length === 0 ? undefined : refused.join('; ');
+}
+
 const jsonOf = (document, holder) =>
   resolve(document, resolve(document, holder)?.content?.['application/json']?.schema);
 
@@ -155,6 +229,7 @@ const jsonOf = (document, holder) =>
  * `{ operation, kind, name, detail }` with `operation` GitBook's operationId:
  * - `operationId`: ours names the operation otherwise;
  * - `query`: a query parameter GitBook's client may send that ours does not read;
+ * - `query-values`: one it may send with a type or value ours refuses (see `parameterDifference`);
  * - `body`: see {@link bodyDifferences};
  * - `status`: a success status GitBook answers that ours does not;
  * - `response`: a field GitBook's answer requires that ours does not promise.
@@ -177,10 +252,18 @@ export function compareContracts(ours, theirs) {
         detail: `ours: ${our.operation.operationId}`,
       });
     }
-    const ourQuery = new Set(our.parameters.filter((p) => p.in === 'query').map((p) => p.name));
+    const ourQuery = new Map(
+      our.parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]),
+    );
     for (const parameter of their.parameters.filter((p) => p.in === 'query')) {
-      if (!ourQuery.has(parameter.name)) {
+      const ourParameter = ourQuery.get(parameter.name);
+      if (ourParameter === undefined) {
         found.push({ kind: 'query', name: parameter.name, detail: 'not read' });
+        continue;
+      }
+      const refused = parameterDifference(documents, parameter, ourParameter);
+      if (refused !== undefined) {
+        found.push({ kind: 'query-values', name: parameter.name, detail: refused });
       }
     }
     const theirBody = jsonOf(theirs, their.operation.requestBody);

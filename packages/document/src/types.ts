@@ -521,7 +521,8 @@ export interface ReusableContentBlock extends BlockBase {
 
 /**
  * An OpenAPI block: `{% openapi src="…" path="…" method="…" %}` (an operation of a spec),
- * `{% openapi-operation spec="…" path="…" method="…" %}`, `{% openapi-schemas spec="…" schemas="…" %}`
+ * `{% openapi-operation spec="…" path="…" method="…" %}`, `{% openapi-schemas spec="…" schemas="…" %}`,
+ * `{% openapi-webhook spec="…" name="…" method="…" %}`
  * or the older `{% swagger … %}`, up to its closing tag. `tag` is which of these, `attributes`
  * its attributes; the children are what GitBook writes inside (usually a link to the spec).
  */
@@ -532,7 +533,12 @@ export interface OpenAPIBlock extends BlockBase {
 }
 
 /** The tags that hold an OpenAPI block. */
-export type OpenAPITag = 'openapi' | 'openapi-operation' | 'openapi-schemas' | 'swagger';
+export type OpenAPITag =
+  | 'openapi'
+  | 'openapi-operation'
+  | 'openapi-schemas'
+  | 'openapi-webhook'
+  | 'swagger';
 
 /** Block type names. */
 export type BlockType = Block['type'];

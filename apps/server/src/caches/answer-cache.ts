@@ -9,10 +9,12 @@ import { createContentCache } from './content-cache.js';
 /**
  * A revision's page tree by its content's root hash (and the space, in its URLs); one page by
  * those, which page was asked for (`id:…` or `path:…`), in which format, evaluated for whom (a
- * hash of the visitor's claims) and whether reusable content was put in place.
+ * hash of the visitor's claims) and whether reusable content was put in place; the tags a
+ * revision's content names, by its root.
  */
 export type AnswerKey =
   | readonly ['pages', spaceId: string, root: string]
+  | readonly ['tags', root: string]
   | readonly [
       'page',
       spaceId: string,

@@ -1,6 +1,8 @@
+import type { components } from '@quire/contract';
 import { type AnswerCache, createAnswerCache } from './answer-cache.js';
 import type { CacheBudget } from './cache-budget.js';
 import type { DatabaseCaches } from './database-caches.js';
+import { createEmbedCache, type EmbedCache } from './embed-cache.js';
 import { createParsedObjectCache } from './parsed-object-cache.js';
 import { type ChangeVersion, createReadCache } from './read-cache.js';
 import {
@@ -18,6 +20,8 @@ export interface AppCaches extends DatabaseCaches {
   renderedMarkdown: RenderedMarkdownCache;
   /** Whole answers of reads that depend on the request and the database alone. */
   responses: ResponseCache;
+  /** Previews of the URLs pages embed, kept an hour. */
+  embeds: EmbedCache<Embed>;
 }
 
 /** How the database tells its caches that it changed. */
@@ -27,6 +31,8 @@ export interface DatabaseChanges {
   /** Moves table by table. */
   tables: TableVersion | undefined;
 }
+
+type Embed = components['schemas']['Embed'];
 
 const nothingKnown = { current: () => undefined };
 
@@ -44,5 +50,6 @@ export function createAppCaches(budget: CacheBudget, database: DatabaseChanges):
       maxCharacters: Math.floor(budget.renderedMarkdown / 2),
     }),
     responses: createResponseCache(() => reads.version(), { maxBytes: budget.responses }),
+    embeds: createEmbedCache<Embed>({ maxBytes: budget.embeds }),
   };
 }

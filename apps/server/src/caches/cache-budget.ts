@@ -7,21 +7,23 @@ export interface CacheBudget {
   reads: number;
   tableReads: number;
   readerTokens: number;
+  embeds: number;
 }
 
 /** `CACHE_MB` unless set: what all the server's caches may hold together. */
 export const defaultCacheMegabytes = 256;
 
 // Parsed content is what every read of a page starts from; answers and Markdown save rendering;
-// rows and tokens are small.
+// rows, tokens and embeds are small.
 const shares: Readonly<CacheBudget> = {
   parsedObjects: 0.4,
   answers: 0.2,
   renderedMarkdown: 0.15,
-  responses: 0.15,
+  responses: 0.14,
   reads: 0.06,
   tableReads: 0.02,
   readerTokens: 0.02,
+  embeds: 0.01,
 };
 
 /**
@@ -38,5 +40,6 @@ export function cacheBudget(totalBytes: number): CacheBudget {
     reads: share(shares.reads),
     tableReads: share(shares.tableReads),
     readerTokens: share(shares.readerTokens),
+    embeds: share(shares.embeds),
   };
 }

@@ -16,6 +16,11 @@ export interface ContentCacheOptions<Value> {
   sizeOf(value: Value): number;
   /** What happens to a value once built, before it is kept and handed out. */
   prepare?(value: Value): Value;
+  /**
+   * How long a value is kept at most, in milliseconds; for values of what changes over time
+   * under its key (what a URL answers), unlike content. Kept until evicted when left out.
+   */
+  ttlMs?: number;
 }
 
 /**
@@ -27,9 +32,11 @@ export function createContentCache<Value extends {}>({
   maxSize,
   sizeOf,
   prepare = (value) => value,
+  ttlMs,
 }: ContentCacheOptions<Value>): ContentCache<Value> {
   const kept = new LRUCache<string, Value>({
     maxSize,
+    ...(ttlMs === undefined ? {} : { ttl: ttlMs }),
     // lru-cache needs every size to be a positive integer, an empty value included.
     sizeCalculation: (value) => Math.max(1, sizeOf(value)),
   });

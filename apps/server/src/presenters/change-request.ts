@@ -2,6 +2,7 @@ import type { components } from '@quire/contract';
 import type { ChangeRequestRecord } from '../store/change-requests.js';
 import type { SpaceRecord } from '../store/spaces.js';
 import type { UserRecord } from '../store/users.js';
+import { presentDocument } from './json-document.js';
 import type { Urls } from './urls.js';
 import { presentUser } from './user.js';
 
@@ -30,7 +31,7 @@ export function presentChangeRequest(
     subject: changeRequest.subject,
     ...(changeRequest.description === null
       ? {}
-      : { description: JSON.parse(changeRequest.description) }),
+      : { description: presentDocument(JSON.parse(changeRequest.description)) }),
     createdBy: presentUser(author, urls),
     createdAt: changeRequest.createdAt,
     updatedAt: changeRequest.updatedAt,

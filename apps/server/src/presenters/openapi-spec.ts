@@ -1,4 +1,6 @@
 import type { components } from '@quire/contract';
+import { filesystemEntries } from '../domain/openapi/filesystem-entries.js';
+import type { SpecFilesystem } from '../domain/openapi/spec-operations.js';
 import type { MemberRole } from '../model/roles.js';
 import { openApiSpecPermissions } from '../policies/openapi-spec-policy.js';
 import type { OpenApiSpecRecord, OpenApiSpecVersionRecord } from '../store/openapi-specs.js';
@@ -67,10 +69,10 @@ export function presentOpenApiSpecVersion(
 export function presentOpenApiSpecContent(
   spec: OpenApiSpecRecord,
   version: OpenApiSpecVersionRecord,
-  filesystem: Record<string, unknown>,
+  filesystem: SpecFilesystem,
 ): OpenApiSpecContent {
   return {
-    filesystem,
+    filesystem: filesystemEntries(filesystem, version.entryPath),
     url: version.url,
     urls: { source: version.url, public: publicUrl(spec) ?? null },
   };

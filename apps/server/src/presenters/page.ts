@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import type { PageNode } from '../domain/content/read-content.js';
+import { presentDocument } from './json-document.js';
 import { presentPageMetaLinks } from './page-meta-links.js';
 import type { Urls } from './urls.js';
 
@@ -50,7 +51,7 @@ export function presentPage(
   if (presented === undefined) throw new Error(`Page ${node.page.id} could not be presented`);
   if (body !== undefined && presented.type === 'document') {
     if ('markdown' in body) presented.markdown = body.markdown;
-    else presented.document = body.document;
+    else presented.document = presentDocument(body.document);
   }
   return presented;
 }

@@ -26,14 +26,14 @@ export function presentPublishedSite(
   const view = { ...fullView, structure: liveStructure(fullView.structure) };
   const { structure } = view;
   const ofSite = parseCustomization(structure.site.customization);
+  // Every live site space has its entry, as GitBook answers: the site's customization with the
+  // site space's own applied over it.
   const siteSpaces: Record<string, AppliedCustomization> = {};
   for (const siteSpace of structure.siteSpaces) {
-    if (siteSpace.customization !== null) {
-      siteSpaces[siteSpace.id] = appliedCustomization(
-        ofSite,
-        parseCustomization(siteSpace.customization),
-      );
-    }
+    siteSpaces[siteSpace.id] =
+      siteSpace.customization === null
+        ? appliedCustomization(ofSite)
+        : appliedCustomization(ofSite, parseCustomization(siteSpace.customization));
   }
   return {
     object: 'published-content-site',

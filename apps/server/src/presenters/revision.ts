@@ -12,6 +12,7 @@ export function presentRevision(
     files: Revision['files'];
     reusableContents: Revision['reusableContents'];
     variables: Record<string, string>;
+    tags: Revision['tags'];
     mergedFrom?: Revision['mergedFrom'];
   },
   urls: Urls,
@@ -24,6 +25,7 @@ export function presentRevision(
     files: parts.files,
     reusableContents: parts.reusableContents,
     variables: parts.variables,
+    tags: parts.tags,
     createdAt: revision.createdAt,
     type: revision.type,
     ...(parts.mergedFrom === undefined ? {} : { mergedFrom: parts.mergedFrom }),

@@ -1,7 +1,9 @@
 import type { components } from '@quire/contract';
+import type { Document } from '@quire/document';
 import type { MemberRole } from '../model/roles.js';
 import { translationPermissions } from '../policies/translation-policy.js';
 import type { TranslationRecord } from '../store/translations.js';
+import { presentDocument } from './json-document.js';
 import type { Urls } from './urls.js';
 
 type Translation = components['schemas']['Translation'];
@@ -107,7 +109,12 @@ function instructionsOf(value: unknown): Instructions {
   ) {
     const data =
       'data' in value && typeof value.data === 'object' && value.data !== null ? value.data : {};
-    return { object: 'document', data: { schemaVersion: 1, ...data }, nodes: value.nodes };
+    // Stored as the document model writes it (see `prepareBody`).
+    return presentDocument({
+      object: 'document',
+      data: { schemaVersion: 1, ...data },
+      nodes: value.nodes,
+    } as Document);
   }
-  return { object: 'document', data: { schemaVersion: 1 }, nodes: [] };
+  return presentDocument({ object: 'document', data: { schemaVersion: 1 }, nodes: [] });
 }

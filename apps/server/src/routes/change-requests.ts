@@ -1,4 +1,4 @@
-import type { Actor } from '../domain/actor.js';
+import { type Actor, type Caller, isSiteReader } from '../domain/actor.js';
 import {
   type ChangeRequestAccess,
   loadChangeRequestForCaller,
@@ -19,6 +19,7 @@ import {
 import { bodyMarkdown } from '../domain/content/page-bodies.js';
 import { prepareBody } from '../domain/content/prepare-changes.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
 import { requireSpaceRole } from '../policies/space-policy.js';
@@ -125,6 +126,15 @@ async function present(services: AppServices, actor: Actor, access: ChangeReques
   );
 }
 
+/**
+ * The member calling; a site's reader token reads no change request, since none is published
+ * (a published site's preview URLs are for members), and is answered as if there were none.
+ */
+function memberCalling(caller: Caller, changeRequestId: string): Actor {
+  if (isSiteReader(caller)) throw notFound(`Change request ${changeRequestId} not found`);
+  return caller;
+}
+
 /** Handlers of the `change-requests` tag. */
 export const changeRequestHandlers: ChangeRequestHandlers = {
   listChangeRequestsForSpace: async ({ params, query, actor, services }) => {
@@ -164,14 +174,22 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     return { status: 201, body: answer, headers: { Location: answer.urls.location } };
   },
 
-  getChangeRequestById: async ({ params, actor, services }) => ({
-    status: 200,
-    body: await present(
-      services,
-      actor,
-      await loadChangeRequestForCaller(services.db, actor, params.spaceId, params.changeRequestId),
-    ),
-  }),
+  getChangeRequestById: async ({ params, actor: caller, services }) => {
+    const actor = memberCalling(caller, params.changeRequestId);
+    return {
+      status: 200,
+      body: await present(
+        services,
+        actor,
+        await loadChangeRequestForCaller(
+          services.db,
+          actor,
+          params.spaceId,
+          params.changeRequestId,
+        ),
+      ),
+    };
+  },
 
   updateChangeRequestById: async ({ params, body, actor, services }) => {
     const access = await loadChangeRequestWithRole(
@@ -252,10 +270,10 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
   updateChangeRequest: (input) =>
     mergeOrUpdate(input, 'edit', 'update change requests', updateChangeRequestFromSpace),
 
-  getChangeRequestChanges: async ({ params, query, actor, services }) => {
+  getChangeRequestChanges: async ({ params, query, actor: caller, services }) => {
     const { space, changeRequest } = await loadChangeRequestForCaller(
       services.db,
-      actor,
+      memberCalling(caller, params.changeRequestId),
       params.spaceId,
       params.changeRequestId,
     );

@@ -4,6 +4,7 @@ import type { CommentScope } from '../domain/comments/comment-access.js';
 import { currentPages } from '../domain/comments/comment-target.js';
 import { storedBody } from '../domain/comments/stored-body.js';
 import { type CommentContext, presentComment, presentReply } from '../presenters/comment.js';
+import { presentDocument } from '../presenters/json-document.js';
 import type { AppServices } from '../services/app-services.js';
 import { type ReactionRecord, reactionsOf } from '../store/comment-reactions.js';
 import {
@@ -157,6 +158,6 @@ async function bodyIn(
   format: Format,
 ): Promise<Schemas['CommentBody']> {
   const document = storedBody(json);
-  if (format === 'document') return { document };
+  if (format === 'document') return { document: presentDocument(document) };
   return { markdown: await services.documents.toMarkdown(document) };
 }

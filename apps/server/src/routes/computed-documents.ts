@@ -5,6 +5,7 @@ import {
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import { createTranslationEngine } from '../domain/translations/translation-engine.js';
 import type { HandlerTable } from '../http/handler.js';
+import { presentDocument } from '../presenters/json-document.js';
 import type { AppServices } from '../services/app-services.js';
 
 type ComputedDocumentHandlers = Pick<HandlerTable, 'getComputedDocument'>;
@@ -36,6 +37,6 @@ export const computedDocumentHandlers: ComputedDocumentHandlers = {
       source: body.source,
       seed: body.seed,
     });
-    return { status: 200, body: document };
+    return { status: 200, body: presentDocument(document) };
   },
 };

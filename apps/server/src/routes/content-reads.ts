@@ -1,6 +1,7 @@
 import type { Actor, Caller } from '../domain/actor.js';
 import { asksDereferenced } from '../domain/content/dereference.js';
 import { type BodyFormat, evaluatedFor } from '../domain/content/page-bodies.js';
+import { presentDocument } from '../presenters/json-document.js';
 import type { AppServices } from '../services/app-services.js';
 import {
   type ContentSource,
@@ -26,11 +27,14 @@ interface ReadInput<Params, Query, Who extends Caller> {
 type PageQuery = {
   format?: 'markdown' | 'document';
   'format.markdown.refs'?: 'relative' | 'stable';
-  evaluated?: boolean;
+  evaluated?: boolean | 'deterministic-only';
   dereferenced?: boolean | 'reusable-contents';
 };
 
-type DocumentQuery = { evaluated?: boolean; dereferenced?: boolean | 'reusable-contents' };
+type DocumentQuery = {
+  evaluated?: boolean | 'deterministic-only';
+  dereferenced?: boolean | 'reusable-contents';
+};
 
 type ListQuery = { page?: string; limit?: number };
 
@@ -96,12 +100,14 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     }),
     pageDocument: async (input: Input<Params & { pageId: string }, DocumentQuery>) => ({
       status: 200 as const,
-      body: await pageDocumentResponse(
-        input.services,
-        await source(input),
-        input.params.pageId,
-        evaluatedFor(input.actor, input.query),
-        asksDereferenced(input.query.dereferenced),
+      body: presentDocument(
+        await pageDocumentResponse(
+          input.services,
+          await source(input),
+          input.params.pageId,
+          evaluatedFor(input.actor, input.query),
+          asksDereferenced(input.query.dereferenced),
+        ),
       ),
       sameUntilDatabaseChanges,
     }),
@@ -118,14 +124,16 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
       input: Input<Params & { reusableContentId: string }, DocumentQuery>,
     ) => ({
       status: 200 as const,
-      body: await reusableContentDocumentResponse(
-        input.services,
-        await source(input),
-        input.params.reusableContentId,
-        {
-          evaluatedFor: evaluatedFor(input.actor, input.query),
-          dereferenced: asksDereferenced(input.query.dereferenced),
-        },
+      body: presentDocument(
+        await reusableContentDocumentResponse(
+          input.services,
+          await source(input),
+          input.params.reusableContentId,
+          {
+            evaluatedFor: evaluatedFor(input.actor, input.query),
+            dereferenced: asksDereferenced(input.query.dereferenced),
+          },
+        ),
       ),
       sameUntilDatabaseChanges,
     }),

@@ -1,6 +1,5 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
-
 import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
 import { evaluateDocument } from '../domain/content/evaluate-document.js';
 import {
@@ -22,6 +21,7 @@ import {
   readReusableContentById,
 } from '../domain/content/read-content.js';
 import type { FileRecord } from '../domain/content/records.js';
+import { revisionTags } from '../domain/content/revision-tags.js';
 import { notFound } from '../errors.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
@@ -76,6 +76,12 @@ export async function revisionResponse(
       files: (await readFiles(tree)).map((file) => presentFile(file, downloadUrl(file))),
       reusableContents: (await tree.reusableContents()).map(presentReusableContent),
       variables: await tree.variables(),
+      // Reading every body for its tags is done once per content: revisions never change.
+      tags: (
+        await services.caches.answers.get(['tags', revision.root ?? ''], async () => ({
+          tags: await revisionTags(tree),
+        }))
+      ).tags,
       ...(merged === undefined
         ? {}
         : {

@@ -4,6 +4,7 @@ import { evaluatedFor } from '../domain/content/page-bodies.js';
 import { loadSpaceForReader } from '../domain/published/site-readers.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
+import { presentDocument } from '../presenters/json-document.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
 import type { AppServices } from '../services/app-services.js';
 import { contentReadHandlers } from './content-reads.js';
@@ -83,11 +84,13 @@ export const contentHandlers: ContentHandlers = {
   listRevisionPageMetaLinks: byRevision.pageMetaLinks,
   getDocumentById: async ({ params, actor, services }) => ({
     status: 200,
-    body: await documentResponse(
-      services,
-      await spaceContent(services, actor, params),
-      params.documentId,
-      evaluatedFor(actor, {}),
+    body: presentDocument(
+      await documentResponse(
+        services,
+        await spaceContent(services, actor, params),
+        params.documentId,
+        evaluatedFor(actor, {}),
+      ),
     ),
     sameUntilDatabaseChanges: true,
   }),

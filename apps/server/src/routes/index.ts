@@ -6,6 +6,7 @@ import { collectionHandlers } from './collections.js';
 import { commentOperationHandlers } from './comments.js';
 import { computedDocumentHandlers } from './computed-documents.js';
 import { contentHandlers } from './content.js';
+import { embedHandlers } from './embeds.js';
 import { gitSyncHandlers } from './git-sync.js';
 import { importHandlers } from './imports.js';
 import { installationHandlers } from './integration-installations.js';
@@ -20,6 +21,7 @@ import { publishedContentHandlers } from './published-content.js';
 import { publishingAuthHandlers } from './publishing-auth.js';
 import { samlHandlers } from './saml.js';
 import { searchHandlers } from './search.js';
+import { siteInsightHandlers } from './site-insights.js';
 import { siteRedirectHandlers } from './site-redirects.js';
 import { siteSpaceHandlers } from './site-spaces.js';
 import { siteStructureHandlers } from './site-structure.js';
@@ -40,6 +42,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   spaceHandlers,
   collectionHandlers,
   contentHandlers,
+  embedHandlers,
   computedDocumentHandlers,
   searchHandlers,
   linkHandlers,
@@ -58,6 +61,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   siteStructureHandlers,
   siteSpaceHandlers,
   siteRedirectHandlers,
+  siteInsightHandlers,
   openApiSpecHandlers,
   publishedContentHandlers,
   publishingAuthHandlers,

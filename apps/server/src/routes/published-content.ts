@@ -26,7 +26,8 @@ type PublishedContentHandlers = Pick<
 >;
 
 type SiteParams = { organizationId: string; siteId: string };
-type SearchScope = NonNullable<Parameters<HandlerTable['searchSiteContent']>[0]['body']['scope']>;
+type SearchBody = Parameters<HandlerTable['searchSiteContent']>[0]['body'];
+type SearchScope = NonNullable<SearchBody['scope']>;
 
 /** What a caller sees of a site: a member all it publishes, a reader what their claims show. */
 interface SiteAsSeen {
@@ -91,6 +92,20 @@ function siteSpacesInScope(structure: SiteStructure, scope: SearchScope | undefi
   return all.filter((siteSpace) => defaults.has(siteSpace.id));
 }
 
+/**
+ * The scope of GitBook's older search body (`mode` beside the query): `current` searches only
+ * `siteSpaceId`, `specific` only `siteSpaceIds`, `all` (and none) every live site space.
+ */
+function olderScopeOf(body: SearchBody): SearchScope | undefined {
+  if (body.mode === 'current' && body.siteSpaceId !== undefined) {
+    return { mode: 'default', currentSiteSpace: body.siteSpaceId, restrictTo: 'currentSiteSpace' };
+  }
+  if (body.mode === 'specific' && body.siteSpaceIds !== undefined) {
+    return { mode: 'specific', siteSpaceIds: body.siteSpaceIds };
+  }
+  return undefined;
+}
+
 /** Handlers of what published sites read: URL resolution, the published profile, site search. */
 export const publishedContentHandlers: PublishedContentHandlers = {
   resolvePublishedContentByUrl: async ({ body, services }) => ({
@@ -135,7 +150,7 @@ export const publishedContentHandlers: PublishedContentHandlers = {
 
   searchSiteContent: async ({ params, query, body, actor, services }) => {
     const { structure } = await siteAsSeen(services, actor, params);
-    const siteSpaces = siteSpacesInScope(structure, body.scope);
+    const siteSpaces = siteSpacesInScope(structure, body.scope ?? olderScopeOf(body));
     let spaces = [...(await spacesOf(services.db, siteSpaces)).values()].filter(
       (space) => space.deletedAt === null,
     );

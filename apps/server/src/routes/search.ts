@@ -1,6 +1,8 @@
 import type { components } from '@quire/contract';
+import { pagePlaces } from '../domain/content-index/page-places.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import {
+  type PageMatch,
   type RankedPage,
   readPageMatches,
   searchContent,
@@ -8,7 +10,7 @@ import {
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
-import { presentSearchPage, presentSearchSpace } from '../presenters/search-result.js';
+import { presentSearchPages, presentSearchSpace } from '../presenters/search-result.js';
 import type { AppServices } from '../services/app-services.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
 import { pageRequest } from './page-request.js';
@@ -30,11 +32,12 @@ export const searchHandlers: SearchHandlers = {
       services.db,
       page.items.map(({ match }) => match),
     );
+    const firstRank = (page.items[0]?.rank ?? 0) + 1;
+    const places = await pagePlaces(services.db, matches);
+    const presented = presentSearchPages(matches, firstRank, places, services.urls);
     return {
       status: 200,
-      body: presentList({ ...page, items: matches }, (match) =>
-        presentSearchPage(match, services.urls),
-      ),
+      body: presentList({ ...page, items: presented }, (result) => result),
     };
   },
 
@@ -80,11 +83,17 @@ export async function searchBySpace(
     services.db,
     page.items.flatMap(({ pages }) => pages),
   );
-  return presentList(page, ({ space }) =>
-    presentSearchSpace(
-      space,
-      matches.filter((match) => match.spaceId === space.id),
-      services.urls,
-    ),
-  );
+  // Pages are ranked across the whole answer, in the order they are shown.
+  const places = await pagePlaces(services.db, matches);
+  const pagesBySpace = new Map<string, PageMatch[]>();
+  for (const match of matches) {
+    pagesBySpace.set(match.spaceId, [...(pagesBySpace.get(match.spaceId) ?? []), match]);
+  }
+  let nextRank = 1;
+  return presentList(page, ({ space }) => {
+    const spaceMatches = pagesBySpace.get(space.id) ?? [];
+    const pages = presentSearchPages(spaceMatches, nextRank, places, services.urls);
+    nextRank += spaceMatches.length;
+    return presentSearchSpace(space, pages);
+  });
 }

@@ -1,5 +1,5 @@
 import type { Reply } from '@quire/contract';
-import type { Actor } from '../domain/actor.js';
+import { type Caller, isSiteReader } from '../domain/actor.js';
 import { findSharedSpace } from '../domain/sites/shared-space.js';
 import { findSpaceForCaller } from '../domain/spaces/space-access.js';
 import { notFound } from '../errors.js';
@@ -14,7 +14,7 @@ import type { AppServices } from '../services/app-services.js';
 export async function getSharedSpace(
   spaceId: string,
   shareKey: string,
-  actor: Actor,
+  actor: Caller,
   services: AppServices,
 ): Promise<Reply<'getSpaceById'>> {
   const shared = await findSharedSpace(
@@ -25,7 +25,9 @@ export async function getSharedSpace(
     services.clock.now(),
   );
   if (shared === undefined) throw notFound(`Space ${spaceId} not found through this shareKey`);
-  const access = await findSpaceForCaller(services.db, actor, spaceId);
+  const access = isSiteReader(actor)
+    ? undefined
+    : await findSpaceForCaller(services.db, actor, spaceId);
   const body = presentSpace(shared.space, access?.role ?? null, services.urls);
   const published = `${services.urls.site(shared.siteId, ...shared.segments)}?share=${encodeURIComponent(shareKey)}`;
   return { status: 200, body: { ...body, urls: { ...body.urls, published } } };

@@ -743,6 +743,28 @@ export interface GitSyncOperationsTable {
   ended_at: string | null;
 }
 
+/** What a reader did on a published site; see the migration for what is never kept. */
+export interface SiteInsightEventsTable {
+  id: string;
+  site_id: string;
+  /** GitBook's event type (`page_view`, `search_type_query`, `page_post_feedback`, …). */
+  type: string;
+  occurred_at: string;
+  /** `site`, `server`, `embed` or `mcp`. */
+  display_context: string;
+  url_path: string;
+  site_section_id: string | null;
+  site_space_id: string | null;
+  space_id: string | null;
+  page_id: string | null;
+  session_id: string;
+  visitor_id: string;
+  referrer_domain: string | null;
+  search_query: string | null;
+  /** `bad`, `ok` or `good`. */
+  feedback_rating: string | null;
+}
+
 /** Every table Quire stores. */
 export interface Database {
   users: UsersTable;
@@ -759,6 +781,7 @@ export interface Database {
   change_request_reviews: ChangeRequestReviewsTable;
   change_request_review_requests: ChangeRequestReviewRequestsTable;
   events: EventsTable;
+  site_insight_events: SiteInsightEventsTable;
   jobs: JobsTable;
   pdf_exports: PdfExportsTable;
   webhooks: WebhooksTable;

@@ -8,8 +8,44 @@ interface GitBookDocument {
   paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
 }
 
-/** The spec inside GitBook's published client, as its clients expect answers to be. */
-const gitbook: GitBookDocument = require('@gitbook/api/spec/openapi.json');
+/**
+ * The spec inside GitBook's published client, as its clients expect answers to be, with two
+ * faults of the spec put right where GitBook's own answers and renderer disagree with it:
+ * - a page of a revision (`RevisionPageDocument`) is all of `Document` and more, and one of
+ *   `Document`'s forms ("Empty") allows no property at all, so no page without a body, as
+ *   revisions list them, could pass: "Empty" is read as what it means, neither body;
+ * - an OpenAPI spec's `filesystem` is said to be an object, where the renderer reads, and
+ *   GitBook answers, a list of files (`@gitbook/openapi-parser`'s `Filesystem`).
+ */
+const gitbook: GitBookDocument = putRight(
+  structuredClone(require('@gitbook/api/spec/openapi.json')),
+);
+
+type Schema = {
+  title?: string;
+  additionalProperties?: unknown;
+  not?: unknown;
+  oneOf?: Schema[];
+  properties?: Record<string, unknown>;
+};
+
+function putRight(spec: GitBookDocument & { components: { schemas: Record<string, Schema> } }) {
+  const { Document: document, OpenAPISpecContent: content } = spec.components.schemas;
+  const empty = document?.oneOf?.find((form) => form.title === 'Empty');
+  if (empty === undefined || content?.properties === undefined) {
+    throw new Error("GitBook's spec changed: look again at what `putRight` puts right");
+  }
+  delete empty.additionalProperties;
+  empty.not = { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] };
+  content.properties.filesystem = {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['filename', 'dir', 'isEntrypoint', 'references', 'specification'],
+    },
+  };
+  return spec;
+}
 
 /** An answer GitBook's own schema refuses, with what it said. */
 export interface GitBookMismatch {

@@ -1151,6 +1151,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/sites/{siteId}/insights/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what readers did on a published site
+         * @description Records up to 100 events of readers of a published site (page views, searches, feedback…), as GitBook's renderer reports them, for the site's insights (`aggregateSiteEvents`). Needs no token, as a reader's browser sends them; a site that is not published is a 404. A location naming a section, site space, space or page the site does not publish is kept without it. See `SiteInsightsEvent` for what is kept and what never is.
+         */
+        post: operations["trackEventsInSiteById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/insights/events/aggregate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Count what readers did on a site
+         * @description Groups a site's recorded events (`trackEventsInSiteById`) of a time range by the `groupBy` columns, keeps those the `where` filters pass (`in` and `notIn` a list of values, and the comparisons for times, hours, days and counts), and answers each `select` column as a list of values, one per group, in `order` (by default the first counted column, largest first), at most `limit` groups. Page views per day are `select: [datetime, eventsCount]`, `groupBy: [datetime]`; the most viewed pages `select: [page, eventsCount]`, `groupBy: [page]`, `where: [{column: eventType, values: [page_view]}]`. Any member of the organization may ask.
+         */
+        post: operations["aggregateSiteEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/sites/{siteId}/publish": {
         parameters: {
             query?: never;
@@ -1269,7 +1319,7 @@ export interface paths {
         };
         /**
          * Find the redirect a path of a site follows
-         * @description The live redirect readers of `source` follow (an exact source first, else the longest wildcard that matches), and `target`, the URL it sends them to now. With `shareKey` (which must open a working link of this site) a target in the site goes through that link. No redirect, or a destination the site no longer publishes, is a 404. Any member may ask.
+         * @description The live redirect readers of `source` follow (an exact source first, else the longest wildcard that matches), and `target`, the URL it sends them to now. With `shareKey` (which must open a working link of this site) a target in the site goes through that link. No redirect, or a destination the site no longer publishes, is a 404. Any member may ask, and the site's reader token.
          */
         get: operations["getSiteRedirectBySource"];
         put?: never;
@@ -2317,7 +2367,7 @@ export interface paths {
         };
         /**
          * Get a change request
-         * @description By its ID or its number in the space. Needs `read` or higher on the space.
+         * @description By its ID or its number in the space. Needs `read` or higher on the space; a site's reader token reads no change request (404), so a published site's preview URLs are for members.
          */
         get: operations["getChangeRequestById"];
         put?: never;
@@ -3642,6 +3692,29 @@ export interface paths {
          * @description A copy of the space in the same organization and collection, titled as a copy, with the same content (shared, not copied); change requests and comments are not copied. Needs `create` or higher.
          */
         post: operations["duplicateSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Preview a URL a page of the space embeds
+         * @description What `url` shows as in an embed block: the HTML of its oEmbed answer when its page links one, else a card with its Open Graph title, site name and icon. The URL is fetched through the outbound guard (private and loopback addresses are refused unless `OUTBOUND_ALLOW_PRIVATE`) and its preview kept an hour. A URL that answers nothing usable is a 404. Needs `read` or higher on the space, or the reader token of a site that publishes it.
+         */
+        get: operations["getEmbedByUrlInSpace"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5105,6 +5178,29 @@ export interface components {
          * @description An email domain, such as `example.com`.
          */
         EmailDomain: string;
+        /** @description What a URL a page embeds shows as: the HTML of its oEmbed answer (`rich`), or a link card with its title, site and icon (`link`). */
+        Embed: {
+            /**
+             * Format: uri
+             * @description The page's icon.
+             */
+            icon?: string;
+            /** @description The site's name (`og:site_name`), else the host. */
+            site: string;
+            /** @description The page's Open Graph title, else its `<title>`, else the host. */
+            title: string;
+            /** @enum {string} */
+            type: "link";
+        } | {
+            /** @description The HTML the URL's oEmbed answer gives, to show in a sandboxed frame. */
+            html: string;
+            /** Format: uri */
+            icon?: string;
+            site: string;
+            title: string;
+            /** @enum {string} */
+            type: "rich";
+        };
         /**
          * @description Unicode character or code point of an emoji.
          * @example 🎉
@@ -5926,10 +6022,21 @@ export interface components {
         };
         /** @description The files of an OpenAPI spec version, parsed. */
         OpenAPISpecContent: {
-            /** @description Every file of the version by its path on the source's origin (`/specs/api.yaml`), parsed from YAML or JSON: the entry file and those it references by relative `$ref`. A spec given as text is the one file `/openapi.yaml`. */
+            /** @description Every file of the version, parsed from YAML or JSON, as GitBook answers it: the entry file first, then those it references by relative `$ref`. A spec given as text is the one file `openapi.yaml`. */
             filesystem: {
-                [key: string]: unknown;
-            };
+                /** @description The folder part of `filename`; `.` for a file beside the entry file. */
+                dir: string;
+                /** @description The file's path relative to the entry file's folder (`schemas/pet.yaml`). */
+                filename: string;
+                /** @description Whether this is the entry file. */
+                isEntrypoint: boolean;
+                /** @description The other files this file's `$ref`s name, as written. */
+                references: string[];
+                /** @description The file's parsed content. */
+                specification: {
+                    [key: string]: unknown;
+                };
+            }[];
             /**
              * Format: uri
              * @description The URL of the entry file (as the version's `url`).
@@ -6221,7 +6328,7 @@ export interface components {
         PublishedContentSite: {
             customizations: {
                 site: components["schemas"]["SiteCustomization"];
-                /** @description Customizations of site spaces that have their own, by site space id. */
+                /** @description The customization each live site space is shown with (the site's, with the site space's own applied over it), by site space id. */
                 siteSpaces: {
                     [key: string]: components["schemas"]["SiteCustomization"];
                 };
@@ -6338,6 +6445,15 @@ export interface components {
             /** @description IDs of the revisions this one was made from. */
             parents: string[];
             reusableContents: components["schemas"]["RevisionReusableContent"][];
+            /** @description The tags the revision's changelog entries name (`{% update tags="…" %}`), each once, in the order they first appear: GitBook's revision tags, which `update` blocks refer to by slug. */
+            tags: {
+                /** @enum {string} */
+                color: "default";
+                /** @description The tag as the first entry naming it writes it. */
+                label: string;
+                /** @description The tag's identifier, made from its label. */
+                slug: string;
+            }[];
             type: components["schemas"]["RevisionType"];
             urls: {
                 /** Format: uri */
@@ -6551,9 +6667,22 @@ export interface components {
         };
         /** @description A page that matches a search, with its best matching sections. */
         SearchPageResult: {
+            /** @description The pages it is under, from the top of the space down. */
+            ancestors: {
+                id: string;
+                title: string;
+            }[];
+            /** @description The page's description; empty when it has none. */
+            description: string;
             id: string;
             /** @description The page's path in the space's current revision. */
             path: string;
+            /** @description Its place among the pages of this answer, the most relevant first. */
+            rank: number;
+            /** @enum {string} */
+            resultType: "page";
+            /** @description The score of its best section. */
+            score: components["schemas"]["SearchResultScore"];
             sections: components["schemas"]["SearchSection"][];
             title: string;
             urls: {
@@ -6565,6 +6694,8 @@ export interface components {
             /** @description Pages, the most relevant first (title and heading matches above body matches). */
             items: components["schemas"]["SearchPageResult"][];
         };
+        /** @description How relevant a result is; higher is better, with no upper bound. Scores of one answer compare with each other, not across searches. */
+        SearchResultScore: number;
         /** @description A part of a page between two headings that matches the search. */
         SearchSection: {
             /** @description Plain text of the section (its first 1,000 characters). */
@@ -6573,6 +6704,9 @@ export interface components {
             id: string;
             /** @description The page's path, with `#anchor` for a heading. */
             path: string;
+            /** @enum {string} */
+            resultType: "section";
+            score: components["schemas"]["SearchResultScore"];
             /** @description The heading text; empty for the text before the first heading. */
             title: string;
             urls: {
@@ -6585,7 +6719,11 @@ export interface components {
             id: string;
             /** @description Its matching pages, the most relevant first (at most 10). */
             pages: components["schemas"]["SearchPageResult"][];
+            /** @description The score of its best page. */
+            score: components["schemas"]["SearchResultScore"];
             title: string;
+            /** @enum {string} */
+            type: "space";
         };
         SearchSpaceResultList: components["schemas"]["List"] & {
             /** @description Spaces the caller may read, the one with the most relevant page first. */
@@ -7012,6 +7150,52 @@ export interface components {
         };
         /** @description Name of an icon. */
         SiteIconName: string;
+        /** @description One thing a reader did on a published site, as GitBook's renderer reports it. Quire keeps the type, the time, the path of the URL, the site's section, site space, space and page, the random session and visitor ids the reader's browser chose, the referrer's domain, a search's query and a page feedback's rating. It never keeps an address, a cookie, a user agent, a language or the visitor's claims, whatever the event carries. */
+        SiteInsightsEvent: {
+            feedback?: {
+                /** @enum {string} */
+                rating: "bad" | "ok" | "good";
+            };
+            location: {
+                /**
+                 * @default site
+                 * @enum {string}
+                 */
+                displayContext: "site" | "server" | "embed" | "mcp";
+                page?: string | null;
+                revision?: string | null;
+                siteSection?: string | null;
+                siteShareKey?: string | null;
+                siteSpace?: string | null;
+                space?: string | null;
+                url: string;
+            };
+            /** @description What a `search_type_query` searched for. */
+            query?: string;
+            session: {
+                referrer?: string | null;
+                sessionId: string;
+                visitorId: string;
+            };
+            timestamp?: components["schemas"]["Timestamp"];
+            type: components["schemas"]["SiteInsightsEventType"];
+        };
+        /**
+         * @description What the reader did, with GitBook's names.
+         * @enum {string}
+         */
+        SiteInsightsEventType: "page_view" | "page_markdown_request" | "search_open" | "search_type_query" | "search_open_result" | "page_post_feedback" | "page_post_feedback_comment" | "agent_feedback" | "ask_question" | "ask_view" | "ask_rate_response" | "link_click" | "api_client_open" | "api_client_request" | "ad_click" | "ad_display" | "trademark_click" | "llms_request" | "mcp_request" | "rss_request";
+        /** @description A column of an insights query: what events are grouped or filtered by (`datetime` with its `interval`, the day of the week 1–7 from Monday, the hour of the day in UTC, the URL's path, the event's type, section, site space, display context, page as `{page, space}`, a search's query, a feedback's rating, the referrer's domain), or what is counted of each group (events, sessions, visitors, and the `pageFeedbackRating` counts `{bad, ok, good}`). GitBook's columns about the visitor's place, device, browser, claims or the links they followed are not recorded by Quire, and asking for one is a 400. */
+        SiteInsightsQueryEventsColumn: {
+            /** @enum {string} */
+            column: "datetime" | "dayOfWeek" | "hourOfDay" | "urlPath" | "eventType" | "siteSection" | "siteSpace" | "displayContext" | "page" | "eventSearchQuery" | "eventPageFeedbackRating" | "referrerDomain" | "eventsCount" | "sessionsCount" | "visitorsCount" | "pageFeedbackRating";
+            /**
+             * @description How `datetime` is cut (weeks start on Monday), in UTC.
+             * @default day
+             * @enum {string}
+             */
+            interval: "hour" | "day" | "week" | "month";
+        };
         /** @description What a customization link points to. */
         SiteLinkTarget: {
             /** @enum {string} */
@@ -7940,8 +8124,8 @@ export interface components {
         contentComputed: boolean;
         /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
         contentDereferenced: boolean | "reusable-contents";
-        /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
-        contentEvaluated: boolean;
+        /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+        contentEvaluated: boolean | "deterministic-only";
         /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
         contentFormat: "markdown" | "document";
         /** @description Whether to include mutable metadata (Git information); `false` leaves it out. */
@@ -10524,6 +10708,102 @@ export interface operations {
             429: components["responses"]["TooManyRequestsError"];
         };
     };
+    trackEventsInSiteById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    events: components["schemas"]["SiteInsightsEvent"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The events are recorded. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    aggregateSiteEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    groupBy?: components["schemas"]["SiteInsightsQueryEventsColumn"][];
+                    /** @default 1000 */
+                    limit?: number;
+                    order?: {
+                        by: components["schemas"]["SiteInsightsQueryEventsColumn"];
+                        /** @enum {string} */
+                        direction: "asc" | "desc";
+                    };
+                    range: ("lastYear" | "last3Months" | "last30Days" | "last7Days" | "last24Hours") | {
+                        from: components["schemas"]["Timestamp"];
+                        to: components["schemas"]["Timestamp"];
+                    };
+                    select?: components["schemas"]["SiteInsightsQueryEventsColumn"][];
+                    where?: (components["schemas"]["SiteInsightsQueryEventsColumn"] & {
+                        /**
+                         * @default in
+                         * @enum {string}
+                         */
+                        operator?: "in" | "notIn" | "greaterThan" | "greaterThanOrEqual" | "lessThan" | "lessThanOrEqual";
+                        values: unknown[];
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description Each selected column's values, one per group. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        columns: {
+                            column: string;
+                            values: unknown[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
     publishSite: {
         parameters: {
             query?: never;
@@ -10969,8 +11249,24 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @deprecated
+                     * @description GitBook's older form of `scope`, read when `scope` is not given: `all`, `current` (only `siteSpaceId`) or `specific` (only `siteSpaceIds`).
+                     * @enum {string}
+                     */
+                    mode?: "all" | "current" | "specific";
                     query: string;
                     scope?: components["schemas"]["SiteSearchScope"];
+                    /**
+                     * @deprecated
+                     * @description The site space `mode=current` searches.
+                     */
+                    siteSpaceId?: string;
+                    /**
+                     * @deprecated
+                     * @description The site spaces `mode=specific` searches.
+                     */
+                    siteSpaceIds?: string[];
                 };
             };
         };
@@ -13780,7 +14076,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -13965,7 +14261,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -15009,7 +15305,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -15223,7 +15519,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -15385,6 +15681,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Space"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getEmbedByUrlInSpace: {
+        parameters: {
+            query: {
+                /** @description The URL to preview. */
+                url: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Embed"];
                 };
             };
             400: components["responses"]["BadRequestError"];
@@ -16123,7 +16450,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -16165,7 +16492,7 @@ export interface operations {
             query?: {
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
             };
             header?: never;
@@ -16274,7 +16601,7 @@ export interface operations {
                 computed?: components["parameters"]["contentComputed"];
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
                 /** @description How page bodies come back, as Markdown (default) or as a JSON document. */
                 format?: components["parameters"]["contentFormat"];
@@ -16352,7 +16679,7 @@ export interface operations {
             query?: {
                 /** @description Whether to expand references to other content in the body: `true` or `reusable-contents` puts the blocks of each reusable content in place of the `reusable-content` block that includes it (in a Markdown body, in place of its `{% include %}` tag). */
                 dereferenced?: components["parameters"]["contentDereferenced"];
-                /** @description Whether to evaluate the body for its reader: conditional blocks whose condition is false are left out. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
+                /** @description Whether to evaluate the body for its reader: `true` leaves out conditional blocks whose condition is false. `deterministic-only` evaluates only what depends on nothing but the content itself; a visitor's conditions depend on the visitor, so for an API token the body is answered as stored. An API token reads as a visitor without claims; a site's reader token always reads evaluated, with its visitor's claims. */
                 evaluated?: components["parameters"]["contentEvaluated"];
             };
             header?: never;

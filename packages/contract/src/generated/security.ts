@@ -5,11 +5,15 @@ export const publicOperations = [
   'getApiInformation',
   'listSSOProviderLoginsInOrganization',
   'resolvePublishedContentByUrl',
+  'trackEventsInSiteById',
 ] as const;
 
 /** Operations that take a site's reader token (the `siteReader` scheme) beside an API token. */
 export const siteReaderOperations = [
+  'getChangeRequestById',
+  'getChangeRequestChanges',
   'getDocumentById',
+  'getEmbedByUrlInSpace',
   'getFileInRevisionById',
   'getLatestOpenAPISpecVersion',
   'getLatestOpenAPISpecVersionContent',
@@ -20,6 +24,9 @@ export const siteReaderOperations = [
   'getReusableContentDocumentInRevisionById',
   'getReusableContentInRevisionById',
   'getRevisionById',
+  'getRevisionSemanticChanges',
+  'getSiteRedirectBySource',
+  'getSpaceById',
   'getUserById',
   'listFilesInRevisionById',
   'listPagesInRevisionById',

@@ -19,6 +19,7 @@ const OPENAPI_TAGS: readonly OpenAPITag[] = [
   'openapi',
   'openapi-operation',
   'openapi-schemas',
+  'openapi-webhook',
   'swagger',
 ];
 

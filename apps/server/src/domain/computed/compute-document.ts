@@ -62,13 +62,12 @@ export async function computeDocument(
     document = await translatedDocument(services, { ...input, source });
   } else {
     // `integration:<integration>:<source>`: the integration's script computes it, in its sandbox.
-    const computed = await computeIntegrationDocument(services, {
+    document = await computeIntegrationDocument(services, {
       organizationId: input.organizationId,
       spaceId: input.spaceId,
       source,
       seed: input.seed,
     });
-    document = computed as Document;
   }
   return withSeededKeys(document, input.seed);
 }

@@ -1,3 +1,4 @@
+import type { Document } from '@quire/document';
 import type { Kysely } from 'kysely';
 import { invalid } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
@@ -14,7 +15,7 @@ import {
   contentComputeDocumentEvent,
   integrationEnvironment,
 } from './integration-event.js';
-import { documentOfAnswer, type JSONDocument } from './script-document.js';
+import { documentOfAnswer } from './script-document.js';
 
 export type { JSONDocument } from './script-document.js';
 
@@ -64,7 +65,7 @@ const sourceType = /^integration:([^:]+):([^:]+)$/;
 export async function computeIntegrationDocument(
   services: IntegrationSourceServices,
   { organizationId, spaceId, source, seed }: IntegrationDocumentRequest,
-): Promise<JSONDocument> {
+): Promise<Document> {
   const [, integrationName = '', sourceId = ''] = sourceType.exec(source.type) ?? [];
   if (integrationName === '') {
     throw invalid(

@@ -1,5 +1,6 @@
 import type { components } from '@quire/contract';
 import { loadOpenApiDocument } from '@quire/contract';
+import { type Document, fromGitBookDocument, GitBookDocumentError } from '@quire/document';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { shorten, upstreamFailed } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
@@ -14,9 +15,10 @@ let jsonDocument: ValidateFunction<JSONDocument> | undefined;
  * The document in a script's answer to `content_compute_document`, or a 502 saying what went
  * wrong: the script failed or was stopped, it answered an error status (`@gitbook/runtime`
  * answers `{error}` then), or its body is not `{document}` holding a document: the contract's
- * `JsonDocument`, whose blocks hold blocks, inlines and texts of leaves.
+ * `JsonDocument`, whose blocks hold blocks, inlines and texts of leaves, as GitBook writes them;
+ * it is answered read into the document model.
  */
-export function documentOfAnswer(integrationName: string, answer: SandboxAnswer): JSONDocument {
+export function documentOfAnswer(integrationName: string, answer: SandboxAnswer): Document {
   const failed = (reason: string) =>
     upstreamFailed(`The integration ${integrationName} could not compute the document: ${reason}`);
   if (!answer.ok) throw failed(answer.message);
@@ -38,7 +40,14 @@ export function documentOfAnswer(integrationName: string, answer: SandboxAnswer)
   }
   const problem = nodesProblem(document.nodes, 'document.nodes', ['block']);
   if (problem !== undefined) throw failed(`its answer is not a document: ${problem}`);
-  return document;
+  try {
+    return fromGitBookDocument(document);
+  } catch (error) {
+    if (error instanceof GitBookDocumentError) {
+      throw failed(`its answer is not a document Quire can hold: document.${error.message}`);
+    }
+    throw error;
+  }
 }
 
 // The contract's schema, as requests are checked against it; it holds no references.

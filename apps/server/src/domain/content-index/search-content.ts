@@ -7,12 +7,16 @@ import {
 } from '../../store/search/search-index.js';
 import { searchTerms } from '../../store/search/search-terms.js';
 
-/** A page that matches a search, ranked: its best sections by id, the best first. */
+/** A page that matches a search, ranked: its best sections by id with their scores, the best first. */
 export interface RankedPage {
   spaceId: string;
   id: string;
   sectionIds: number[];
+  sectionScores: number[];
 }
+
+/** A section of a matching page, with its score (higher is more relevant). */
+export type ScoredSection = IndexedSection & { score: number };
 
 /** A page that matches a search, with its best sections. */
 export interface PageMatch {
@@ -20,7 +24,9 @@ export interface PageMatch {
   id: string;
   title: string;
   path: string;
-  sections: IndexedSection[];
+  /** The score of its best section. */
+  score: number;
+  sections: ScoredSection[];
 }
 
 // Enough sections for the best few hundred pages; relevance past them is noise.
@@ -50,10 +56,13 @@ export async function searchContent(
     const key = `${section.spaceId}/${section.pageId}`;
     let page = pages.get(key);
     if (page === undefined) {
-      page = { spaceId: section.spaceId, id: section.pageId, sectionIds: [] };
+      page = { spaceId: section.spaceId, id: section.pageId, sectionIds: [], sectionScores: [] };
       pages.set(key, page);
     }
-    if (page.sectionIds.length < sectionsPerPage) page.sectionIds.push(section.id);
+    if (page.sectionIds.length < sectionsPerPage) {
+      page.sectionIds.push(section.id);
+      page.sectionScores.push(Math.max(0, section.score));
+    }
   }
   return [...pages.values()];
 }
@@ -72,9 +81,9 @@ export async function readPageMatches(
   );
   const matches: PageMatch[] = [];
   for (const page of pages) {
-    const sections = page.sectionIds.flatMap((id) => {
+    const sections = page.sectionIds.flatMap((id, index) => {
       const hit = hits.get(id);
-      return hit === undefined ? [] : [hit];
+      return hit === undefined ? [] : [{ ...hit, score: page.sectionScores[index] ?? 0 }];
     });
     const [first] = sections;
     if (first === undefined) continue;
@@ -83,7 +92,13 @@ export async function readPageMatches(
       id: page.id,
       title: first.pageTitle,
       path: first.pagePath,
-      sections: sections.map(({ anchor, heading, body }) => ({ anchor, heading, body })),
+      score: first.score,
+      sections: sections.map(({ anchor, heading, body, score }) => ({
+        anchor,
+        heading,
+        body,
+        score,
+      })),
     });
   }
   return matches;

@@ -36,10 +36,15 @@ export interface PageBodyServices {
 /**
  * Whom a body is evaluated for: a site reader always for their visitor's claims (so a reader
  * never reads what their conditions hide); a member, when they ask, as a visitor without claims.
+ * `deterministic-only` evaluates nothing for a member: every condition depends on the visitor.
  */
-export function evaluatedFor(caller: Caller, query: { evaluated?: boolean }): EvaluatedFor {
+export function evaluatedFor(
+  caller: Caller,
+  query: { evaluated?: boolean | string },
+): EvaluatedFor {
   if (isSiteReader(caller)) return caller.visitor;
-  return query.evaluated === true ? noVisitorClaims : undefined;
+  // The query's `oneOf` of a boolean and a string leaves `true` as the text it arrived as.
+  return query.evaluated === true || query.evaluated === 'true' ? noVisitorClaims : undefined;
 }
 
 /** A stored body read as asked: its reusable contents in place, then evaluated. */

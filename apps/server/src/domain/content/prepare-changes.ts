@@ -1,4 +1,4 @@
-import type { Document } from '@quire/document';
+import { type Document, fromGitBookDocument, GitBookDocumentError } from '@quire/document';
 import { fileTooLarge, invalid } from '../../errors.js';
 import { describeFile } from '../files/file-metadata.js';
 import type { ContentChangeInput, InsertFilesInput, PageBodyInput } from './change-inputs.js';
@@ -68,7 +68,7 @@ export async function prepareBody(
   if (input === undefined) return undefined;
   if ('markdown' in input) return (await services.fromMarkdown(input.markdown)).document;
   if ('document' in input) {
-    const document = toDocument(input.document);
+    const document = toDocument(input.document, `${where}.document`);
     try {
       await services.toMarkdown(document);
     } catch (error) {
@@ -81,15 +81,17 @@ export async function prepareBody(
   return (await services.fromMarkdown('')).document;
 }
 
-// The contract checked the envelope; the blocks inside are checked by writing them out, so the
-// copy made here (which also detaches it from the request) is typed as what it will be.
-function toDocument(input: {
-  object: 'document';
-  data?: Record<string, unknown>;
-  nodes: unknown[];
-}): Document {
-  const document: Document = JSON.parse(JSON.stringify({ data: { schemaVersion: 1 }, ...input }));
-  return document;
+// The contract checked the envelope; the blocks inside are GitBook's, read into the model here
+// (a node the model cannot hold is a 400 saying where it is), then checked by writing them out.
+function toDocument(input: unknown, where: string): Document {
+  try {
+    return fromGitBookDocument(input);
+  } catch (error) {
+    if (error instanceof GitBookDocumentError) {
+      throw invalid(`${where} is not a valid document: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 async function prepareFiles(

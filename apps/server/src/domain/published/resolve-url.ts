@@ -105,7 +105,10 @@ export async function resolvePublishedUrl(
     pathname,
     basePath,
     siteBasePath: located.siteBasePath,
-    complete: true,
+    // GitBook's renderer looks several prefixes of a URL up at once and takes a shorter one only
+    // when it is complete: a site or section root whose next segment could still name a section
+    // or a variant is not.
+    complete: place.pathname.length > 0 || !place.selectable,
     canonicalUrl: new URL(
       basePath + pathname,
       publicOrigin(url, services.urls.sitesRoot()),
@@ -222,6 +225,8 @@ function placeInStructure(structure: SiteStructure, segments: readonly string[])
   let rest = [...segments];
   let sectionId: string | undefined;
   let defaultSiteSpaceId = structure.site.defaultSiteSpaceId;
+  // Whether a segment after the URL could still select another section or variant.
+  let selectable = false;
   if (structure.sections.length > 0) {
     const named = structure.sections.find((section) => section.path === rest[0]);
     const section =
@@ -232,6 +237,8 @@ function placeInStructure(structure: SiteStructure, segments: readonly string[])
     if (named !== undefined) {
       consumed.push(named.path);
       rest = rest.slice(1);
+    } else {
+      selectable ||= structure.sections.length > 1;
     }
     sectionId = section.id;
     defaultSiteSpaceId = section.defaultSiteSpaceId;
@@ -247,8 +254,11 @@ function placeInStructure(structure: SiteStructure, segments: readonly string[])
   if (named !== undefined) {
     consumed.push(named.path);
     rest = rest.slice(1);
+  } else {
+    selectable ||= candidates.length > 1;
   }
   return {
+    selectable,
     sectionId,
     siteSpaceId: siteSpace.id,
     spaceId: siteSpace.spaceId,

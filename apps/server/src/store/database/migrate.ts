@@ -27,6 +27,7 @@ import { jobTakeoversMigration } from '../migrations/0029-job-takeovers.js';
 import { translationFailuresMigration } from '../migrations/0030-translation-failures.js';
 import { jobLanesMigration } from '../migrations/0031-job-lanes.js';
 import { rateLimitsMigration } from '../migrations/0032-rate-limits.js';
+import { siteInsightEventsMigration } from '../migrations/0033-site-insight-events.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -68,6 +69,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0030-translation-failures': translationFailuresMigration(),
         '0031-job-lanes': jobLanesMigration(),
         '0032-rate-limits': rateLimitsMigration(dialect),
+        '0033-site-insight-events': siteInsightEventsMigration(),
       }),
     },
   });
