@@ -795,6 +795,8 @@ function mark(value: unknown, at: string): Mark {
   };
 }
 
+const inlineFields = { 'inline-math': 'formula', emoji: 'code', icon: 'icon' } as const;
+
 function inline(node: Json, at: string): Inline {
   const type = string(node.type, `${at}.type`);
   const data = dataOf(node);
@@ -822,26 +824,17 @@ function inline(node: Json, at: string): Inline {
         },
       };
     case 'inline-math':
-      return {
-        object: 'inline',
-        type,
-        isVoid: true,
-        data: { formula: string(data.formula, `${at}.data.formula`) },
-      };
     case 'emoji':
+    case 'icon': {
+      // Void inlines of one text field each.
+      const field = inlineFields[type];
       return {
         object: 'inline',
         type,
         isVoid: true,
-        data: { code: string(data.code, `${at}.data.code`) },
-      };
-    case 'icon':
-      return {
-        object: 'inline',
-        type,
-        isVoid: true,
-        data: { icon: string(data.icon, `${at}.data.icon`) },
-      };
+        data: { [field]: string(data[field], `${at}.data.${field}`) },
+      } as Inline;
+    }
     case 'mention': {
       const ref = record(data.ref, `${at}.data.ref`);
       const user = string(ref.user, `${at}.data.ref.user`);

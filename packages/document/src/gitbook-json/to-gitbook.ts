@@ -6,7 +6,6 @@ import type {
   Block,
   Document,
   ImageBlock,
-  ImageData,
   Inline,
   InlineContent,
   Leaf,
@@ -15,7 +14,6 @@ import type {
   OpenAPIBlock,
   TableBlock,
   TableCellBlock,
-  TagAttributes,
   Text,
 } from '../types.js';
 import {
@@ -487,19 +485,15 @@ function image(node: ImageBlock): GitBookNode {
             ],
       isVoid: true,
     }),
-    imageDetails({
+    {
       caption: caption === '' ? '' : undefined,
       width,
       title,
       frame,
       fullWidth,
       align,
-    }),
+    },
   );
-}
-
-function imageDetails(details: Partial<ImageData>): Record<string, unknown> {
-  return { ...details };
 }
 
 /** `"300"` → 300, `"50%"` → `{ value: 50, unit: '%' }`; anything else has no GitBook length. */
