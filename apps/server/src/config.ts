@@ -21,6 +21,8 @@ export interface Config {
   corsOrigins: readonly string[] | '*' | undefined;
   /** Days the audit log keeps an event. */
   auditRetentionDays: number;
+  /** Days a site's insights keep a reader's event. */
+  insightsRetentionDays: number;
   /** Directory of the local blob store, used unless `filesUrl` names a bucket. */
   filesDir: string;
   /** `s3://bucket/optional/prefix` when files live in S3 or an S3-compatible service. */
@@ -147,6 +149,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   );
   const corsOrigins = corsOriginsSetting(env, problems);
   const auditRetentionDays = integerSetting(env, 'AUDIT_RETENTION_DAYS', 365, 1, 36500, problems);
+  const insightsRetentionDays = integerSetting(
+    env,
+    'INSIGHTS_RETENTION_DAYS',
+    365,
+    1,
+    36500,
+    problems,
+  );
   const filesDir = env.FILES_DIR?.trim() || defaultFilesDir(databaseUrl);
   const filesUrl = env.FILES_URL?.trim() || undefined;
   if (filesUrl !== undefined && parseS3Url(filesUrl) === undefined) {
@@ -261,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     fileSizeLimit,
     openApiFetchTimeoutMs,
     auditRetentionDays,
+    insightsRetentionDays,
     translationEngine,
     secretsKey,
     integrationScriptLimits,

@@ -18,6 +18,7 @@ describe('configuration', () => {
       requestBodyLimit: 5 * 1024 * 1024,
       corsOrigins: undefined,
       auditRetentionDays: 365,
+      insightsRetentionDays: 365,
       filesDir: './data/files',
       filesUrl: undefined,
       filesS3Endpoint: undefined,

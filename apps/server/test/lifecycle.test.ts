@@ -94,6 +94,7 @@ describe('first start and background work', () => {
     expect((await recurring()).map((job) => job.kind)).toEqual([
       'events.prune',
       'git.poll',
+      'insights.prune',
       'spaces.purge',
     ]);
     await server.jobs.runDue();
@@ -103,6 +104,7 @@ describe('first start and background work', () => {
     expect(await recurring()).toEqual([
       { kind: 'events.prune', run_at: nextHour, state: 'queued', attempts: 0 },
       { kind: 'git.poll', run_at: nextMinute, state: 'queued', attempts: 0 },
+      { kind: 'insights.prune', run_at: nextHour, state: 'queued', attempts: 0 },
       { kind: 'spaces.purge', run_at: nextHour, state: 'queued', attempts: 0 },
     ]);
     expect(await findSpaceById(server.services.db, recent.id)).toBeDefined();
@@ -120,15 +122,35 @@ describe('first start and background work', () => {
   });
 });
 
-describe('the audit retention sweep', () => {
-  it('removes events older than the retention, hourly, on the job runner', async () => {
+describe('the retention sweeps', () => {
+  it("removes audit events and readers' events older than their retention, hourly, on the job runner", async () => {
     const server = await startTestServer();
     try {
       const admin = await server.createUser();
       await server.createOrganization(admin);
       const before = await server.countRows('events');
       expect(before).toBeGreaterThan(0);
-      const retention = { auditRetentionDays: 30 };
+      await server.services.db
+        .insertInto('site_insight_events')
+        .values({
+          id: 'read-once',
+          site_id: 'a-site',
+          type: 'page_view',
+          occurred_at: server.clock.now().toISOString(),
+          display_context: 'site',
+          url_path: '/',
+          site_section_id: null,
+          site_space_id: null,
+          space_id: null,
+          page_id: null,
+          session_id: 'session',
+          visitor_id: 'visitor',
+          referrer_domain: null,
+          search_query: null,
+          feedback_rating: null,
+        })
+        .execute();
+      const retention = { auditRetentionDays: 30, insightsRetentionDays: 30 };
       const runner = createJobRunner({
         db: server.services.db,
         dialect: server.services.dialect,
@@ -143,10 +165,12 @@ describe('the audit retention sweep', () => {
       );
       await runner.runDue();
       expect(await server.countRows('events')).toBe(before);
+      expect(await server.countRows('site_insight_events')).toBe(1);
       // The next run is an hour later; by then, 31 days on, the events are past the retention.
       server.clock.advance(31 * day);
       await runner.runDue();
       expect(await server.countRows('events')).toBe(0);
+      expect(await server.countRows('site_insight_events')).toBe(0);
     } finally {
       await server.close();
     }

@@ -2,6 +2,7 @@ import { pollConnections } from '../domain/git-sync/poll-connections.js';
 import { purgeExpiredSpaces } from '../domain/spaces/trash.js';
 import type { AppServices } from '../services/app-services.js';
 import { deleteEventsBefore } from '../store/events.js';
+import { deleteSiteInsightEventsBefore } from '../store/site-insight-events.js';
 import type { RecurringJob } from './recurring-jobs.js';
 
 const hourMs = 60 * 60 * 1000;
@@ -11,11 +12,13 @@ const dayMs = 24 * hourMs;
 export interface SweepSettings {
   /** Events older than this many days are removed (`AUDIT_RETENTION_DAYS`). */
   auditRetentionDays: number;
+  /** Readers' events older than this many days are removed (`INSIGHTS_RETENTION_DAYS`, 365). */
+  insightsRetentionDays?: number;
 }
 
 /**
- * The server's sweeps: hourly, spaces deleted more than seven days ago are purged for good and
- * events older than the retention removed; every minute, Git connections due for a poll are
+ * The server's sweeps: hourly, spaces deleted more than seven days ago are purged for good, and
+ * audit events and readers' events older than their retention removed; every minute, Git connections due for a poll are
  * looked at and imports queued for those whose branch moved.
  */
 export function sweeps(services: AppServices, settings: SweepSettings): RecurringJob[] {
@@ -34,6 +37,16 @@ export function sweeps(services: AppServices, settings: SweepSettings): Recurrin
         deleteEventsBefore(
           services.db,
           new Date(now.getTime() - settings.auditRetentionDays * dayMs).toISOString(),
+        ),
+    },
+    {
+      kind: 'insights.prune',
+      what: `readers' events older than ${settings.insightsRetentionDays ?? 365} days`,
+      intervalMs: hourMs,
+      sweep: (now) =>
+        deleteSiteInsightEventsBefore(
+          services.db,
+          new Date(now.getTime() - (settings.insightsRetentionDays ?? 365) * dayMs).toISOString(),
         ),
     },
     {

@@ -32,3 +32,12 @@ export function listSiteInsightEvents(
     .limit(limit)
     .execute();
 }
+
+/** Removes the events that happened before `cutoff`, answering how many there were. */
+export async function deleteSiteInsightEventsBefore(db: Executor, cutoff: string): Promise<number> {
+  const result = await db
+    .deleteFrom('site_insight_events')
+    .where('occurred_at', '<', cutoff)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

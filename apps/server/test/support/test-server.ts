@@ -56,7 +56,13 @@ export interface TestServer {
   filesDir: string;
   /** How many rows a table holds now. */
   countRows(
-    table: 'content_objects' | 'revisions' | 'events' | 'jobs' | 'webhook_deliveries',
+    table:
+      | 'content_objects'
+      | 'revisions'
+      | 'events'
+      | 'jobs'
+      | 'webhook_deliveries'
+      | 'site_insight_events',
   ): Promise<number>;
   /** Creates an organization administered by `admin`. */
   createOrganization(admin: TestUser, title?: string): Promise<string>;
