@@ -38,7 +38,8 @@ describe("GitBook's JSON document", () => {
       }),
       { numRuns: RUNS },
     );
-  });
+    // As long as the round-trip properties may take: the run count is raised locally (FC_RUNS).
+  }, 120_000);
 
   it("answers the blocks GitBook's renderer reads in GitBook's schema", () => {
     const markdown = [

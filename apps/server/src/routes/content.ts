@@ -1,8 +1,7 @@
-import { type Caller, isSiteReader } from '../domain/actor.js';
+import type { Caller } from '../domain/actor.js';
 import { changesBetween, loadRevision } from '../domain/content/content-revisions.js';
 import { evaluatedFor } from '../domain/content/page-bodies.js';
-import { loadSpaceForReader } from '../domain/published/site-readers.js';
-import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import { loadReadableSpace } from '../domain/published/site-readers.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentDocument } from '../presenters/json-document.js';
 import { presentSemanticChanges } from '../presenters/semantic-changes.js';
@@ -43,15 +42,13 @@ async function spaceContent(
   caller: Caller,
   params: { spaceId: string; revisionId?: string },
 ): Promise<ContentSource> {
-  const space = isSiteReader(caller)
-    ? await loadSpaceForReader(
-        services.db,
-        caller,
-        params.spaceId,
-        services.shareKeys,
-        services.clock.now(),
-      )
-    : (await loadSpaceForCaller(services.db, caller, params.spaceId)).space;
+  const { space } = await loadReadableSpace(
+    services.db,
+    caller,
+    params.spaceId,
+    services.shareKeys,
+    services.clock.now(),
+  );
   return {
     space,
     revision: await loadRevision(services.db, space, params.revisionId ?? space.revisionId),

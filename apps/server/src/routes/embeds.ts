@@ -1,7 +1,5 @@
-import { isSiteReader } from '../domain/actor.js';
 import { resolveEmbed } from '../domain/embeds/resolve-embed.js';
-import { loadSpaceForReader } from '../domain/published/site-readers.js';
-import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
+import { loadReadableSpace } from '../domain/published/site-readers.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { fetchForCaller } from '../outbound/fetch-for-caller.js';
@@ -14,17 +12,13 @@ const pageBytes = 2 * 1024 * 1024;
 /** Handlers of embeds: the preview of a URL a page of a space embeds. */
 export const embedHandlers: EmbedHandlers = {
   getEmbedByUrlInSpace: async ({ params, query, actor, services }) => {
-    if (isSiteReader(actor)) {
-      await loadSpaceForReader(
-        services.db,
-        actor,
-        params.spaceId,
-        services.shareKeys,
-        services.clock.now(),
-      );
-    } else {
-      await loadSpaceForCaller(services.db, actor, params.spaceId);
-    }
+    await loadReadableSpace(
+      services.db,
+      actor,
+      params.spaceId,
+      services.shareKeys,
+      services.clock.now(),
+    );
     const { embed } = await services.caches.embeds.get(query.url, async () => ({
       embed:
         (await resolveEmbed(

@@ -2,7 +2,7 @@ import { type Caller, isSiteReader } from '../domain/actor.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import { spacesOfCached } from '../domain/published/cached-site-reads.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
-import { readerView } from '../domain/published/site-readers.js';
+import { readerViewOf } from '../domain/published/site-readers.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
 import {
   liveStructure,
@@ -10,7 +10,6 @@ import {
   type SiteStructure,
   spacesOf,
 } from '../domain/sites/site-structure.js';
-import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import type { MemberRole } from '../model/roles.js';
 import { presentPublishedSite } from '../presenters/published-site.js';
@@ -42,16 +41,13 @@ async function siteAsSeen(
   params: SiteParams,
 ): Promise<SiteAsSeen> {
   if (isSiteReader(caller)) {
-    const structure = await readerView(
+    const structure = await readerViewOf(
       services.db,
       caller,
+      params,
       services.shareKeys,
       services.clock.now(),
     );
-    const { site } = structure;
-    if (site.id !== params.siteId || site.organizationId !== params.organizationId) {
-      throw notFound(`Site ${params.siteId} not found`);
-    }
     return { structure, role: null };
   }
   const { site, role } = await loadSiteForMember(

@@ -1,5 +1,5 @@
-import { isSiteReader, type SiteReader } from '../domain/actor.js';
-import { readerView } from '../domain/published/site-readers.js';
+import { isSiteReader } from '../domain/actor.js';
+import { readerViewOf } from '../domain/published/site-readers.js';
 import { bulkUpsertSiteRedirects } from '../domain/sites/bulk-site-redirects.js';
 import { findRedirectOfSource } from '../domain/sites/redirect-lookup.js';
 import { requireShareKeyOfSite } from '../domain/sites/share-links.js';
@@ -10,11 +10,9 @@ import {
   removeSiteRedirect,
   updateSiteRedirect,
 } from '../domain/sites/site-redirects.js';
-import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
 import { presentSiteRedirect } from '../presenters/site-redirect.js';
-import type { AppServices } from '../services/app-services.js';
 import { findSiteRedirect, listSiteRedirects } from '../store/site-redirects.js';
 import { pageRequest } from './page-request.js';
 import { loadSiteToChange } from './site-views.js';
@@ -28,19 +26,6 @@ type SiteRedirectHandlers = Pick<
   | 'deleteSiteRedirectById'
   | 'getSiteRedirectBySource'
 >;
-
-/** The site a reader token reads, when it is the one asked for; any other is a 404. */
-async function siteOfReader(
-  services: AppServices,
-  reader: SiteReader,
-  params: { organizationId: string; siteId: string },
-) {
-  const { site } = await readerView(services.db, reader, services.shareKeys, services.clock.now());
-  if (site.id !== params.siteId || site.organizationId !== params.organizationId) {
-    throw notFound(`Site ${params.siteId} not found`);
-  }
-  return site;
-}
 
 /**
  * Handlers of a site's redirects: any member reads them, `create` or higher writes them; the
@@ -106,7 +91,8 @@ export const siteRedirectHandlers: SiteRedirectHandlers = {
 
   getSiteRedirectBySource: async ({ params, query, actor, services }) => {
     const site = isSiteReader(actor)
-      ? await siteOfReader(services, actor, params)
+      ? (await readerViewOf(services.db, actor, params, services.shareKeys, services.clock.now()))
+          .site
       : (await loadSiteForMember(services.db, actor, params.organizationId, params.siteId)).site;
     const { shareKey } = query;
     if (shareKey !== undefined) {

@@ -1,6 +1,5 @@
-import { isSiteReader } from '../domain/actor.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
-import { loadSpaceForReader } from '../domain/published/site-readers.js';
+import { loadReadableSpace } from '../domain/published/site-readers.js';
 import { createSpace } from '../domain/spaces/create-space.js';
 import { duplicateSpace } from '../domain/spaces/duplicate-space.js';
 import { moveSpaceTo } from '../domain/spaces/move-space.js';
@@ -85,18 +84,14 @@ export const spaceHandlers: SpaceHandlers = {
   getSpaceById: async ({ params, query, actor, services }) => {
     if (query.shareKey !== undefined)
       return getSharedSpace(params.spaceId, query.shareKey, actor, services);
-    if (isSiteReader(actor)) {
-      // A site's reader reads the spaces the site publishes to them, with no role of their own.
-      const space = await loadSpaceForReader(
-        services.db,
-        actor,
-        params.spaceId,
-        services.shareKeys,
-        services.clock.now(),
-      );
-      return { status: 200, body: presentSpace(space, null, services.urls) };
-    }
-    const { space, role } = await loadSpaceForCaller(services.db, actor, params.spaceId);
+    // A site's reader reads the spaces the site publishes to them, with no role of their own.
+    const { space, role } = await loadReadableSpace(
+      services.db,
+      actor,
+      params.spaceId,
+      services.shareKeys,
+      services.clock.now(),
+    );
     // The space comes from the read cache while nothing changes: its answer is made once.
     const body = presentCached(space, [role, services.urls], () =>
       presentSpace(space, role, services.urls),

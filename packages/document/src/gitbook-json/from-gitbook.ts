@@ -1,3 +1,4 @@
+import { linkRefToUrl } from '../model/link-ref.js';
 import type {
   Block,
   Document,
@@ -288,9 +289,7 @@ function block(value: unknown, at: string): Block {
       };
     }
     case 'content-ref': {
-      const url =
-        optionalString(details.url) ??
-        urlOfContentRef(record(data.ref, `${at}.data.ref`), `${at}.data.ref`);
+      const url = optionalString(details.url) ?? linkRefToUrl(linkRef(data.ref, `${at}.data.ref`));
       if (details.tag === 'page-ref')
         return { object: 'block', ...key, type: 'page-ref', isVoid: true, data: { page: url } };
       const nested = list(details.nodes, `${at}.markdown.nodes`).map((child, index) =>
@@ -450,24 +449,6 @@ function updateAttributes(data: Json): TagAttributes | undefined {
   return Object.keys(attributes).length === 0 ? undefined : attributes;
 }
 
-function urlOfContentRef(ref: Json, at: string): string {
-  switch (ref.kind) {
-    case 'url':
-      return string(ref.url, `${at}.url`);
-    case 'page':
-      return string(ref.page, `${at}.page`);
-    case 'anchor':
-      return `${optionalString(ref.page) ?? ''}#${string(ref.anchor, `${at}.anchor`)}`;
-    case 'file':
-      return string(ref.file, `${at}.file`);
-    default:
-      throw new GitBookDocumentError(
-        `is a ${String(ref.kind)} reference, which a card cannot hold here`,
-        at,
-      );
-  }
-}
-
 function linkRef(value: unknown, at: string): LinkRef {
   const ref = record(value, at);
   switch (ref.kind) {
@@ -485,7 +466,7 @@ function linkRef(value: unknown, at: string): LinkRef {
     }
     default:
       throw new GitBookDocumentError(
-        `is a ${String(ref.kind)} reference, which a link cannot hold here`,
+        `is a ${String(ref.kind)} reference, which a link or card cannot hold here`,
         at,
       );
   }

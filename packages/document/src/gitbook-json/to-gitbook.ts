@@ -1,6 +1,7 @@
 import { inlineText } from '../analysis/plain-text.js';
 import { slugify } from '../analysis/slugify.js';
 import { updateTagLabels } from '../analysis/update-tags.js';
+import { linkRefFromUrl } from '../model/link-ref.js';
 import { isCellBlocks } from '../model/table-cells.js';
 import type {
   Block,
@@ -208,7 +209,7 @@ function block(node: Block): GitBookNode {
         keyed(node, {
           object: 'block',
           type: 'content-ref',
-          data: { ref: contentRefOfUrl(node.data.url) },
+          data: { ref: contentRef(linkRefFromUrl(node.data.url)) },
           isVoid: true,
         }),
         { url: node.data.url, nodes: node.nodes.length > 0 ? node.nodes.map(block) : undefined },
@@ -218,7 +219,7 @@ function block(node: Block): GitBookNode {
         keyed(node, {
           object: 'block',
           type: 'content-ref',
-          data: { ref: contentRefOfUrl(node.data.page) },
+          data: { ref: contentRef(linkRefFromUrl(node.data.page)) },
           isVoid: true,
         }),
         { tag: 'page-ref', url: node.data.page },
@@ -430,15 +431,6 @@ export function contentRef(ref: LinkRef): GitBookContentRef {
         ? { kind: 'page', page: ref.page }
         : { kind: 'anchor', anchor: ref.anchor, page: ref.page };
   }
-}
-
-function contentRefOfUrl(url: string): GitBookContentRef {
-  if (url.startsWith('#')) return { kind: 'anchor', anchor: url.slice(1) };
-  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('/')) return { kind: 'url', url };
-  const hash = url.indexOf('#');
-  return hash === -1
-    ? { kind: 'page', page: url }
-    : { kind: 'anchor', anchor: url.slice(hash + 1), page: url.slice(0, hash) };
 }
 
 function images(node: Extract<Block, { type: 'images' }>): GitBookNode {

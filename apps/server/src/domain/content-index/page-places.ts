@@ -1,7 +1,7 @@
 import type { Executor } from '../../store/schema.js';
-import { findSpaceById } from '../../store/spaces.js';
 import { loadRevision } from '../content/content-revisions.js';
 import { openRevisionContent } from '../content/read-content.js';
+import { findSpaceCached } from '../published/cached-site-reads.js';
 import type { PageMatch } from './search-content.js';
 
 /** Where a matching page sits in its space's current revision. */
@@ -27,7 +27,7 @@ export async function pagePlaces(
   for (const match of matches)
     bySpace.set(match.spaceId, [...(bySpace.get(match.spaceId) ?? []), match]);
   for (const [spaceId, pages] of bySpace) {
-    const space = await findSpaceById(db, spaceId);
+    const space = await findSpaceCached(db, spaceId);
     if (space === undefined) continue;
     const tree = await openRevisionContent(db, await loadRevision(db, space, space.revisionId));
     for (const match of pages) {

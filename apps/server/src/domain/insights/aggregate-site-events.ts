@@ -131,23 +131,23 @@ function compare(a: unknown, b: unknown): number {
   return keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0;
 }
 
-function passes(value: unknown, operator: Operator, values: readonly unknown[]): boolean {
-  const keys = new Set(values.map(keyOf));
-  switch (operator) {
-    case 'in':
-      return keys.has(keyOf(value));
-    case 'notIn':
-      return !keys.has(keyOf(value));
-    default: {
-      const [bound] = values;
-      if (bound === undefined || value === null || value === undefined) return false;
-      const order = compare(value, bound);
-      if (operator === 'greaterThan') return order > 0;
-      if (operator === 'greaterThanOrEqual') return order >= 0;
-      if (operator === 'lessThan') return order < 0;
-      return order <= 0;
-    }
+/** A `where` filter as a test of a value, its list of values read once. */
+function testOf(operator: Operator, values: readonly unknown[]): (value: unknown) => boolean {
+  if (operator === 'in' || operator === 'notIn') {
+    const keys = new Set(values.map(keyOf));
+    return operator === 'in'
+      ? (value) => keys.has(keyOf(value))
+      : (value) => !keys.has(keyOf(value));
   }
+  const [bound] = values;
+  return (value) => {
+    if (bound === undefined || value === null || value === undefined) return false;
+    const order = compare(value, bound);
+    if (operator === 'greaterThan') return order > 0;
+    if (operator === 'greaterThanOrEqual') return order >= 0;
+    if (operator === 'lessThan') return order < 0;
+    return order <= 0;
+  };
 }
 
 const sameColumn = (a: Column, b: Column) =>
@@ -175,20 +175,17 @@ export function aggregateSiteEvents(
       throw invalid(`body.select.${index}: ${column.column} must be in groupBy to be selected`);
     }
   }
-  const filters = query.where ?? [];
-  const onEvents = filters.filter((filter) => !isCounted(filter));
-  const onGroups = filters.filter(isCounted);
+  const filters = (query.where ?? []).map((filter) => ({
+    column: filter as Column,
+    test: testOf(filter.operator ?? 'in', filter.values),
+  }));
+  const onEvents = filters.filter((filter) => !isCounted(filter.column));
+  const onGroups = filters.filter((filter) => isCounted(filter.column));
   const groups = new Map<string, { values: unknown[]; rows: SiteInsightEventRow[] }>();
   // Without grouping, every event is one group, counted even when there are none.
   if (groupBy.length === 0) groups.set(keyOf([]), { values: [], rows: [] });
   for (const row of rows) {
-    if (
-      !onEvents.every((filter) =>
-        passes(groupValue(row, filter), filter.operator ?? 'in', filter.values),
-      )
-    ) {
-      continue;
-    }
+    if (!onEvents.every(({ column, test }) => test(groupValue(row, column)))) continue;
     const values = groupBy.map((column) => groupValue(row, column));
     const key = keyOf(values);
     const group = groups.get(key) ?? { values, rows: [] };
@@ -196,18 +193,24 @@ export function aggregateSiteEvents(
     groups.set(key, group);
   }
   const answered = [...groups.values()]
-    .filter((group) =>
-      onGroups.every((filter) =>
-        passes(countOf(group.rows, filter), filter.operator ?? 'in', filter.values),
-      ),
-    )
-    .map((group) => ({
-      group,
-      cell: (column: Column) =>
-        isCounted(column)
-          ? countOf(group.rows, column)
-          : group.values[groupBy.findIndex((grouped) => sameColumn(grouped, column))],
-    }));
+    .filter((group) => onGroups.every(({ column, test }) => test(countOf(group.rows, column))))
+    .map((group) => {
+      // A group's cells are worked out once each: ordering reads them many times.
+      const cells = new Map<string, unknown>();
+      const cell = (column: Column) => {
+        const key = keyOf(column);
+        if (!cells.has(key)) {
+          cells.set(
+            key,
+            isCounted(column)
+              ? countOf(group.rows, column)
+              : group.values[groupBy.findIndex((grouped) => sameColumn(grouped, column))],
+          );
+        }
+        return cells.get(key);
+      };
+      return { cell };
+    });
   const order = query.order ?? defaultOrder(select, groupBy);
   if (order !== undefined) {
     if (!isCounted(order.by) && !groupBy.some((grouped) => sameColumn(grouped, order.by))) {

@@ -1,4 +1,5 @@
 import { isRecord } from '../../is-record.js';
+import { fileReferences } from './spec-files.js';
 import type { SpecFilesystem } from './spec-operations.js';
 
 /**
@@ -50,23 +51,4 @@ function relativeTo(folder: string, path: string): string {
   let shared = 0;
   while (shared < from.length && shared < to.length - 1 && from[shared] === to[shared]) shared++;
   return [...from.slice(shared).map(() => '..'), ...to.slice(shared)].join('/');
-}
-
-/** The other files a parsed file's `$ref`s name, each once, as written. */
-function fileReferences(specification: unknown): string[] {
-  const found = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    if (!isRecord(node)) return;
-    if (typeof node.$ref === 'string') {
-      const [location = ''] = node.$ref.split('#', 1);
-      if (location !== '') found.add(location);
-    }
-    for (const value of Object.values(node)) visit(value);
-  };
-  visit(specification);
-  return [...found];
 }

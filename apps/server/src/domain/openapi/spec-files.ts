@@ -118,6 +118,17 @@ function parsedFile(url: string, text: string): SpecFile {
 /** The files a parsed file references by `$ref`, resolved against its URL, without fragments. */
 function referencedFiles(parsed: unknown, base: URL): URL[] {
   const found = new Map<string, URL>();
+  for (const location of fileReferences(parsed)) {
+    if (!URL.canParse(location, base.href)) continue;
+    const target = new URL(location, base);
+    if (target.protocol === 'http:' || target.protocol === 'https:') found.set(target.href, target);
+  }
+  return [...found.values()];
+}
+
+/** The other files a parsed file's `$ref`s name, each once, as written (without fragments). */
+export function fileReferences(parsed: unknown): string[] {
+  const found = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const item of node) visit(item);
@@ -125,15 +136,12 @@ function referencedFiles(parsed: unknown, base: URL): URL[] {
     }
     if (!isRecord(node)) return;
     const ref = node.$ref;
-    if (typeof ref === 'string' && !ref.startsWith('#') && URL.canParse(ref, base.href)) {
-      const target = new URL(ref, base);
-      target.hash = '';
-      if (target.protocol === 'http:' || target.protocol === 'https:') {
-        found.set(target.href, target);
-      }
+    if (typeof ref === 'string') {
+      const [location = ''] = ref.split('#', 1);
+      if (location !== '') found.add(location);
     }
     for (const value of Object.values(node)) visit(value);
   };
   visit(parsed);
-  return [...found.values()];
+  return [...found];
 }

@@ -1,13 +1,15 @@
 import { notFound, unauthenticated } from '../../errors.js';
+import type { MemberRole } from '../../model/roles.js';
 import type { Executor } from '../../store/schema.js';
 import type { SiteRecord } from '../../store/sites.js';
 import type { SpaceRecord } from '../../store/spaces.js';
-import type { SiteReader, SiteReaderAccess } from '../actor.js';
+import { type Caller, isSiteReader, type SiteReader, type SiteReaderAccess } from '../actor.js';
 import type { VisitorClaims } from '../sites/conditions.js';
 import { loadPublishingAuth } from '../sites/publishing-auth.js';
 import type { ShareKeys } from '../sites/share-keys.js';
 import { openShareKey, shareLinkWorks } from '../sites/share-links.js';
 import type { SiteStructure } from '../sites/site-structure.js';
+import { loadSpaceForCaller } from '../spaces/space-access.js';
 import {
   findShareLinkCached,
   findSiteCached,
@@ -148,4 +150,40 @@ export async function loadSpaceForReader(
     : undefined;
   if (space === undefined || space.deletedAt !== null) throw notFound(`Space ${spaceId} not found`);
   return space;
+}
+
+/**
+ * The site a reader reads, as the reader sees it, when it is the one a request names; any
+ * other site is a 404, as if it did not exist.
+ */
+export async function readerViewOf(
+  db: Executor,
+  reader: SiteReader,
+  asked: { organizationId: string; siteId: string },
+  keys: ShareKeys,
+  now: Date,
+): Promise<SiteStructure> {
+  const structure = await readerView(db, reader, keys, now);
+  const { site } = structure;
+  if (site.id !== asked.siteId || site.organizationId !== asked.organizationId) {
+    throw notFound(`Site ${asked.siteId} not found`);
+  }
+  return structure;
+}
+
+/**
+ * A space whoever calls may read: a member with their role on it, or a site's reader (with no
+ * role) when the site shows them a site space publishing it. Anything else is a 404.
+ */
+export async function loadReadableSpace(
+  db: Executor,
+  caller: Caller,
+  spaceId: string,
+  keys: ShareKeys,
+  now: Date,
+): Promise<{ space: SpaceRecord; role: MemberRole | null }> {
+  if (isSiteReader(caller)) {
+    return { space: await loadSpaceForReader(db, caller, spaceId, keys, now), role: null };
+  }
+  return loadSpaceForCaller(db, caller, spaceId);
 }
