@@ -20,7 +20,11 @@ const second = 1000;
 // holding jobs, the other takes each over once that job's own kind's lease has run out. SQLite has
 // one process (a database in memory has no second connection): there the second runner works on
 // the first server's connection, which takes over alike.
-describe('jobs a dead server held, taken over by the other server on the database', () => {
+// Each test pushes to a Git host through `git` child processes, which take seconds when the
+// machine is busy: the timeout is the bound, and nothing here waits a fixed number of tries.
+describe('jobs a dead server held, taken over by the other server on the database', {
+  timeout: 120_000,
+}, () => {
   const onPostgres = process.env.QUIRE_TEST_DATABASE === 'postgres';
   let dying: TestServer;
   let survivor: TestServer;
@@ -142,7 +146,7 @@ describe('jobs a dead server held, taken over by the other server on the databas
       heartbeatMs: 5,
     });
     const running = living.runDue();
-    await until(() => git.requests > requestsBefore, 'the sync reaching the Git host');
+    await until(() => git.requests > requestsBefore);
     // Far past the lease: only the running server's heartbeat keeps the job its own.
     dying.clock.advance(30 * 60 * second);
     const now = dying.clock.now().toISOString();
@@ -153,7 +157,7 @@ describe('jobs a dead server held, taken over by the other server on the databas
         .where('kind', '=', 'git.sync')
         .executeTakeFirst();
       return (row?.locked_until ?? '') > now;
-    }, 'the lease renewed past the moved clock');
+    });
     expect(await survivor.jobs.runDue()).toBe(0);
     release();
     expect(await running).toBe(1);
@@ -162,10 +166,7 @@ describe('jobs a dead server held, taken over by the other server on the databas
   });
 });
 
-async function until(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let look = 0; look < 4000; look += 1) {
-    if (await condition()) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`Never saw ${what}`);
+/** Looks again every 10 ms until `condition` holds; the test's timeout bounds the wait. */
+async function until(condition: () => boolean | Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 10));
 }

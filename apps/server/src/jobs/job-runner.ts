@@ -43,7 +43,10 @@ interface RunInFlight {
   claim: JobClaim;
   kind: string;
   controller: AbortController;
-  heartbeat: NodeJS.Timeout;
+  /** The next beat; a beat is set only once the previous renewal answered. */
+  heartbeat: NodeJS.Timeout | undefined;
+  /** Set when the run ends: no further beat is set. */
+  ended: boolean;
   done: Promise<void>;
 }
 
@@ -110,11 +113,26 @@ export function createJobRunner({
       if (await renewJobLease(db, run.claim, { lockedUntil, now })) return;
       logger.warn({ jobId: run.claim.id, kind: run.kind }, 'a running job was taken over');
       run.controller.abort(new Error('The job was taken over by another run'));
-      clearInterval(run.heartbeat);
+      stopBeating(run);
+      return;
     } catch (error) {
       // The database may be back by the next beat; the lease holds until then.
       logger.error({ err: error, jobId: run.claim.id }, 'renewing a job lease failed');
     }
+  };
+
+  // Each beat waits for the renewal before it, so a slow database never has renewals piling up.
+  const beat = (run: RunInFlight, lease: number, everyMs: number) => {
+    if (run.ended) return;
+    run.heartbeat = setTimeout(async () => {
+      await renew(run, lease);
+      beat(run, lease, everyMs);
+    }, everyMs);
+    run.heartbeat.unref();
+  };
+  const stopBeating = (run: RunInFlight) => {
+    run.ended = true;
+    clearTimeout(run.heartbeat);
   };
 
   const runJob = async (
@@ -155,17 +173,15 @@ export function createJobRunner({
       claim: jobClaim,
       kind: job.kind,
       controller,
-      heartbeat: setInterval(
-        () => void renew(run, definition.leaseMs),
-        heartbeatMs ?? definition.leaseMs / 4,
-      ),
+      heartbeat: undefined,
+      ended: false,
       done: Promise.resolve(),
     };
-    run.heartbeat.unref();
+    beat(run, definition.leaseMs, heartbeatMs ?? definition.leaseMs / 4);
     run.done = (async () => {
       try {
         const outcome = await runJob(job, definition, controller.signal);
-        clearInterval(run.heartbeat);
+        stopBeating(run);
         const settled = await settleJob(db, jobClaim, settlementOf(outcome), clock.now());
         if (!settled) {
           logger.warn(
@@ -174,7 +190,7 @@ export function createJobRunner({
           );
         }
       } finally {
-        clearInterval(run.heartbeat);
+        stopBeating(run);
         inFlight.delete(job.id);
       }
     })();
@@ -254,7 +270,7 @@ export function createJobRunner({
       ]);
       clearTimeout(grace);
       for (const run of inFlight.values()) {
-        clearInterval(run.heartbeat);
+        stopBeating(run);
         run.controller.abort(new Error('The server is stopping'));
         const reason = 'Handed back unfinished by a server that stopped';
         await handBackJob(db, run.claim, { reason, now: clock.now() }).catch((error: unknown) =>
