@@ -5,6 +5,7 @@ import { visitorClaimsJwks } from './domain/members/visitor-claims.js';
 import { mountApiReference } from './http/api-reference.js';
 import type { AppEnv } from './http/app-env.js';
 import { crossOrigin } from './http/cross-origin.js';
+import { mountEditorApp } from './http/editor-app.js';
 import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
 import { mountGitPushHooks } from './http/git-push-hooks.js';
@@ -61,6 +62,7 @@ export function createApp(
   });
 
   mountApiReference(app, document, services.urls.api().replace(/\/$/, ''));
+  mountEditorApp(app);
   mountFileDownloads(app, {
     blobs: services.blobs,
     signer: services.fileUrls,

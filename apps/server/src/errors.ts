@@ -9,6 +9,7 @@ export type DomainErrorKind =
   | 'not-found'
   | 'conflict'
   | 'too-large'
+  | 'too-many'
   | 'upstream-failed'
   | 'not-ready';
 
@@ -50,6 +51,9 @@ export const fileTooLarge = (limit: number) =>
     'too-large',
     `A file is larger than the limit of ${limit} bytes (FILE_SIZE_LIMIT)`,
   );
+/** The caller tried too often; try again after `retryAfterSeconds`. */
+export const tooManyAttempts = (message: string, retryAfterSeconds: number) =>
+  new DomainError('too-many', message, retryAfterSeconds);
 /** What was asked for is not ready yet; ask again after `retryAfterSeconds`. */
 export const notReadyYet = (message: string, retryAfterSeconds: number) =>
   new DomainError('not-ready', message, retryAfterSeconds);

@@ -118,6 +118,10 @@ function firstStartMessage(bootstrapped: Bootstrapped, publicUrl: string): strin
       `quire: sign in with BOOTSTRAP_TOKEN: curl -H "Authorization: Bearer $BOOTSTRAP_TOKEN" ${publicUrl}/v1/orgs`,
     );
   }
+  lines.push(
+    `quire: sign in at ${publicUrl}/app as ${bootstrapped.email} with the password (shown once): ${bootstrapped.password}`,
+    `quire: set another with: npx --yes pnpm@10 --silent cli users password --email ${bootstrapped.email}`,
+  );
   return `${lines.join('\n')}\n\n`;
 }
 

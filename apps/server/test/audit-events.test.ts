@@ -1,6 +1,7 @@
 import { loadOpenApiDocument } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSpaces } from '../src/domain/spaces/trash.js';
+import { setPassword } from '../src/domain/users/sessions.js';
 import { operationRoutes } from '../src/http/operations.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { expectEvery } from './support/expect-every.js';
@@ -306,6 +307,25 @@ describe('events and the audit log', () => {
     await client.DELETE('/spaces/{spaceId}/permissions/teams/{teamId}', onTeamGrant);
     await client.DELETE('/orgs/{organizationId}/teams/{teamId}', onTeam);
     await client.DELETE('/orgs/{organizationId}/members/{userId}', onJoined);
+
+    // App sessions: a sign-in, a sign-out, and sessions an admin ended.
+    await setPassword(server.services.db, admin.user.id, 'a long passphrase', server.clock.now());
+    const signIn = () =>
+      server.clientWith().raw.POST('/auth/sign-in', {
+        body: { email: admin.user.email, password: 'a long passphrase' },
+      });
+    const cookie = (await signIn()).response.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const signedOut = await server.fetch(
+      new Request(`${testBaseUrl}/v1/auth/sign-out`, {
+        method: 'POST',
+        headers: { cookie, 'X-Quire-App': '1' },
+      }),
+    );
+    expect(signedOut.status).toBe(204);
+    await signIn();
+    await client.DELETE('/orgs/{organizationId}/members/{userId}/sessions', {
+      params: { path: { organizationId, userId: admin.user.id } },
+    });
 
     // A created organization, and one with requests and request ids sent by the client.
     const created = await server.fetch(

@@ -11,6 +11,7 @@ import { recordPublicUrl } from '../src/domain/instance/public-url.js';
 import { createOrganizationAsAdmin } from '../src/domain/organizations/create-organization.js';
 import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
 import { createUserWithToken } from '../src/domain/users/create-user.js';
+import { signInWithPassword } from '../src/domain/users/sessions.js';
 import { openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
 
@@ -40,6 +41,23 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     }
   };
   const quire = (...args: string[]) => quireWith({}, ...args);
+  /** Runs the CLI with `input` on its standard input. */
+  const quireReading = (input: string, ...args: string[]) => {
+    const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
+    const child = execFile(tsx, ['--conditions=source', cli, ...args], {
+      env: { ...inherited, DATABASE_URL: databaseUrl },
+    });
+    child.stdin?.end(input);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    return once(child, 'close').then(([code]) => ({ code: code as number, stdout, stderr }));
+  };
 
   beforeAll(async () => {
     const { db, dialect } = openDatabase(databaseUrl);
@@ -53,6 +71,47 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     await db.destroy();
   });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('sets a password read from standard input, which then signs in', async () => {
+    await quire('users', 'create', '--email', 'writer@example.com');
+    const set = await quireReading(
+      'a long passphrase\nignored\n',
+      'users',
+      'password',
+      '--email',
+      'Writer@Example.com',
+    );
+    expect(set.stderr).toBe('');
+    expect(JSON.parse(set.stdout)).toMatchObject({ user: { email: 'writer@example.com' } });
+    const short = await quireReading(
+      'short\n',
+      'users',
+      'password',
+      '--email',
+      'writer@example.com',
+    );
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('at least 8 characters');
+    const nobody = await quireReading(
+      'a long passphrase\n',
+      'users',
+      'password',
+      '--email',
+      'nobody@example.com',
+    );
+    expect(nobody.stderr).toContain('No user has the email nobody@example.com');
+
+    const { db } = openDatabase(databaseUrl);
+    try {
+      const services = { db };
+      const signIn = (password: string) =>
+        signInWithPassword(services, { email: 'writer@example.com', password }, new Date());
+      expect((await signIn('a long passphrase')).user.email).toBe('writer@example.com');
+      await expect(signIn('short')).rejects.toThrow('Wrong email or password');
+    } finally {
+      await db.destroy();
+    }
+  });
 
   it('creates users with a token, with and without a membership, and tokens that work', async () => {
     const plain = await quire(

@@ -44,10 +44,24 @@ describe('first run', { timeout: 60_000 }, () => {
       await fetch(`${baseUrl}/v1/orgs`, { headers: { Authorization: `Bearer ${token}` } })
     ).json()) as { items: { id: string; title: string }[] };
     expect(organizations.items.map((organization) => organization.id)).toEqual([organizationId]);
+    // The owner signs in to the app with the password printed beside the token.
+    const password = /with the password \(shown once\): (\S+)/.exec(printed)?.[1] ?? '';
+    expect(printed).toContain('sign in at https://docs.example.com/app as owner@quire.local');
+    const signedIn = await fetch(`${baseUrl}/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@quire.local', password }),
+    });
+    expect(signedIn.status).toBe(200);
+    const home = await fetch(`${baseUrl}/`, {
+      redirect: 'manual',
+      headers: { cookie: signedIn.headers.get('set-cookie')?.split(';')[0] ?? '' },
+    });
+    expect(home.headers.get('location')).toBe('/app/');
     await stop(server);
 
     const again = await start();
-    expect(again.server.text()).not.toMatch(/token|first start/);
+    expect(again.server.text()).not.toMatch(/token|first start|password/);
     await stop(again.server);
   });
 

@@ -33,6 +33,7 @@ describe('the role matrix', () => {
         'getApiInformation',
         'listSSOProviderLoginsInOrganization',
         'resolvePublishedContentByUrl',
+        'signIn',
         'trackEventsInSiteById',
       ].sort(),
     );

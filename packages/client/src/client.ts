@@ -51,6 +51,11 @@ export interface QuireClientOptions {
   token?: string;
   /** A `fetch` to send requests with; tests pass the in-process server's. */
   fetch?: (request: Request) => Promise<Response>;
+  /**
+   * Calls as Quire's own app, signed in with its session cookie instead of a token: requests
+   * carry the cookie and `X-Quire-App: 1`, without which the server ignores it.
+   */
+  session?: boolean;
 }
 
 /**
@@ -59,10 +64,19 @@ export interface QuireClientOptions {
  * const client = createQuireClient({ baseUrl: 'http://127.0.0.1:8080', token: 'qr_…' });
  * const space = await client.GET('/spaces/{spaceId}', { params: { path: { spaceId } } });
  */
-export function createQuireClient({ baseUrl, token, fetch }: QuireClientOptions): QuireClient {
+export function createQuireClient({
+  baseUrl,
+  token,
+  fetch,
+  session = false,
+}: QuireClientOptions): QuireClient {
   const raw = createClient<paths>({
     baseUrl: `${baseUrl.replace(/\/+$/, '')}/v1`,
-    headers: token === undefined ? {} : { Authorization: `Bearer ${token}` },
+    headers: {
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+      ...(session ? { 'X-Quire-App': '1' } : {}),
+    },
+    ...(session ? { credentials: 'same-origin' as const } : {}),
     ...(fetch === undefined ? {} : { fetch }),
   });
 

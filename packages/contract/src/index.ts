@@ -23,6 +23,7 @@ import type { components } from './generated/schema.js';
 type Schemas = components['schemas'];
 /** A user, as the API shows it. */
 export type User = Schemas['User'];
+export type Session = Schemas['Session'];
 /** An organization, as the API shows it. */
 export type Organization = Schemas['Organization'];
 /** A space, as the API shows it. */

@@ -20,6 +20,7 @@ export type ReadKey =
   | readonly ['space-redirects', spaceId: string]
   | readonly ['share-link', siteId: string, shareLinkId: string]
   | readonly ['share-key', keyHash: string]
+  | readonly ['session', token: string]
   | readonly ['publishing-auth', siteId: string];
 
 /**

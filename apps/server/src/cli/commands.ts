@@ -4,6 +4,7 @@ import { loadConfig } from '../config.js';
 import { publicUrlForTools } from '../domain/instance/public-url.js';
 import { issueApiToken, revokeApiToken } from '../domain/users/api-tokens.js';
 import { createUserWithToken } from '../domain/users/create-user.js';
+import { setPassword } from '../domain/users/sessions.js';
 import { invalid, notFound } from '../errors.js';
 import { isMemberRole, memberRoles } from '../model/roles.js';
 import { createUrls } from '../presenters/urls.js';
@@ -11,7 +12,7 @@ import { presentUser } from '../presenters/user.js';
 import { openDatabase } from '../store/database/dialect.js';
 import { migrateToLatest } from '../store/database/migrate.js';
 import type { Database } from '../store/schema.js';
-import { findUserById } from '../store/users.js';
+import { findUserByEmail, findUserById } from '../store/users.js';
 
 /** The flags a command may take. */
 export interface CommandFlags {
@@ -28,6 +29,9 @@ export const usage = `Usage: quire <command> [flags]   (from a checkout: npx --y
 
   users create --email <email> [--name <name>] [--org <organizationId> --role <role>]
       Creates a user and a first API token; prints {"user", "token"}.
+  users password --email <email>
+      Sets the password a person signs in to the app with, read from standard input (its first
+      line; at least 8 characters); prints {"user"}.
   tokens create --user <userId>
       Creates another API token for a user; prints {"token"}.
   tokens revoke --token <token>
@@ -48,6 +52,7 @@ export async function runCommand(
   [area, action, ...rest]: string[],
   flags: CommandFlags,
   env: NodeJS.ProcessEnv,
+  readInput: () => Promise<string> = readStandardInput,
 ): Promise<unknown> {
   if (rest.length > 0) throw invalid(`Unexpected arguments: ${rest.join(' ')}\n\n${usage}`);
   const config = loadConfig(env);
@@ -60,6 +65,14 @@ export async function runCommand(
       case 'users create': {
         const { user, token } = await createUserWithToken(db, userInput(flags), now);
         return { user: presentUser(user, urls), token };
+      }
+      case 'users password': {
+        const email = required(flags.email, '--email').toLowerCase();
+        const user = await findUserByEmail(db, email);
+        if (user === undefined) throw notFound(`No user has the email ${email}`);
+        const [password = ''] = (await readInput()).split(/\r?\n/);
+        await setPassword(db, user.id, password, now);
+        return { user: presentUser(user, urls) };
       }
       case 'tokens create': {
         const userId = required(flags.user, '--user');
@@ -105,4 +118,11 @@ async function revoke(db: Kysely<Database>, token: string): Promise<{ revoked: t
 function required(value: string | undefined, flag: string): string {
   if (value === undefined || value.trim() === '') throw invalid(`${flag} is required\n\n${usage}`);
   return value.trim();
+}
+
+/** All of standard input, as text. */
+async function readStandardInput(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

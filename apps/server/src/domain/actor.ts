@@ -6,6 +6,8 @@ export interface Actor {
   user: UserRecord;
   /** The request acting (`X-Request-Id`), recorded with the events it causes. */
   requestId?: string | undefined;
+  /** The app's session the request came with, when it came with one rather than a token. */
+  sessionId?: string | undefined;
 }
 
 /** How a site reader came to read the site; checked again on every use of its token. */

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newId } from '../ids.js';
 import type { Database } from '../store/schema.js';
+import { upsertPasswordHash } from '../store/sessions.js';
 import { hasAnyUser, insertUser } from '../store/users.js';
 import { createOrganization } from './organizations/create-organization.js';
 import { issueApiToken } from './users/api-tokens.js';
+import { hashPassword } from './users/passwords.js';
 
 /** Who owns a new server, from `BOOTSTRAP_EMAIL`, `BOOTSTRAP_ORG` and `BOOTSTRAP_TOKEN`. */
 export interface BootstrapSettings {
@@ -18,17 +21,23 @@ export interface Bootstrapped {
   organizationId: string;
   token: string;
   tokenWasGenerated: boolean;
+  /** The owner's email and the password made for them, to sign in to the app with. */
+  email: string;
+  password: string;
 }
 
 /**
- * On an empty database, creates the owner, an organization they administer and an API token,
- * all in one transaction. On a database with users, does nothing and answers `undefined`.
+ * On an empty database, creates the owner, an organization they administer, an API token and a
+ * password to sign in to the app with, all in one transaction. On a database with users, does nothing and answers `undefined`.
  */
 export async function bootstrapEmptyDatabase(
   db: Kysely<Database>,
   settings: BootstrapSettings,
   now: Date,
 ): Promise<Bootstrapped | undefined> {
+  // Made before the transaction: hashing takes a tenth of a second and holds no row.
+  const password = randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
     if (await hasAnyUser(trx)) return undefined;
     const email = settings.email.toLowerCase();
@@ -48,7 +57,10 @@ export async function bootstrapEmptyDatabase(
       now,
     );
     const token = await issueApiToken(trx, userId, now, settings.token);
+    await upsertPasswordHash(trx, userId, passwordHash, now.toISOString());
     return {
+      email,
+      password,
       userId,
       organizationId: organization.id,
       token,

@@ -24,6 +24,7 @@ export const statusOf: Record<DomainErrorKind, number> = {
   'not-found': 404,
   conflict: 409,
   'too-large': 413,
+  'too-many': 429,
   'upstream-failed': 502,
   'not-ready': 503,
 };
@@ -31,7 +32,10 @@ export const statusOf: Record<DomainErrorKind, number> = {
 /** The headers an answer of a domain error carries beside its body. */
 function headersOf(error: DomainError): Record<string, string> {
   if (error.kind === 'unauthenticated') return { 'WWW-Authenticate': 'Bearer realm="quire"' };
-  if (error.kind === 'not-ready' && error.retryAfterSeconds !== undefined) {
+  if (
+    (error.kind === 'not-ready' || error.kind === 'too-many') &&
+    error.retryAfterSeconds !== undefined
+  ) {
     return { 'Retry-After': String(error.retryAfterSeconds) };
   }
   return {};

@@ -17,7 +17,7 @@ import { listPagingFor } from './list-pages.js';
 import { operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
 import { requestBodyLimit } from './request-body-limit.js';
-import { requestHeader } from './request-headers.js';
+import { credentialOfRequest } from './request-headers.js';
 import { compileInputValidators, readPathAndQuery, readValidatedBody } from './request-input.js';
 import { SchemaValidator } from './schema-validator.js';
 
@@ -85,7 +85,11 @@ export function mountOperations(
       // A reader token expires: what it reads is never kept past the check of its expiry.
       const keepable = actor === null || !isSiteReader(actor);
       if (version !== undefined && keepable && reply.sameUntilDatabaseChanges === true) {
-        kept?.keep(responseCacheKey(c.req.url, requestHeader(c, 'authorization')), version, sent);
+        kept?.keep(
+          responseCacheKey(c.req.url, credentialOfRequest(c.req.raw, c.env)),
+          version,
+          sent,
+        );
       }
       return answerWhole(c, sent);
     };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { getPath } from 'hono/utils/url';
 import type { RateLimitBucket, RateLimitState, RateLimits } from '../services/rate-limits.js';
-import { headerOfRequest } from './request-headers.js';
+import { credentialOfRequest, headerOfRequest } from './request-headers.js';
 import { requestIdOf } from './request-id.js';
 
 type Fetch<Rest extends unknown[]> = (
@@ -24,7 +24,7 @@ const searchPath = /^\/v1\/.*\/search$|\/~search(?:\.json)?$/;
  * they bring.
  */
 function bucketsOf(request: Request, path: string): RateLimitBucket[] {
-  if (path.startsWith('/sso/')) return ['signIn', 'requests'];
+  if (path.startsWith('/sso/') || path === '/v1/auth/sign-in') return ['signIn', 'requests'];
   const query = request.url.indexOf('?');
   if (query !== -1 && /[?&](?:jwt_token|share)=/.test(request.url.slice(query))) {
     return ['signIn', 'requests'];
@@ -39,7 +39,7 @@ function bucketsOf(request: Request, path: string): RateLimitBucket[] {
 function callerKeys(request: Request, env: unknown): { byToken: string; byAddress: string } {
   const address = (env as Partial<HttpBindings> | undefined)?.incoming?.socket.remoteAddress;
   const byAddress = `address:${address ?? 'local'}`;
-  const authorization = headerOfRequest(request, env, 'authorization');
+  const authorization = credentialOfRequest(request, env);
   if (authorization === undefined) return { byToken: byAddress, byAddress };
   const hashed = createHash('sha256').update(authorization).digest('base64url').slice(0, 32);
   return { byToken: `token:${hashed}`, byAddress };
@@ -94,7 +94,12 @@ function tooManyRequests(
   state: RateLimitState,
 ): Response {
   const retryAfter = Math.max(1, Math.ceil(state.resetInMs / 1000));
-  const what = { requests: 'requests', search: 'searches', signIn: 'sign-in attempts' }[bucket];
+  const what = {
+    requests: 'requests',
+    search: 'searches',
+    signIn: 'sign-in attempts',
+    signInAccount: 'sign-in attempts',
+  }[bucket];
   return Response.json(
     {
       error: {

@@ -21,3 +21,11 @@ export function headerOfRequest(
 export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
   return headerOfRequest(c.req.raw, c.env, name);
 }
+
+/**
+ * What a request says of its caller, for keeping answers and budgets apart: its
+ * `Authorization`, or else its `Cookie` (the app's session travels there), or nothing.
+ */
+export function credentialOfRequest(request: Request, env: unknown): string | undefined {
+  return headerOfRequest(request, env, 'authorization') ?? headerOfRequest(request, env, 'cookie');
+}

@@ -1,7 +1,7 @@
 import { getPath } from 'hono/utils/url';
 import type { Logger } from 'pino';
 import { type ResponseCache, responseCacheKey } from '../caches/response-cache.js';
-import { headerOfRequest } from './request-headers.js';
+import { credentialOfRequest, headerOfRequest } from './request-headers.js';
 import { requestIdOf } from './request-id.js';
 import { logAnsweredRequest } from './request-logger.js';
 
@@ -25,9 +25,7 @@ export function answerFromResponseCache<Rest extends unknown[]>(
   return (request, env, ...rest) => {
     if (request.method !== 'GET') return fetch(request, env, ...rest);
     const startedAt = performance.now();
-    const answer = kept.find(
-      responseCacheKey(request.url, headerOfRequest(request, env, 'authorization')),
-    );
+    const answer = kept.find(responseCacheKey(request.url, credentialOfRequest(request, env)));
     if (answer === undefined) return fetch(request, env, ...rest);
     const requestId = requestIdOf(headerOfRequest(request, env, 'x-request-id'));
     const response = new Response(answer.body, {

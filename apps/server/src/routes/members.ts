@@ -1,4 +1,9 @@
-import { changeMemberRole, removeMember, setMemberSso } from '../domain/members/change-member.js';
+import {
+  changeMemberRole,
+  endMemberSessions,
+  removeMember,
+  setMemberSso,
+} from '../domain/members/change-member.js';
 import { loadMemberForCaller } from '../domain/members/member-access.js';
 import { listSpacesOfMember } from '../domain/members/member-spaces.js';
 import { pingOrganization } from '../domain/members/ping.js';
@@ -21,6 +26,7 @@ type MemberHandlers = Pick<
   | 'updateMemberInOrganizationById'
   | 'removeMemberFromOrganizationById'
   | 'setUserAsSSOMemberForOrganization'
+  | 'revokeOrganizationMemberSessions'
   | 'listSpacesForOrganizationMember'
   | 'listTeamsForOrganizationMember'
   | 'updateOrganizationMemberLastSeenAt'
@@ -79,6 +85,19 @@ export const memberHandlers: MemberHandlers = {
       : (await loadOrganizationForMember(services.db, actor, params.organizationId)).role;
     requireMemberRemoval({ leaving, role });
     await removeMember(services, actor, params.organizationId, params.userId, services.clock.now());
+    return { status: 204 };
+  },
+
+  revokeOrganizationMemberSessions: async ({ params, actor, services }) => {
+    const { role } = await loadOrganizationForMember(services.db, actor, params.organizationId);
+    requireOrganizationRole(role, 'admin', "end members' sessions");
+    await endMemberSessions(
+      services.db,
+      actor,
+      params.organizationId,
+      params.userId,
+      services.clock.now(),
+    );
     return { status: 204 };
   },
 

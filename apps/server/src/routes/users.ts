@@ -1,12 +1,22 @@
 import { isSiteReader } from '../domain/actor.js';
+import { endSession, revokeOwnSession, signInWithPassword } from '../domain/users/sessions.js';
 import { loadUser } from '../domain/users/user-profiles.js';
 import type { Handler } from '../http/handler.js';
+import { clearedSessionCookie, sessionCookie } from '../http/session-cookie.js';
+import { presentList } from '../presenters/list.js';
+import { presentSession } from '../presenters/session.js';
 import { presentPublicUser, presentUser } from '../presenters/user.js';
+import { listSessionsOfUser } from '../store/sessions.js';
+import { pageRequest } from './page-request.js';
 
 /** Handlers of the `users` tag. */
 export const userHandlers: {
   getAuthenticatedUser: Handler<'getAuthenticatedUser'>;
   getUserById: Handler<'getUserById'>;
+  signIn: Handler<'signIn'>;
+  signOut: Handler<'signOut'>;
+  listUserSessions: Handler<'listUserSessions'>;
+  revokeUserSession: Handler<'revokeUserSession'>;
 } = {
   getAuthenticatedUser: async ({ actor, services }) => ({
     status: 200,
@@ -20,5 +30,35 @@ export const userHandlers: {
       status: 200,
       body: self ? presentUser(user, services.urls) : presentPublicUser(user, services.urls),
     };
+  },
+
+  signIn: async ({ body, services }) => {
+    const started = await signInWithPassword(services, body, services.clock.now());
+    return {
+      status: 200,
+      headers: { 'Set-Cookie': sessionCookie(services.urls, started) },
+      body: presentSession(started.session, started.user, started.session.id, services.urls),
+    };
+  },
+
+  signOut: async ({ actor, services }) => {
+    await endSession(services.db, actor, services.clock.now());
+    return { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(services.urls) } };
+  },
+
+  listUserSessions: async ({ query, actor, services }) => {
+    const now = services.clock.now().toISOString();
+    const page = await listSessionsOfUser(services.db, actor.user.id, now, pageRequest(query));
+    return {
+      status: 200,
+      body: presentList(page, (session) =>
+        presentSession(session, actor.user, actor.sessionId, services.urls),
+      ),
+    };
+  },
+
+  revokeUserSession: async ({ params, actor, services }) => {
+    await revokeOwnSession(services.db, actor, params.sessionId, services.clock.now());
+    return { status: 204 };
   },
 };

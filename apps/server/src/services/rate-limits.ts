@@ -9,7 +9,7 @@ import {
 import type { RateLimitSettings } from '../config.js';
 
 /** A budget requests are counted against. */
-export type RateLimitBucket = 'requests' | 'search' | 'signIn';
+export type RateLimitBucket = 'requests' | 'search' | 'signIn' | 'signInAccount';
 
 /** Where a caller stands in a bucket after a request was counted. */
 export interface RateLimitState {
@@ -29,6 +29,8 @@ const settingOf: Record<RateLimitBucket, keyof RateLimitSettings> = {
   requests: 'perMinute',
   search: 'searchPerMinute',
   signIn: 'signInPerMinute',
+  // Password attempts per account, whichever addresses they come from.
+  signInAccount: 'signInPerMinute',
 };
 
 /**

@@ -11,6 +11,23 @@ export interface UsersTable {
   created_at: string;
 }
 
+export interface UserPasswordsTable {
+  user_id: string;
+  password_hash: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  method: string;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
 export interface ApiTokensTable {
   id: string;
   user_id: string;
@@ -769,6 +786,8 @@ export interface SiteInsightEventsTable {
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
+  user_passwords: UserPasswordsTable;
+  sessions: SessionsTable;
   organizations: OrganizationsTable;
   organization_email_domains: OrganizationEmailDomainsTable;
   organization_members: OrganizationMembersTable;

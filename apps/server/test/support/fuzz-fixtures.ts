@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { startSession } from '../../src/domain/users/sessions.js';
 import type { OperationRoute } from '../../src/http/operations.js';
 import { type ContentFixtures, createContentFixtures } from './content-fixtures.js';
 import type { Caller } from './request-arbitrary.js';
@@ -52,6 +53,8 @@ export interface FuzzFixtures extends ContentFixtures {
   versionIds: string[];
   /** The reader, the admin and the outsider, by user id. */
   userIds: string[];
+  /** An app session of the admin. */
+  sessionIds: string[];
   /** Events of the first organization's audit log. */
   auditEventIds: string[];
   /** An integration of the first organization, installed on it, on its first space and site. */
@@ -157,6 +160,16 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     ...content,
     ...integrations,
     userIds: [reader.user.id, admin.user.id, outsider.user.id],
+    sessionIds: [
+      (
+        await startSession(
+          server.services.db,
+          admin.user,
+          { method: 'password' },
+          server.clock.now(),
+        )
+      ).session.id,
+    ],
     auditEventIds: auditLog.items.map((event) => event.id),
     specSlugs: ['petstore'],
     versionIds: [specVersion.id],

@@ -5,6 +5,7 @@ export const publicOperations = [
   'getApiInformation',
   'listSSOProviderLoginsInOrganization',
   'resolvePublishedContentByUrl',
+  'signIn',
   'trackEventsInSiteById',
 ] as const;
 

@@ -13,6 +13,7 @@ import {
 import type { Database, Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { recordEvent } from '../events/record-event.js';
+import { endSessionsOfUser } from '../users/sessions.js';
 import { memberEvent } from './member-events.js';
 
 /** Where a membership change runs: the database, its dialect and the time. */
@@ -88,6 +89,23 @@ export async function removeMember(
       memberEvent('member.removed', organizationId, member.user, { role: member.role }),
       now,
     );
+    // Signed in to the app, a removed member would keep what the session already opened.
+    await endSessionsOfUser(trx, actor, organizationId, member.user, now);
+  });
+}
+
+/** Ends every app session of a member (an admin signing them out everywhere). */
+export async function endMemberSessions(
+  db: Kysely<Database>,
+  actor: Actor,
+  organizationId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const member = await findMember(trx, organizationId, userId);
+    if (member === undefined) throw notFound(`Member ${userId} not found in this organization`);
+    await endSessionsOfUser(trx, actor, organizationId, member.user, now);
   });
 }
 

@@ -28,6 +28,7 @@ import { translationFailuresMigration } from '../migrations/0030-translation-fai
 import { jobLanesMigration } from '../migrations/0031-job-lanes.js';
 import { rateLimitsMigration } from '../migrations/0032-rate-limits.js';
 import { siteInsightEventsMigration } from '../migrations/0033-site-insight-events.js';
+import { sessionsMigration } from '../migrations/0034-sessions.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -70,6 +71,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0031-job-lanes': jobLanesMigration(),
         '0032-rate-limits': rateLimitsMigration(dialect),
         '0033-site-insight-events': siteInsightEventsMigration(),
+        '0034-sessions': sessionsMigration(dialect),
       }),
     },
   });

@@ -1,0 +1,65 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { invalid } from '../../errors.js';
+
+// OWASP's scrypt floor (N=2^17, r=8, p=1): about 100 ms and 128 MiB a hash on a server core.
+const cost: ScryptOptions = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+const keyLength = 32;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+      error === null ? resolve(key) : reject(error),
+    ),
+  );
+}
+
+/** The shortest password accepted. */
+export const minimumPasswordLength = 8;
+
+/** Throws 400 unless the password may be set. */
+export function requireAcceptablePassword(password: string): void {
+  if (password.length < minimumPasswordLength) {
+    throw invalid(`A password has at least ${minimumPasswordLength} characters`);
+  }
+  if (password.length > 1024) throw invalid('A password has at most 1024 characters');
+}
+
+/**
+ * A password's stored form: `scrypt$N$r$p$salt$key` (base64url), so the cost can rise later
+ * while older hashes still verify.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, cost);
+  return [
+    'scrypt',
+    cost.N,
+    cost.r,
+    cost.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+/** Whether `password` is the one `stored` was made from; a malformed `stored` never matches. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || salt === undefined || key === undefined) return false;
+  const expected = Buffer.from(key, 'base64url');
+  const derived = await derive(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: cost.maxmem,
+  });
+  return derived.length === expected.length && timingSafeEqual(derived, expected);
+}
+
+// Verified against when the email has no password, so a wrong email costs what a wrong password
+// does and the time of the answer does not tell them apart.
+let decoy: Promise<string> | undefined;
+/** A hash no password is known to match. */
+export function decoyPasswordHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(32).toString('base64url'));
+  return decoy;
+}

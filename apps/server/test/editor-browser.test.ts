@@ -1,0 +1,219 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { type ServerType, serve } from '@hono/node-server';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setPassword } from '../src/domain/users/sessions.js';
+import {
+  type BrowserReader,
+  findChromium,
+  openReader,
+  seriousAxeViolations,
+} from './support/browser-pages.js';
+import { createSpaceWithContent } from './support/space-with-content.js';
+import {
+  createStaffedOrganization,
+  type StaffedOrganization,
+  startTestServer,
+  type TestServer,
+} from './support/test-server.js';
+
+// The editor app as writers use it, in Chromium over a real socket: signing in, writing a page
+// with the keyboard in a change request, merging, and what a browser must never do for another
+// site or for pasted content.
+
+const chromiumPath = findChromium();
+if (chromiumPath === undefined && process.env.CI) {
+  throw new Error('The editor browser tests cannot run: no chromium (apt-get install chromium)');
+}
+const password = 'a long passphrase';
+const pasted =
+  '<p>Pasted <a href="javascript:window.pwned=1">link</a><img src="x" onerror="window.pwned=2"></p><script>window.pwned=3</script>';
+
+describe.skipIf(chromiumPath === undefined)(
+  'the editor app, in a browser',
+  { timeout: 60_000 },
+  () => {
+    let socket: ServerType;
+    let server: TestServer;
+    let org: StaffedOrganization;
+    let browser: Browser;
+    let origin: string;
+    let spaceId: string;
+    let people: BrowserReader[] = [];
+
+    /** A person in a fresh browser context, closed after the test, which fails on page errors. */
+    const person = async (options?: BrowserContextOptions) => {
+      const opened = await openReader(browser, options);
+      people.push(opened);
+      return opened;
+    };
+    const signIn = async (page: Page, email: string, path = '/app/') => {
+      await page.goto(`${origin}${path}`);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    };
+    const editor = (page: Page) => page.locator('[contenteditable="true"]');
+    const mainPage = async (title: string) => {
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const page = pages.find((entry) => entry.title === title);
+      if (page === undefined) return undefined;
+      const read = await org.admin.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: { path: { spaceId, pageId: page.id }, query: { format: 'markdown' } },
+      });
+      return 'markdown' in read ? read.markdown : undefined;
+    };
+
+    beforeAll(async () => {
+      // The browser's URLs must be under PUBLIC_URL, so the socket opens first.
+      socket = serve({ fetch: (request) => server.fetch(request), hostname: '127.0.0.1', port: 0 });
+      await once(socket, 'listening');
+      origin = `http://127.0.0.1:${(socket.address() as AddressInfo).port}`;
+      server = await startTestServer({ publicUrl: origin });
+      org = await createStaffedOrganization(server);
+      for (const member of [org.admin, org.creator, org.reader]) {
+        await setPassword(server.services.db, member.user.id, password, server.clock.now());
+      }
+      spaceId = await createSpaceWithContent(org, 'Handbook', [
+        { operation: 'insert_page', title: 'Welcome', document: { markdown: 'Hello.\n' } },
+      ]);
+      browser = await chromium.launch({ executablePath: chromiumPath });
+    }, 60_000);
+    afterEach(async () => {
+      const closing = people;
+      people = [];
+      for (const { context, errors } of closing) {
+        await context.close();
+        // The app asks who is signed in; a 401 is how it learns that nobody is.
+        expect(errors.filter((error) => error !== `401 from ${origin}/v1/user`)).toEqual([]);
+      }
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await new Promise((resolve) => socket?.close(resolve));
+      await server?.close();
+    });
+
+    it('sends a visitor from / to the sign-in page, and a wrong password gets a message', async () => {
+      const { page, errors } = await person();
+      await page.goto(`${origin}/`);
+      expect(new URL(page.url()).pathname).toBe('/app/sign-in');
+      await page.getByLabel('Email').fill(org.creator.user.email);
+      await page.getByLabel('Password').fill('not the password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').getByText('Wrong email or password').waitFor();
+      // The 401s of the page asking who is signed in, and of the refused sign-in, are expected.
+      errors.splice(0);
+    });
+
+    it('writes a page with the keyboard in a change request, saves it, and merges it', async () => {
+      const { page } = await person();
+      await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);
+      await page.getByRole('button', { name: 'Edit in a change request' }).click();
+      await page.getByRole('button', { name: 'New page' }).click();
+      await page.getByLabel('Page title').waitFor();
+      await page.getByLabel('Page title').fill('Getting started');
+      await page.keyboard.press('Tab');
+      const surface = editor(page);
+      await surface.waitFor();
+      await surface.focus();
+      await page.keyboard.type('# Install Quire');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Run the ');
+      await page.keyboard.press('Control+b');
+      await page.keyboard.type('installer');
+      await page.keyboard.press('Control+b');
+      await page.keyboard.type(' first.');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('- download');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('unpack');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('```sh ');
+      await page.keyboard.type('npx quire');
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await editor(page).count()).toBe(1);
+
+      await page.getByRole('button', { name: 'Merge' }).click();
+      await page.waitForURL(new RegExp(`/app/spaces/${spaceId}/pages/`));
+      await page.getByRole('heading', { name: 'Getting started' }).waitFor();
+      expect(await mainPage('Getting started')).toBe(
+        '# Install Quire\n\nRun the **installer** first.\n\n* download\n* unpack\n\n```sh\nnpx quire\n```\n',
+      );
+    });
+
+    it('opens the screen of a urls.app the API answers', async () => {
+      const { page } = await person();
+      await signIn(page, org.reader.user.email);
+      const [first] = (
+        await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+          params: { path: { spaceId } },
+        })
+      ).pages;
+      const appUrl = first !== undefined && 'urls' in first ? first.urls.app : '';
+      expect(appUrl.startsWith(`${origin}/app/spaces/${spaceId}/pages/`)).toBe(true);
+      await page.goto(appUrl);
+      await page.getByRole('heading', { name: first?.title ?? '' }).waitFor();
+      const space = await org.admin.client.GET('/spaces/{spaceId}', {
+        params: { path: { spaceId } },
+      });
+      await page.goto(space.urls.app);
+      await page.getByRole('navigation', { name: 'Pages' }).getByText('Welcome').waitFor();
+      const organization = await org.admin.client.GET('/orgs/{organizationId}', {
+        params: { path: { organizationId: org.organizationId } },
+      });
+      await page.goto(organization.urls.app);
+      await page.getByRole('link', { name: 'Handbook' }).waitFor();
+    });
+
+    it('refuses a revoked session on its next request: the app asks to sign in again', async () => {
+      const { page, errors } = await person();
+      await signIn(page, org.reader.user.email);
+      await org.admin.client.DELETE('/orgs/{organizationId}/members/{userId}/sessions', {
+        params: { path: { organizationId: org.organizationId, userId: org.reader.user.id } },
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      errors.splice(0);
+    });
+
+    it('runs nothing that is pasted, and keeps no javascript: link', async () => {
+      const { page } = await person();
+      await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);
+      await page.getByRole('button', { name: 'Edit in a change request' }).click();
+      const surface = editor(page);
+      await surface.waitFor();
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      // Dispatched as the browser does for Ctrl+V, with HTML another page put on the clipboard.
+      await page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', ${JSON.stringify(pasted)});
+      document.querySelector('[contenteditable="true"]').dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    })()`);
+      await page.getByText('Pasted').waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await page.evaluate('window.pwned')).toBeUndefined();
+      expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    });
+
+    it('has no serious or critical axe violations, light and dark', async () => {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page } = await person({ colorScheme });
+        await page.goto(`${origin}/app/sign-in`);
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await signIn(page, org.admin.user.email, `/app/spaces/${spaceId}`);
+        await page.getByRole('navigation', { name: 'Pages' }).getByText('Welcome').waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+      }
+    });
+  },
+);

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { api, isSignedOut } from './api.js';
+import { Shell } from './Shell.js';
+import { Home } from './screens/Home.js';
+import { OrganizationHome } from './screens/OrganizationHome.js';
+import { SignIn } from './screens/SignIn.js';
+import { SpaceScreen } from './screens/SpaceScreen.js';
+
+// The editor (Tiptap and ProseMirror) loads only when a change request is opened.
+const ChangeRequestScreen = lazy(() => import('./screens/ChangeRequestScreen.js'));
+
+/** The app: the sign-in page for a visitor, the screens every `urls.app` opens for a person. */
+export function App() {
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api.GET('/user') });
+  if (me.isPending) return <p className="loading">Loading…</p>;
+  if (me.error !== null) {
+    if (isSignedOut(me.error)) return <SignIn onSignedIn={() => void me.refetch()} />;
+    return <p role="alert">Quire could not be reached: {me.error.message}</p>;
+  }
+  return (
+    <Shell user={me.data}>
+      <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+        <Switch>
+          <Route path="/" component={Home} />
+          <Route path="/sign-in">
+            <Redirect to="/" />
+          </Route>
+          <Route path="/orgs/:organizationId" component={OrganizationHome} />
+          <Route path="/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId">
+            {(params) => <ChangeRequestScreen {...params} />}
+          </Route>
+          <Route path="/spaces/:spaceId/change-requests/:changeRequestId">
+            {(params) => <ChangeRequestScreen {...params} />}
+          </Route>
+          <Route path="/spaces/:spaceId/pages/:pageId">
+            {(params) => <SpaceScreen {...params} />}
+          </Route>
+          <Route path="/spaces/:spaceId">{(params) => <SpaceScreen {...params} />}</Route>
+          <Route>
+            <section className="screen">
+              <h1>Not found</h1>
+              <p>There is no screen at this address.</p>
+            </section>
+          </Route>
+        </Switch>
+      </Suspense>
+    </Shell>
+  );
+}

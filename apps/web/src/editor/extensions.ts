@@ -1,0 +1,155 @@
+import { Extension, type Extensions, Mark, mergeAttributes, Node } from '@tiptap/core';
+import Code from '@tiptap/extension-code';
+import Link from '@tiptap/extension-link';
+import { ListItem } from '@tiptap/extension-list';
+import StarterKit from '@tiptap/starter-kit';
+
+import { keptInlineText, keptLabel, keptType } from './kept-nodes.js';
+
+/**
+ * What a node or mark of GitBook's document keeps beside what the editor edits: its `key`, the
+ * `data` the editor does not show, its `markdown` details. Never rendered, always written back,
+ * so a block the writer did not touch reads back exactly as it was.
+ */
+const gitbookAttribute = {
+  gitbook: { default: null, rendered: false, keepOnSplit: false },
+};
+
+/** Every node and mark the editor maps from GitBook's document carries `gitbook`. */
+const GitBookAttributes = Extension.create({
+  name: 'gitbookAttributes',
+  addGlobalAttributes() {
+    return [
+      {
+        types: [
+          'doc',
+          'paragraph',
+          'heading',
+          'bulletList',
+          'orderedList',
+          'listItem',
+          'blockquote',
+          'codeBlock',
+          'hint',
+          'bold',
+          'italic',
+          'strike',
+          'code',
+          'link',
+          'color',
+          'keyboard',
+          'superscript',
+          'subscript',
+        ],
+        attributes: gitbookAttribute,
+      },
+    ];
+  },
+});
+
+/** The hint styles GitBook knows. */
+export const hintStyles = ['info', 'success', 'warning', 'danger'] as const;
+
+/** A hint (`{% hint style="info" %}`): blocks in a coloured callout. */
+const Hint = Node.create({
+  name: 'hint',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return {
+      style: {
+        default: 'info',
+        parseHTML: (element) => element.getAttribute('data-style') ?? 'info',
+        renderHTML: (attributes) => ({ 'data-style': attributes.style }),
+      },
+    };
+  },
+  parseHTML: () => [{ tag: 'aside[data-hint]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'aside',
+    mergeAttributes(HTMLAttributes, { 'data-hint': '', class: 'hint', role: 'note' }),
+    0,
+  ],
+});
+
+/**
+ * A block the editor cannot edit yet (a table, tabs, an image, an OpenAPI operation…): kept
+ * whole, as GitBook's JSON, shown as what it is, moved and deleted as one.
+ */
+const KeptBlock = Node.create({
+  name: 'keptBlock',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({ node: { default: null, rendered: false } }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'div',
+    { class: 'kept-block', 'data-type': keptType(node.attrs.node), contenteditable: 'false' },
+    keptLabel(node.attrs.node),
+  ],
+});
+
+/** An inline the editor cannot edit yet (an emoji, inline math, a mention…): kept whole. */
+const KeptInline = Node.create({
+  name: 'keptInline',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  addAttributes: () => ({ node: { default: null, rendered: false } }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'span',
+    { class: 'kept-inline', 'data-type': keptType(node.attrs.node), contenteditable: 'false' },
+    keptInlineText(node.attrs.node),
+  ],
+});
+
+function plainMark(name: string, tag: string) {
+  return Mark.create({
+    name,
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
+  });
+}
+
+/** A text or background colour, as GitBook's `color` mark has it. */
+const Color = Mark.create({
+  name: 'color',
+  parseHTML: () => [],
+  renderHTML: ({ mark }) => [
+    'mark',
+    { 'data-color': String((mark.attrs.gitbook?.data as { text?: string })?.text ?? 'default') },
+    0,
+  ],
+});
+
+/** The editor's schema: GitBook's document, node for node, marks for marks. */
+export function editorExtensions(): Extensions {
+  return [
+    StarterKit.configure({
+      horizontalRule: false,
+      underline: false,
+      hardBreak: false,
+      link: false,
+      trailingNode: false,
+      listItem: false,
+      code: false,
+    }),
+    // GitBook's inline code may carry other marks too (bold code, a link's code).
+    Code.extend({ excludes: '' }),
+    // A list item of GitBook's holds any blocks, a heading or a code block first too.
+    ListItem.extend({ content: 'block+' }),
+    Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] }),
+    Color,
+    plainMark('keyboard', 'kbd'),
+    plainMark('superscript', 'sup'),
+    plainMark('subscript', 'sub'),
+    Hint,
+    KeptBlock,
+    KeptInline,
+    GitBookAttributes,
+  ];
+}

@@ -1,0 +1,46 @@
+import type { components } from '@quire/contract';
+import { Link } from 'wouter';
+
+type RevisionPage = components['schemas']['RevisionPage'];
+
+/** A page tree as nested lists of links, `current` marked. */
+export function PageTree({
+  pages,
+  hrefOf,
+  current,
+}: {
+  pages: readonly RevisionPage[];
+  hrefOf: (pageId: string) => string;
+  current?: string | undefined;
+}) {
+  if (pages.length === 0) return null;
+  return (
+    <ul>
+      {pages.map((page) => (
+        <li key={page.id}>
+          {page.type === 'link' ? (
+            <span>{page.title}</span>
+          ) : (
+            <Link href={hrefOf(page.id)} aria-current={page.id === current ? 'page' : undefined}>
+              {'emoji' in page && page.emoji ? `${page.emoji} ` : ''}
+              {page.title || 'Untitled'}
+            </Link>
+          )}
+          {'pages' in page ? (
+            <PageTree pages={page.pages} hrefOf={hrefOf} current={current} />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The first page of a tree that has a body, depth first. */
+export function firstDocumentPage(pages: readonly RevisionPage[]): string | undefined {
+  for (const page of pages) {
+    if (page.type === 'document') return page.id;
+    const inner = 'pages' in page ? firstDocumentPage(page.pages) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}

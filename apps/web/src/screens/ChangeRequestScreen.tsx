@@ -1,0 +1,180 @@
+import type { components } from '@quire/contract';
+import type { GitBookDocument } from '@quire/document';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useLocation } from 'wouter';
+import { api, errorMessage } from '../api.js';
+import { type SaveState, useAutosave } from '../editor/autosave.js';
+import { PageEditor } from '../editor/PageEditor.js';
+import { firstDocumentPage, PageTree } from '../page-tree.js';
+
+/** A change request: its pages, the page being written, saving, and merging. */
+export default function ChangeRequestScreen({
+  spaceId,
+  changeRequestId,
+  pageId,
+}: {
+  spaceId: string;
+  changeRequestId: string;
+  pageId?: string;
+}) {
+  const path = { spaceId, changeRequestId };
+  const base = `/spaces/${spaceId}/change-requests/${changeRequestId}`;
+  const queries = useQueryClient();
+  const [, navigate] = useLocation();
+  const changeRequest = useQuery({
+    queryKey: ['change-request', spaceId, changeRequestId],
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}', { params: { path } }),
+  });
+  const pages = useQuery({
+    queryKey: ['change-request-pages', spaceId, changeRequestId],
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages', {
+        params: { path },
+      }),
+  });
+  const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
+  const page = useQuery({
+    queryKey: ['change-request-page', spaceId, changeRequestId, shown],
+    enabled: shown !== undefined,
+    // What the editor holds is newer than any answer: the page is read once per visit.
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}', {
+        params: { path: { ...path, pageId: shown ?? '' }, query: { format: 'document' } },
+      }),
+  });
+  const applyChanges = useCallback(
+    async (changes: ContentChange[]) => {
+      await api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId } },
+        body: { changes },
+      });
+    },
+    [spaceId, changeRequestId],
+  );
+  const autosave = useAutosave<{ pageId: string; document: GitBookDocument }>(async (value) => {
+    await applyChanges([
+      {
+        operation: 'update_page',
+        page: value.pageId,
+        // The editor writes GitBook's JSON document, which is the contract's.
+        document: { document: value.document as unknown as JsonDocument },
+      },
+    ]);
+  });
+  const addPage = useMutation({
+    mutationFn: async () => {
+      await autosave.flush();
+      const result = await api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path, query: { compat: false } },
+        body: { changes: [{ operation: 'insert_page', title: 'Untitled', document: {} }] },
+      });
+      return result;
+    },
+    onSuccess: async (result) => {
+      await queries.invalidateQueries({ queryKey: ['change-request-pages', spaceId] });
+      const created =
+        'changes' in result
+          ? result.changes.find((change) => change.object === 'created_page')
+          : undefined;
+      const page = created?.page;
+      const id = typeof page === 'object' ? page.id : page;
+      if (id !== undefined) navigate(`${base}/pages/${id}`);
+    },
+  });
+  const [title, setTitle] = useState<string | undefined>();
+  const rename = useMutation({
+    mutationFn: async (newTitle: string) => {
+      if (shown === undefined) return;
+      await applyChanges([{ operation: 'update_page', page: shown, title: newTitle }]);
+    },
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['change-request-pages', spaceId] }),
+  });
+  const merge = useMutation({
+    mutationFn: async () => {
+      await autosave.flush();
+      return api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+        params: { path },
+      });
+    },
+    onSuccess: async () => {
+      await queries.invalidateQueries();
+      navigate(`/spaces/${spaceId}${shown === undefined ? '' : `/pages/${shown}`}`);
+    },
+  });
+  const status = changeRequest.data?.status;
+  return (
+    <div className="workspace">
+      <nav className="sidebar" aria-label="Pages">
+        <h2>
+          Change request #{changeRequest.data?.number ?? changeRequestId}
+          {status === undefined || status === 'open' ? '' : ` (${status})`}
+        </h2>
+        <PageTree
+          pages={pages.data?.pages ?? []}
+          current={shown}
+          hrefOf={(id) => `${base}/pages/${id}`}
+        />
+        <button type="button" onClick={() => addPage.mutate()} disabled={addPage.isPending}>
+          New page
+        </button>
+      </nav>
+      <section className="page">
+        <div className="page-actions">
+          <SaveStatus state={autosave.state} />
+          <button
+            type="button"
+            onClick={() => merge.mutate()}
+            disabled={merge.isPending || status !== 'open'}
+          >
+            Merge
+          </button>
+          {merge.error === null ? null : <span role="alert">{errorMessage(merge.error)}</span>}
+        </div>
+        {page.data === undefined || shown === undefined ? (
+          <p className="muted">{shown === undefined ? 'No page yet: add one.' : 'Loading…'}</p>
+        ) : (
+          <article key={shown}>
+            <input
+              className="page-title"
+              aria-label="Page title"
+              value={title ?? page.data.title}
+              onChange={(event) => setTitle(event.target.value)}
+              onBlur={() => {
+                if (title !== undefined && title !== page.data.title) rename.mutate(title);
+              }}
+            />
+            {'document' in page.data && page.data.document !== undefined ? (
+              <PageEditor
+                document={page.data.document}
+                label={`Content of ${page.data.title || 'the page'}`}
+                onChange={(document) => autosave.change({ pageId: shown, document })}
+              />
+            ) : null}
+          </article>
+        )}
+      </section>
+    </div>
+  );
+}
+
+type ContentChange = components['schemas']['ContentChange'];
+type JsonDocument = components['schemas']['JsonDocument'];
+
+function SaveStatus({ state }: { state: SaveState }) {
+  if (typeof state === 'object') {
+    return (
+      <span role="alert" className="save-status error">
+        Not saved: {state.error}
+      </span>
+    );
+  }
+  const text = { saved: 'Saved', pending: 'Unsaved changes', saving: 'Saving…' }[state];
+  return (
+    <output className="save-status" aria-live="polite" data-state={state}>
+      {text}
+    </output>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api, errorMessage } from '../api.js';
+import { firstDocumentPage, PageTree } from '../page-tree.js';
+
+const PageReader = lazy(() => import('../editor/PageReader.js'));
+
+/** A space: its page tree and a page, its open change requests, and where editing starts. */
+export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: string }) {
+  const path = { spaceId };
+  const [, navigate] = useLocation();
+  const space = useQuery({
+    queryKey: ['space', spaceId],
+    queryFn: () => api.GET('/spaces/{spaceId}', { params: { path } }),
+  });
+  const pages = useQuery({
+    queryKey: ['pages', spaceId],
+    queryFn: () => api.GET('/spaces/{spaceId}/content/pages', { params: { path } }),
+  });
+  const changeRequests = useQuery({
+    queryKey: ['change-requests', spaceId],
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests', {
+        params: { path, query: { status: 'open' } },
+      }),
+  });
+  const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
+  const page = useQuery({
+    queryKey: ['page', spaceId, shown],
+    enabled: shown !== undefined,
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: { path: { spaceId, pageId: shown ?? '' }, query: { format: 'document' } },
+      }),
+  });
+  const startEditing = useMutation({
+    mutationFn: () =>
+      api.POST('/spaces/{spaceId}/change-requests', {
+        params: { path },
+        body: { subject: 'Untitled change request' },
+      }),
+    onSuccess: (changeRequest) =>
+      navigate(
+        `/spaces/${spaceId}/change-requests/${changeRequest.number}${shown === undefined ? '' : `/pages/${shown}`}`,
+      ),
+  });
+  return (
+    <div className="workspace">
+      <nav className="sidebar" aria-label="Pages">
+        <h2>{space.data?.title ?? 'Space'}</h2>
+        <PageTree
+          pages={pages.data?.pages ?? []}
+          current={shown}
+          hrefOf={(id) => `/spaces/${spaceId}/pages/${id}`}
+        />
+        <h3>Change requests</h3>
+        <ul>
+          {changeRequests.data?.items.map((changeRequest) => (
+            <li key={changeRequest.id}>
+              <Link href={`/spaces/${spaceId}/change-requests/${changeRequest.number}`}>
+                #{changeRequest.number} {changeRequest.subject || 'Untitled'}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="page">
+        <div className="page-actions">
+          <button
+            type="button"
+            onClick={() => startEditing.mutate()}
+            disabled={startEditing.isPending}
+          >
+            Edit in a change request
+          </button>
+          {startEditing.error === null ? null : (
+            <span role="alert">{errorMessage(startEditing.error)}</span>
+          )}
+        </div>
+        {page.data === undefined ? (
+          <p className="muted">
+            {shown === undefined ? 'This space has no pages yet.' : 'Loading…'}
+          </p>
+        ) : (
+          <article>
+            <h1>{page.data.title}</h1>
+            {'document' in page.data && page.data.document !== undefined ? (
+              <Suspense fallback={<p className="loading">Loading…</p>}>
+                <PageReader document={page.data.document} />
+              </Suspense>
+            ) : null}
+          </article>
+        )}
+      </section>
+    </div>
+  );
+}

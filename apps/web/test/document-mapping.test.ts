@@ -1,0 +1,123 @@
+import { markdownToDocument, toGitBookDocument } from '@quire/document';
+import { documentArbitrary } from '@quire/document/arbitrary';
+import { getSchema } from '@tiptap/core';
+import { Node } from '@tiptap/pm/model';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fromEditorDocument, toEditorDocument } from '../src/editor/document-mapping.js';
+import { editorExtensions } from '../src/editor/extensions.js';
+
+const schema = getSchema(editorExtensions());
+
+/** GitBook's document → the editor's, checked against the editor's schema → GitBook's again. */
+function roundTrip(markdown: string) {
+  const gitbook = toGitBookDocument(markdownToDocument(markdown));
+  const editor = toEditorDocument(gitbook);
+  const node = Node.fromJSON(schema, editor);
+  node.check();
+  return { gitbook, editor, back: fromEditorDocument(node.toJSON()) };
+}
+
+describe("the editor's document", () => {
+  it('is the identity on every document the document package generates', () => {
+    fc.assert(
+      fc.property(documentArbitrary, (document) => {
+        const gitbook = toGitBookDocument(document);
+        const node = Node.fromJSON(schema, toEditorDocument(gitbook));
+        node.check();
+        expect(fromEditorDocument(node.toJSON())).toEqual(gitbook);
+      }),
+      { numRuns: Number(process.env.FC_RUNS ?? 300) },
+    );
+  });
+
+  it('edits headings, lists, quotes, code and hints natively, and keeps the rest whole', () => {
+    const { editor, back, gitbook } = roundTrip(
+      [
+        '# Title',
+        'Some **bold *both*** and [a link](https://example.com) `code`.',
+        '- one\n- two\n  1. nested',
+        '> quoted',
+        '```js\nlet a = 1;\n\nlet b;\n```',
+        '{% hint style="warning" %}\nCareful.\n{% endhint %}',
+        '| a | b |\n| - | - |\n| 1 | 2 |',
+        '{% tabs %}\n{% tab title="One" %}\nFirst\n{% endtab %}\n{% endtabs %}',
+      ].join('\n\n'),
+    );
+    expect(back).toEqual(gitbook);
+    expect(editor.content?.map((node) => node.type)).toEqual([
+      'heading',
+      'paragraph',
+      'bulletList',
+      'blockquote',
+      'codeBlock',
+      'hint',
+      'keptBlock',
+      'keptBlock',
+    ]);
+    expect(editor.content?.[4]).toMatchObject({
+      attrs: { language: 'js' },
+      content: [{ type: 'text', text: 'let a = 1;\n\nlet b;' }],
+    });
+  });
+
+  it('writes back what the writer changed', () => {
+    const { editor } = roundTrip('# Title\n\nText.\n');
+    const edited = structuredClone(editor);
+    edited.content?.push(
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'New' }] },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'see ', marks: [{ type: 'italic' }, { type: 'bold' }] },
+          {
+            type: 'text',
+            text: 'here',
+            marks: [{ type: 'link', attrs: { href: 'https://q.test' } }],
+          },
+        ],
+      },
+    );
+    const back = fromEditorDocument(Node.fromJSON(schema, edited).toJSON());
+    expect(back.nodes.slice(2)).toEqual([
+      {
+        object: 'block',
+        type: 'heading-2',
+        data: {},
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'New', marks: [] }] }],
+      },
+      {
+        object: 'block',
+        type: 'paragraph',
+        data: {},
+        nodes: [
+          {
+            object: 'text',
+            leaves: [
+              {
+                object: 'leaf',
+                text: 'see ',
+                marks: [
+                  { object: 'mark', type: 'bold' },
+                  { object: 'mark', type: 'italic' },
+                ],
+              },
+            ],
+          },
+          {
+            object: 'inline',
+            type: 'link',
+            data: { ref: { kind: 'url', url: 'https://q.test' } },
+            isVoid: false,
+            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'here', marks: [] }] }],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('keeps an empty page empty', () => {
+    const { back, gitbook } = roundTrip('');
+    expect(back).toEqual(gitbook);
+  });
+});
