@@ -110,7 +110,7 @@ describe.skipIf(chromiumPath === undefined)(
       errors.splice(0);
     });
 
-    it('writes a page with the keyboard in a change request, saves it, and merges it', async () => {
+    it('writes a page with the keyboard in a change request; another person comments and approves; it merges', async () => {
       const { page } = await person();
       await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);
       await page.getByRole('button', { name: 'Edit in a change request' }).click();
@@ -139,6 +139,18 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await editor(page).count()).toBe(1);
 
+      // A second person, in their own browser, comments and approves.
+      const reviewer = await person();
+      await signIn(reviewer.page, org.admin.user.email, new URL(page.url()).pathname);
+      await reviewer.page.getByLabel('Comment').fill('Looks good to me.');
+      await reviewer.page.getByRole('button', { name: 'Post comment' }).click();
+      await reviewer.page.getByText('Looks good to me.').waitFor();
+      await reviewer.page.getByRole('button', { name: 'Approve' }).click();
+      await reviewer.page.getByText(`${org.admin.user.displayName}: approved`).waitFor();
+
+      await page.reload();
+      await page.getByText('Looks good to me.').waitFor();
+      await page.getByText(`${org.admin.user.displayName}: approved`).waitFor();
       await page.getByRole('button', { name: 'Merge' }).click();
       await page.waitForURL(new RegExp(`/app/spaces/${spaceId}/pages/`));
       await page.getByRole('heading', { name: 'Getting started' }).waitFor();

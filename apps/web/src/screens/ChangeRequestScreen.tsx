@@ -7,6 +7,7 @@ import { api, errorMessage } from '../api.js';
 import { type SaveState, useAutosave } from '../editor/autosave.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
+import { ReviewPanel } from './ReviewPanel.js';
 
 /** A change request: its pages, the page being written, saving, and merging. */
 export default function ChangeRequestScreen({
@@ -106,7 +107,7 @@ export default function ChangeRequestScreen({
   });
   const status = changeRequest.data?.status;
   return (
-    <div className="workspace">
+    <div className="workspace with-review">
       <nav className="sidebar" aria-label="Pages">
         <h2>
           Change request #{changeRequest.data?.number ?? changeRequestId}
@@ -156,6 +157,7 @@ export default function ChangeRequestScreen({
           </article>
         )}
       </section>
+      <ReviewPanel spaceId={spaceId} changeRequestId={changeRequestId} />
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { api, errorMessage } from '../api.js';
+
+/** A change request's conversation: its comments, a new one, and reviews. */
+export function ReviewPanel({
+  spaceId,
+  changeRequestId,
+}: {
+  spaceId: string;
+  changeRequestId: string;
+}) {
+  const path = { spaceId, changeRequestId };
+  const queries = useQueryClient();
+  const [draft, setDraft] = useState('');
+  const comments = useQuery({
+    queryKey: ['change-request-comments', spaceId, changeRequestId],
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/comments', {
+        params: { path, query: { format: 'markdown' } },
+      }),
+  });
+  const reviews = useQuery({
+    queryKey: ['change-request-reviews', spaceId, changeRequestId],
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
+        params: { path },
+      }),
+  });
+  const refresh = () =>
+    Promise.all([
+      queries.invalidateQueries({ queryKey: ['change-request-comments', spaceId] }),
+      queries.invalidateQueries({ queryKey: ['change-request-reviews', spaceId] }),
+      queries.invalidateQueries({ queryKey: ['change-request', spaceId] }),
+    ]);
+  const post = useMutation({
+    mutationFn: (markdown: string) =>
+      api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/comments', {
+        params: { path },
+        body: { body: { markdown } },
+      }),
+    onSuccess: async () => {
+      setDraft('');
+      await refresh();
+    },
+  });
+  const review = useMutation({
+    mutationFn: (status: 'approved' | 'changes-requested') =>
+      api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
+        params: { path },
+        body: { status },
+      }),
+    onSuccess: refresh,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.trim() !== '') post.mutate(draft.trim());
+  };
+  const failure = post.error ?? review.error;
+  return (
+    <aside className="review" aria-label="Review">
+      <h2>Review</h2>
+      <ul className="reviews">
+        {reviews.data?.items.map((item) => (
+          <li key={item.id}>
+            {item.reviewer.displayName}:{' '}
+            {item.status === 'approved' ? 'approved' : 'asked for changes'}
+            {item.outdated ? ' (before later changes)' : ''}
+          </li>
+        ))}
+      </ul>
+      <div className="review-actions">
+        <button type="button" onClick={() => review.mutate('approved')}>
+          Approve
+        </button>
+        <button type="button" onClick={() => review.mutate('changes-requested')}>
+          Ask for changes
+        </button>
+      </div>
+      <h3>Comments</h3>
+      <ul className="comments">
+        {comments.data?.items.map((comment) => (
+          <li key={comment.id} id={`comment-${comment.id}`}>
+            <strong>{comment.postedBy.displayName}</strong>
+            <p>{'markdown' in comment.body ? comment.body.markdown : ''}</p>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit}>
+        <label htmlFor="new-comment">Comment</label>
+        <textarea
+          id="new-comment"
+          value={draft}
+          rows={3}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+        <button type="submit" disabled={post.isPending}>
+          Post comment
+        </button>
+      </form>
+      {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
+    </aside>
+  );
+}
