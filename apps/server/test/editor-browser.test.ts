@@ -115,7 +115,11 @@ describe.skipIf(chromiumPath === undefined)(
       await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);
       await page.getByRole('button', { name: 'Edit in a change request' }).click();
       await page.getByRole('button', { name: 'New page' }).click();
-      await page.getByLabel('Page title').waitFor();
+      // The new page is open once the tree marks it.
+      await page
+        .getByRole('navigation', { name: 'Pages' })
+        .locator('a[aria-current="page"]', { hasText: 'Untitled' })
+        .waitFor();
       await page.getByLabel('Page title').fill('Getting started');
       await page.keyboard.press('Tab');
       const surface = editor(page);

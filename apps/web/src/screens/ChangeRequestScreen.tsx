@@ -85,7 +85,6 @@ export default function ChangeRequestScreen({
       if (id !== undefined) navigate(`${base}/pages/${id}`);
     },
   });
-  const [title, setTitle] = useState<string | undefined>();
   const rename = useMutation({
     mutationFn: async (newTitle: string) => {
       if (shown === undefined) return;
@@ -138,15 +137,7 @@ export default function ChangeRequestScreen({
           <p className="muted">{shown === undefined ? 'No page yet: add one.' : 'Loading…'}</p>
         ) : (
           <article key={shown}>
-            <input
-              className="page-title"
-              aria-label="Page title"
-              value={title ?? page.data.title}
-              onChange={(event) => setTitle(event.target.value)}
-              onBlur={() => {
-                if (title !== undefined && title !== page.data.title) rename.mutate(title);
-              }}
-            />
+            <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
             {'document' in page.data && page.data.document !== undefined ? (
               <PageEditor
                 document={page.data.document}
@@ -178,5 +169,21 @@ function SaveStatus({ state }: { state: SaveState }) {
     <output className="save-status" aria-live="polite" data-state={state}>
       {text}
     </output>
+  );
+}
+
+/** A page's title, renamed when the field is left. */
+function PageTitle({ title, onRename }: { title: string; onRename: (title: string) => void }) {
+  const [value, setValue] = useState(title);
+  return (
+    <input
+      className="page-title"
+      aria-label="Page title"
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={() => {
+        if (value.trim() !== '' && value !== title) onRename(value.trim());
+      }}
+    />
   );
 }
