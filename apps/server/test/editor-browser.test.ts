@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword } from '../src/domain/users/sessions.js';
 import {
   type BrowserReader,
-  findChromium,
+  chromiumForTests,
   openReader,
   seriousAxeViolations,
 } from './support/browser-pages.js';
@@ -22,10 +22,7 @@ import {
 // with the keyboard in a change request, merging, and what a browser must never do for another
 // site or for pasted content.
 
-const chromiumPath = findChromium();
-if (chromiumPath === undefined && process.env.CI) {
-  throw new Error('The editor browser tests cannot run: no chromium (apt-get install chromium)');
-}
+const chromiumPath = chromiumForTests('editor-browser.test.ts');
 const password = 'a long passphrase';
 const pasted =
   '<p>Pasted <a href="javascript:window.pwned=1">link</a><img src="x" onerror="window.pwned=2"></p><script>window.pwned=3</script>';

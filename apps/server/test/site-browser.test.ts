@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AxeFinding,
   type BrowserReader,
-  findChromium,
+  chromiumForTests,
   openReader,
   seriousAxeViolations,
 } from './support/browser-pages.js';
@@ -22,16 +22,7 @@ import {
 // Published sites as readers see them in Chromium, over a real socket: navigation, site spaces,
 // share links, visitor authentication, themes, search with and without a script, and axe-core.
 
-const chromiumPath = findChromium();
-if (chromiumPath === undefined) {
-  const configured = process.env.CHROMIUM_PATH;
-  const why = configured
-    ? `no file at CHROMIUM_PATH (${configured})`
-    : 'no chromium on PATH (apt-get install chromium)';
-  // CI installs Chromium: there a missing browser is a failure, not a skip.
-  if (process.env.CI) throw new Error(`The browser tests cannot run: ${why}`);
-  console.warn(`Skipping site-browser.test.ts: ${why}.`);
-}
+const chromiumPath = chromiumForTests('site-browser.test.ts');
 
 const white = 'rgb(255, 255, 255)';
 

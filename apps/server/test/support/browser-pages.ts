@@ -23,6 +23,23 @@ export function findChromium(): string | undefined {
     .find((path) => existsSync(path));
 }
 
+/**
+ * The Chromium a browser test file drives, or undefined when there is none here (the file then
+ * skips). CI installs Chromium: there a missing browser fails the run instead.
+ * @example const chromiumPath = chromiumForTests('site-browser.test.ts');
+ */
+export function chromiumForTests(testFile: string): string | undefined {
+  const found = findChromium();
+  if (found !== undefined) return found;
+  const configured = process.env.CHROMIUM_PATH;
+  const why = configured
+    ? `no file at CHROMIUM_PATH (${configured})`
+    : 'no chromium on PATH (apt-get install chromium)';
+  if (process.env.CI) throw new Error(`The browser tests cannot run: ${why}`);
+  console.warn(`Skipping ${testFile}: ${why}.`);
+  return undefined;
+}
+
 /** One reader's window on the site: a fresh context (cookies, storage) and its page. */
 export interface BrowserReader {
   context: BrowserContext;
