@@ -160,6 +160,49 @@ describe.skipIf(chromiumPath === undefined)(
       );
     });
 
+    it('shows the conflict of a second merge as data, and settles it in the app', async () => {
+      const client = org.creator.client;
+      const { pages } = await client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const welcome = pages.find((entry) => entry.title === 'Welcome');
+      const edit = async (markdown: string) => {
+        const changeRequest = await client.POST('/spaces/{spaceId}/change-requests', {
+          params: { path: { spaceId } },
+          body: { subject: markdown.trim() },
+        });
+        await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+          params: { path: { spaceId, changeRequestId: changeRequest.id } },
+          body: {
+            changes: [
+              { operation: 'update_page', page: welcome?.id ?? '', document: { markdown } },
+            ],
+          },
+        });
+        return changeRequest;
+      };
+      const first = await edit('Hello from the first.\n');
+      const second = await edit('Hello from the second.\n');
+      await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+        params: { path: { spaceId, changeRequestId: first.id } },
+      });
+
+      const { page } = await person();
+      await signIn(page, org.creator.user.email, new URL(second.urls.app).pathname);
+      await page.getByRole('button', { name: 'Merge' }).click();
+      const conflicts = page.getByRole('region', { name: 'Conflicts with the space' });
+      await conflicts.getByText('welcome: content').waitFor();
+      await conflicts.getByLabel('Keep this change request’s').check();
+      await conflicts.getByRole('button', { name: 'Resolve conflicts' }).click();
+      await conflicts.waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'Merge' }).click();
+      await page.waitForURL(new RegExp(`/app/spaces/${spaceId}(/pages/|$)`));
+      const read = await client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: { path: { spaceId, pageId: welcome?.id ?? '' }, query: { format: 'markdown' } },
+      });
+      expect(read).toMatchObject({ markdown: 'Hello from the second.\n' });
+    });
+
     it('opens the screen of a urls.app the API answers', async () => {
       const { page } = await person();
       await signIn(page, org.reader.user.email);

@@ -268,7 +268,9 @@ export const changeRequestHandlers: ChangeRequestHandlers = {
     mergeOrUpdate(input, 'review', 'merge change requests', mergeChangeRequest),
 
   updateChangeRequest: (input) =>
-    mergeOrUpdate(input, 'edit', 'update change requests', updateChangeRequestFromSpace),
+    mergeOrUpdate(input, 'edit', 'update change requests', (...args) =>
+      updateChangeRequestFromSpace(...args, input.body?.resolutions ?? []),
+    ),
 
   getChangeRequestChanges: async ({ params, query, actor: caller, services }) => {
     const { space, changeRequest } = await loadChangeRequestForCaller(

@@ -7,6 +7,7 @@ import { api, errorMessage } from '../api.js';
 import { type SaveState, useAutosave } from '../editor/autosave.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
+import { ConflictPanel } from './ConflictPanel.js';
 import { ReviewPanel } from './ReviewPanel.js';
 
 /** A change request: its pages, the page being written, saving, and merging. */
@@ -99,7 +100,8 @@ export default function ChangeRequestScreen({
         params: { path },
       });
     },
-    onSuccess: async () => {
+    onSuccess: async (result) => {
+      if (result.result === 'conflicts') return;
       await queries.invalidateQueries();
       navigate(`/spaces/${spaceId}${shown === undefined ? '' : `/pages/${shown}`}`);
     },
@@ -133,10 +135,22 @@ export default function ChangeRequestScreen({
           </button>
           {merge.error === null ? null : <span role="alert">{errorMessage(merge.error)}</span>}
         </div>
+        {merge.data?.result === 'conflicts' ? (
+          <ConflictPanel
+            spaceId={spaceId}
+            changeRequestId={changeRequestId}
+            conflicts={merge.data.conflicts ?? []}
+            onResolved={() => {
+              merge.reset();
+              void queries.invalidateQueries({ queryKey: ['change-request-page', spaceId] });
+              void queries.invalidateQueries({ queryKey: ['change-request', spaceId] });
+            }}
+          />
+        ) : null}
         {page.data === undefined || shown === undefined ? (
           <p className="muted">{shown === undefined ? 'No page yet: add one.' : 'Loading…'}</p>
         ) : (
-          <article key={shown}>
+          <article key={`${shown}:${page.dataUpdatedAt}`}>
             <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
             {'document' in page.data && page.data.document !== undefined ? (
               <PageEditor

@@ -3174,7 +3174,9 @@ export interface paths {
          * Update a change request with the content of its space
          * @description Brings into the change request what its space gained since the merge base, with the same
          *     three-way merge as a merge: an `update` revision of the change request, whose merge base
-         *     becomes the space's current revision. On conflicts nothing changes. Needs `edit` or higher.
+         *     becomes the space's current revision. On conflicts nothing changes, unless `resolutions`
+         *     settles them: a page field both sides changed takes the side it names, and the change
+         *     request can then merge. Needs `edit` or higher.
          */
         post: operations["updateChangeRequest"];
         delete?: never;
@@ -14897,7 +14899,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description Which side a conflicting page field keeps, as a conflict names it (`page`, `field`): the change request's value, or the space's. */
+                    resolutions?: {
+                        field: string;
+                        /** @enum {string} */
+                        keep: "change-request" | "space";
+                        page: components["schemas"]["ResourceId"];
+                    }[];
+                };
+            };
+        };
         responses: {
             /** @description The new revision of the change request, or the conflicts. */
             200: {
@@ -14913,6 +14927,8 @@ export interface operations {
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
             409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
             429: components["responses"]["TooManyRequestsError"];
         };
     };

@@ -11,6 +11,7 @@ import type { HeadMoveListeners } from '../content/head-moves.js';
 import {
   type BodyConverter,
   type MergeConflict,
+  type MergeResolutions,
   mergeContent,
 } from '../content/merge/merge-content.js';
 import { requireUnlockedSpace } from './content-writes.js';
@@ -42,6 +43,8 @@ export interface MergeDirection {
   sides(state: MergeState): { ours: string | null; theirs: string | null };
   /** Throws when the merge may not go ahead from `state` (checked on every attempt). */
   admit?(db: Kysely<Database>, state: MergeState): Promise<void>;
+  /** How conflicting page fields are settled, if the caller said. */
+  resolutions?: MergeResolutions;
   /** The answer when there is nothing to merge, if so. */
   nothingToDo?(state: MergeState): MergeResult | undefined;
   /** The revision's parents, and the change request it merges, if any. */
@@ -114,6 +117,7 @@ export async function runMerge(
       objects,
       { base: state.roots.base, ...direction.sides(state) },
       bodies,
+      direction.resolutions,
     );
     if ('conflicts' in outcome) {
       const { revisionId } = state.changeRequest;

@@ -28,6 +28,17 @@ export interface MergeConflict {
   field: string;
 }
 
+/**
+ * How conflicting page fields are settled, by {@link resolutionKey}: the value of `ours` or of
+ * `theirs`. A conflict without one stops the merge.
+ */
+export type MergeResolutions = ReadonlyMap<string, 'ours' | 'theirs'>;
+
+/** The key of a page field's resolution: the page, and the field as a conflict names it. */
+export function resolutionKey(page: string, field: string): string {
+  return `${page}\u0000${field}`;
+}
+
 /** A merge's result: the merged content's root, or why it can't be merged. */
 export type MergeOutcome = { root: string | null } | { conflicts: MergeConflict[] };
 
@@ -55,6 +66,7 @@ export async function mergeContent(
   objects: ContentObjects,
   roots: { base: string | null; ours: string | null; theirs: string | null },
   bodies: BodyConverter,
+  resolutions: MergeResolutions = new Map(),
 ): Promise<MergeOutcome> {
   if (roots.theirs === roots.base || roots.theirs === roots.ours) return { root: roots.ours };
   if (roots.ours === roots.base) return { root: roots.theirs };
@@ -95,9 +107,10 @@ export async function mergeContent(
       await conflict(id, 'page');
       continue;
     }
-    const merged = await mergePage(before, mine, after, objects, bodies, (field) =>
-      conflict(id, field),
-    );
+    const merged = await mergePage(before, mine, after, objects, bodies, {
+      conflict: (field) => conflict(id, field),
+      resolution: (field) => resolutions.get(resolutionKey(id, field)),
+    });
     if (merged === undefined) continue;
     await result.putPage({ ...merged, children: mine?.children ?? null });
     if (mine === undefined || mine.parent !== merged.parent || mine.slug !== merged.slug) {
@@ -166,7 +179,13 @@ async function mergePage(
   theirs: PageRecord,
   objects: ContentObjects,
   bodies: BodyConverter,
-  conflict: (field: string) => Promise<void>,
+  {
+    conflict,
+    resolution,
+  }: {
+    conflict: (field: string) => Promise<void>;
+    resolution: (field: string) => 'ours' | 'theirs' | undefined;
+  },
 ): Promise<PageRecord | undefined> {
   // A page only one side has is taken as it is.
   if (before === undefined || mine === undefined) return theirs;
@@ -185,8 +204,14 @@ async function mergePage(
         continue;
       }
     }
+    const named = field === 'documentId' ? 'document' : field;
+    const settled = resolution(named);
+    if (settled !== undefined) {
+      Object.assign(merged, { [field]: (settled === 'ours' ? mine : theirs)[field] });
+      continue;
+    }
     conflicted = true;
-    await conflict(field === 'documentId' ? 'document' : field);
+    await conflict(named);
   }
   // ISO timestamps sort as instants: the later edit's time.
   merged.updatedAt = [mine.updatedAt, theirs.updatedAt].sort()[1] ?? mine.updatedAt;
