@@ -107,7 +107,7 @@ describe.skipIf(chromiumPath === undefined)(
       errors.splice(0);
     });
 
-    it('writes a page with the keyboard in a change request; another person comments and approves; it merges', async () => {
+    it('writes a page with the keyboard in a change request; another person comments and approves; it merges and is published', async () => {
       const { page } = await person();
       await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);
       await page.getByRole('button', { name: 'Edit in a change request' }).click();
@@ -158,6 +158,20 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await mainPage('Getting started')).toBe(
         '# Install Quire\n\nRun the **installer** first.\n\n* download\n* unpack\n\n```sh\nnpx quire\n```\n',
       );
+
+      // The admin publishes the space on a site, and readers see the page.
+      const site = await org.admin.client.POST('/orgs/{organizationId}/sites', {
+        params: { path: { organizationId: org.organizationId } },
+        body: { title: 'Handbook site' },
+      });
+      await reviewer.page.goto(site.urls.app);
+      await reviewer.page.getByLabel('Add a space').selectOption({ label: 'Handbook' });
+      await reviewer.page.getByRole('button', { name: 'Add', exact: true }).click();
+      await reviewer.page.getByText('/handbook').waitFor();
+      await reviewer.page.getByRole('button', { name: 'Publish' }).click();
+      await reviewer.page.getByRole('link', { name: site.urls.published }).click();
+      await reviewer.page.getByRole('link', { name: 'Getting started' }).first().click();
+      await reviewer.page.getByRole('heading', { name: 'Install Quire' }).waitFor();
     });
 
     it('shows the conflict of a second merge as data, and settles it in the app', async () => {

@@ -6,6 +6,7 @@ import { Shell } from './Shell.js';
 import { Home } from './screens/Home.js';
 import { OrganizationHome } from './screens/OrganizationHome.js';
 import { SignIn } from './screens/SignIn.js';
+import { SiteScreen } from './screens/SiteScreen.js';
 import { SpaceScreen } from './screens/SpaceScreen.js';
 
 // The editor (Tiptap and ProseMirror) loads only when a change request is opened.
@@ -26,6 +27,9 @@ export function App() {
           <Route path="/" component={Home} />
           <Route path="/sign-in">
             <Redirect to="/" />
+          </Route>
+          <Route path="/orgs/:organizationId/sites/:siteId">
+            {(params) => <SiteScreen {...params} />}
           </Route>
           <Route path="/orgs/:organizationId" component={OrganizationHome} />
           <Route path="/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId">

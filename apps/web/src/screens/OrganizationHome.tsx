@@ -65,8 +65,10 @@ export function OrganizationHome({ params }: { params: { organizationId: string 
       <ul className="cards">
         {sites.data?.items.map((site) => (
           <li key={site.id}>
-            {site.title} <span className="muted">({site.visibility})</span>{' '}
-            {site.urls.published === undefined ? null : <a href={site.urls.published}>Open</a>}
+            <Link href={`/orgs/${organizationId}/sites/${site.id}`}>{site.title}</Link>{' '}
+            <span className="muted">
+              ({site.published ? 'published' : 'not published'}, {site.visibility})
+            </span>
           </li>
         ))}
       </ul>
