@@ -137,6 +137,12 @@ describe.skipIf(chromiumPath === undefined)(
       await page.keyboard.press('Enter');
       await page.keyboard.type('```sh ');
       await page.keyboard.type('npx quire');
+      // Three Enters leave the code block; `/` opens the block menu.
+      for (let enter = 0; enter < 3; enter += 1) await page.keyboard.press('Enter');
+      await page.keyboard.type('/hint');
+      await page.getByRole('listbox', { name: 'Insert a block' }).getByText('Hint').waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Careful.');
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await editor(page).count()).toBe(1);
 
@@ -156,7 +162,7 @@ describe.skipIf(chromiumPath === undefined)(
       await page.waitForURL(new RegExp(`/app/spaces/${spaceId}/pages/`));
       await page.getByRole('heading', { name: 'Getting started' }).waitFor();
       expect(await mainPage('Getting started')).toBe(
-        '# Install Quire\n\nRun the **installer** first.\n\n* download\n* unpack\n\n```sh\nnpx quire\n```\n',
+        '# Install Quire\n\nRun the **installer** first.\n\n* download\n* unpack\n\n```sh\nnpx quire\n```\n\n{% hint style="info" %}\nCareful.\n{% endhint %}\n',
       );
 
       // The admin publishes the space on a site, and readers see the page.

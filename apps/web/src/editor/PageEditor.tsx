@@ -3,6 +3,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
 import { fromEditorDocument, toEditorDocument } from './document-mapping.js';
 import { editorExtensions } from './extensions.js';
+import { SlashMenu } from './slash-menu.js';
 
 /**
  * A page's writing surface: its one `contenteditable` region. Every change hands the whole
@@ -23,7 +24,7 @@ export function PageEditor({
   }, [onChange]);
   const editor = useEditor(
     {
-      extensions: editorExtensions(),
+      extensions: [...editorExtensions(), SlashMenu],
       content: toEditorDocument(document as GitBookDocument),
       editorProps: {
         attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
