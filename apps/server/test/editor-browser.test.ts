@@ -247,6 +247,18 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('link', { name: 'Handbook' }).waitFor();
     });
 
+    it('searches everything the person may read with Ctrl-K, and opens a result', async () => {
+      const { page } = await person();
+      await signIn(page, org.reader.user.email);
+      await page.getByRole('heading', { name: 'Acme docs' }).waitFor();
+      await page.keyboard.press('Control+k');
+      const search = page.getByRole('dialog', { name: 'Search' });
+      await search.getByLabel('Search').fill('welcome');
+      await search.getByRole('link', { name: 'Welcome' }).click();
+      await page.waitForURL(new RegExp(`/app/spaces/${spaceId}/pages/`));
+      await page.getByRole('heading', { name: 'Welcome', level: 1 }).waitFor();
+    });
+
     it('refuses a revoked session on its next request: the app asks to sign in again', async () => {
       const { page, errors } = await person();
       await signIn(page, org.reader.user.email);
