@@ -323,6 +323,8 @@ describe('events and the audit log', () => {
     );
     expect(signedOut.status).toBe(204);
     await signIn();
+    const madeToken = await client.POST('/user/tokens');
+    await client.DELETE('/user/tokens/{tokenId}', { params: { path: { tokenId: madeToken.id } } });
     await client.DELETE('/orgs/{organizationId}/members/{userId}/sessions', {
       params: { path: { organizationId, userId: admin.user.id } },
     });

@@ -244,7 +244,7 @@ describe.skipIf(chromiumPath === undefined)(
         params: { path: { organizationId: org.organizationId } },
       });
       await page.goto(organization.urls.app);
-      await page.getByRole('link', { name: 'Handbook' }).waitFor();
+      await page.getByRole('link', { name: 'Handbook', exact: true }).waitFor();
     });
 
     it('searches everything the person may read with Ctrl-K, and opens a result', async () => {
@@ -257,6 +257,18 @@ describe.skipIf(chromiumPath === undefined)(
       await search.getByRole('link', { name: 'Welcome' }).click();
       await page.waitForURL(new RegExp(`/app/spaces/${spaceId}/pages/`));
       await page.getByRole('heading', { name: 'Welcome', level: 1 }).waitFor();
+    });
+
+    it('lists where the person is signed in and makes API tokens that work', async () => {
+      const { page } = await person();
+      await signIn(page, org.creator.user.email);
+      await page.getByRole('link', { name: org.creator.user.displayName }).click();
+      await page.getByText('this browser').waitFor();
+      await page.getByRole('button', { name: 'Create a token' }).click();
+      const token = (await page.getByRole('status').locator('code').textContent()) ?? '';
+      expect(await server.clientWith(token).GET('/user')).toMatchObject({
+        id: org.creator.user.id,
+      });
     });
 
     it('refuses a revoked session on its next request: the app asks to sign in again', async () => {

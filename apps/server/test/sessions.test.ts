@@ -206,6 +206,31 @@ describe('app sessions', () => {
     );
   });
 
+  it('makes and revokes the caller’s own API tokens, from the app as from a program', async () => {
+    const person = await signIn(org.creator.user.email);
+    const created = await person.client.POST('/user/tokens');
+    expect(created).toMatchObject({ object: 'api-token', token: expect.stringMatching(/^qr_/) });
+    const program = server.clientWith(created.token);
+    expect(await program.GET('/user')).toMatchObject({ id: org.creator.user.id });
+    const listed = await person.client.GET('/user/tokens');
+    expect(listed.items.map((token) => token.id)).toContain(created.id);
+    expect(listed.items.every((token) => token.token === undefined)).toBe(true);
+    // Another person's token is not theirs to revoke.
+    expect(
+      await status(
+        org.admin.client.DELETE('/user/tokens/{tokenId}', {
+          params: { path: { tokenId: created.id } },
+        }),
+      ),
+    ).toBe(404);
+    await person.client.DELETE('/user/tokens/{tokenId}', {
+      params: { path: { tokenId: created.id } },
+    });
+    expect(await status(program.GET('/user'))).toBe(401);
+    // A person in no organization has no audit log to record a token in.
+    expect(await status(org.outsider.client.POST('/user/tokens'))).toBe(403);
+  });
+
   it('expires a session after thirty days', async () => {
     const person = await signIn(org.admin.user.email);
     server.clock.advance(30 * 24 * 60 * 60 * 1000);

@@ -5,6 +5,7 @@ import { api, isSignedOut } from './api.js';
 import { Shell } from './Shell.js';
 import { Home } from './screens/Home.js';
 import { OrganizationHome } from './screens/OrganizationHome.js';
+import { SettingsScreen } from './screens/SettingsScreen.js';
 import { SignIn } from './screens/SignIn.js';
 import { SiteScreen } from './screens/SiteScreen.js';
 import { SpaceScreen } from './screens/SpaceScreen.js';
@@ -28,6 +29,7 @@ export function App() {
           <Route path="/sign-in">
             <Redirect to="/" />
           </Route>
+          <Route path="/settings" component={SettingsScreen} />
           <Route path="/orgs/:organizationId/sites/:siteId">
             {(params) => <SiteScreen {...params} />}
           </Route>

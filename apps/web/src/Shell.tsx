@@ -24,7 +24,9 @@ export function Shell({ user, children }: { user: User; children: ReactNode }) {
           Quire
         </Link>
         <SearchDialog organizationId={organizationId} />
-        <span className="who">{user.displayName}</span>
+        <Link href="/settings" className="who">
+          {user.displayName}
+        </Link>
         <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>

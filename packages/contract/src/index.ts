@@ -24,6 +24,7 @@ type Schemas = components['schemas'];
 /** A user, as the API shows it. */
 export type User = Schemas['User'];
 export type Session = Schemas['Session'];
+export type ApiToken = Schemas['ApiToken'];
 /** An organization, as the API shows it. */
 export type Organization = Schemas['Organization'];
 /** A space, as the API shows it. */

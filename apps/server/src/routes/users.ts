@@ -1,11 +1,14 @@
 import { isSiteReader } from '../domain/actor.js';
+import { createOwnApiToken, revokeOwnApiToken } from '../domain/users/own-api-tokens.js';
 import { endSession, revokeOwnSession, signInWithPassword } from '../domain/users/sessions.js';
 import { loadUser } from '../domain/users/user-profiles.js';
 import type { Handler } from '../http/handler.js';
 import { clearedSessionCookie, sessionCookie } from '../http/session-cookie.js';
+import { presentApiToken } from '../presenters/api-token.js';
 import { presentList } from '../presenters/list.js';
 import { presentSession } from '../presenters/session.js';
 import { presentPublicUser, presentUser } from '../presenters/user.js';
+import { listApiTokensOfUser } from '../store/api-tokens.js';
 import { listSessionsOfUser } from '../store/sessions.js';
 import { pageRequest } from './page-request.js';
 
@@ -17,6 +20,9 @@ export const userHandlers: {
   signOut: Handler<'signOut'>;
   listUserSessions: Handler<'listUserSessions'>;
   revokeUserSession: Handler<'revokeUserSession'>;
+  listUserApiTokens: Handler<'listUserApiTokens'>;
+  createUserApiToken: Handler<'createUserApiToken'>;
+  revokeUserApiToken: Handler<'revokeUserApiToken'>;
 } = {
   getAuthenticatedUser: async ({ actor, services }) => ({
     status: 200,
@@ -59,6 +65,21 @@ export const userHandlers: {
 
   revokeUserSession: async ({ params, actor, services }) => {
     await revokeOwnSession(services.db, actor, params.sessionId, services.clock.now());
+    return { status: 204 };
+  },
+
+  listUserApiTokens: async ({ query, actor, services }) => {
+    const page = await listApiTokensOfUser(services.db, actor.user.id, pageRequest(query));
+    return { status: 200, body: presentList(page, presentApiToken) };
+  },
+
+  createUserApiToken: async ({ actor, services }) => {
+    const created = await createOwnApiToken(services.db, actor, services.clock.now());
+    return { status: 201, body: { ...presentApiToken(created), token: created.token } };
+  },
+
+  revokeUserApiToken: async ({ params, actor, services }) => {
+    await revokeOwnApiToken(services.db, actor, params.tokenId, services.clock.now());
     return { status: 204 };
   },
 };

@@ -1,4 +1,5 @@
 import { preparedQuery } from './database/prepared-query.js';
+import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor } from './schema.js';
 import { toUser, type UserRecord } from './users.js';
 
@@ -40,6 +41,45 @@ export async function deleteApiTokenByHash(db: Executor, tokenHash: string): Pro
   const result = await db
     .deleteFrom('api_tokens')
     .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** A stored API token, without its hash. */
+export interface ApiTokenRecord {
+  id: string;
+  createdAt: string;
+}
+
+/** A page of a user's API tokens, newest first. */
+export async function listApiTokensOfUser(
+  db: Executor,
+  userId: string,
+  request: PageRequest,
+): Promise<Page<ApiTokenRecord>> {
+  const page = await keysetPage(
+    db.selectFrom('api_tokens').where('user_id', '=', userId),
+    (query) => query.select(['id', 'created_at']),
+    {
+      columns: ['created_at', 'id'],
+      direction: 'desc',
+      cursorOf: (row) => [row.created_at, row.id],
+    },
+    request,
+  );
+  return mapPage(page, (row) => ({ id: row.id, createdAt: row.created_at }));
+}
+
+/** Deletes one of a user's tokens by its id; answers whether there was one. */
+export async function deleteApiTokenOfUser(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('api_tokens')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -55,6 +55,8 @@ export interface FuzzFixtures extends ContentFixtures {
   userIds: string[];
   /** An app session of the admin. */
   sessionIds: string[];
+  /** An API token of the admin, made for the fuzzing (not the one it calls with). */
+  tokenIds: string[];
   /** Events of the first organization's audit log. */
   auditEventIds: string[];
   /** An integration of the first organization, installed on it, on its first space and site. */
@@ -160,6 +162,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     ...content,
     ...integrations,
     userIds: [reader.user.id, admin.user.id, outsider.user.id],
+    tokenIds: [(await admin.client.POST('/user/tokens')).id],
     sessionIds: [
       (
         await startSession(

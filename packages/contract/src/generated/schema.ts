@@ -4577,6 +4577,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's API tokens
+         * @description The caller's API tokens, newest first; their secrets are never answered again.
+         */
+        get: operations["listUserApiTokens"];
+        put?: never;
+        /**
+         * Create an API token for the caller
+         * @description Answers the new token with its secret, this once; only its hash is kept. The caller must be a member of an organization, whose audit log records it (403 otherwise).
+         */
+        post: operations["createUserApiToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an API token. */
+                tokenId: components["parameters"]["tokenId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the caller's API tokens
+         * @description The token is refused from its next request on. Another person's token is a 404.
+         */
+        delete: operations["revokeUserApiToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/{userId}": {
         parameters: {
             query?: never;
@@ -4637,6 +4684,20 @@ export interface components {
              */
             version: string;
         };
+        /** @description One of a person's API tokens, for programs; its secret is answered only when it is made. */
+        ApiToken: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Unique identifier of the token (not the token itself). */
+            id: string;
+            /** @enum {string} */
+            object: "api-token";
+            /** @description The token (`qr_…`), answered once, when it is created. */
+            token?: string;
+        };
+        ApiTokenList: components["schemas"]["List"] & {
+            items: components["schemas"]["ApiToken"][];
+        };
         AuditEvent: {
             action: components["schemas"]["AuditEventActionId"];
             actor: components["schemas"]["AuditEventParty"];
@@ -4660,7 +4721,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "user.signed_in" | "user.signed_out" | "user.session_revoked" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "translation.failed" | "space.content_translated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "user.signed_in" | "user.signed_out" | "user.session_revoked" | "user.token_created" | "user.token_revoked" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "translation.failed" | "space.content_translated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -8351,6 +8412,8 @@ export interface components {
         teamOwnerFilter: components["schemas"]["ResourceId"];
         /** @description Only teams whose title contains this text, ignoring case. */
         teamTitleFilter: string;
+        /** @description The id of an API token. */
+        tokenId: string;
         /** @description The unique id of the translation. */
         translationId: components["schemas"]["ResourceId"];
         /** @description ID of the user. */
@@ -17134,6 +17197,82 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The session ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    listUserApiTokens: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tokens. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiTokenList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    createUserApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new token, with `token`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiToken"];
+                };
+            };
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    revokeUserApiToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of an API token. */
+                tokenId: components["parameters"]["tokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token is revoked. */
             204: {
                 headers: {
                     [name: string]: unknown;

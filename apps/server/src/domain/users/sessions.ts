@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { cachedRead } from '../../caches/database-caches.js';
 import { notFound, tooManyAttempts, unauthenticated } from '../../errors.js';
 import { newId } from '../../ids.js';
-import { memberRolesOfUser } from '../../store/members.js';
 import type { Database, Executor } from '../../store/schema.js';
 import {
   deleteSessionOfUser,
@@ -25,6 +24,7 @@ import {
   requireAcceptablePassword,
   verifyPassword,
 } from './passwords.js';
+import { recordUserEvent } from './user-events.js';
 
 /** How long a session lasts from sign-in. */
 export const sessionLifetimeMs = 30 * 24 * 60 * 60 * 1000;
@@ -212,28 +212,4 @@ export async function endSessionsOfUser(
     },
     now,
   );
-}
-
-/** Records a person's own action in the audit log of each organization they belong to. */
-async function recordUserEvent(
-  trx: Executor,
-  actor: Actor,
-  action: 'user.signed_in' | 'user.signed_out' | 'user.session_revoked',
-  payload: Record<string, unknown>,
-  now: Date,
-): Promise<void> {
-  const { user } = actor;
-  for (const organizationId of (await memberRolesOfUser(trx, user.id)).keys()) {
-    await recordEvent(
-      trx,
-      actor,
-      {
-        action,
-        organizationId,
-        target: { type: 'user', id: user.id, label: user.displayName || user.email },
-        payload,
-      },
-      now,
-    );
-  }
 }
