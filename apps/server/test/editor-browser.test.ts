@@ -223,6 +223,58 @@ describe.skipIf(chromiumPath === undefined)(
       expect(read).toMatchObject({ markdown: 'Hello from the second.\n' });
     });
 
+    it('moves, nests, hides and deletes pages from the keyboard', async () => {
+      const treeSpace = await createSpaceWithContent(org, 'Tree', [
+        { operation: 'insert_page', title: 'Alpha', document: { markdown: 'A.\n' } },
+        { operation: 'insert_page', title: 'Beta', document: { markdown: 'B.\n' } },
+        { operation: 'insert_page', title: 'Gamma', document: { markdown: 'C.\n' } },
+      ]);
+      const client = org.creator.client;
+      const changeRequest = await client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId: treeSpace } },
+        body: { subject: 'Reorganize' },
+      });
+      const tree = async () => {
+        const { pages } = await client.GET(
+          '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
+          { params: { path: { spaceId: treeSpace, changeRequestId: changeRequest.id } } },
+        );
+        const shape = (list: typeof pages): unknown[] =>
+          list.map((page) => ({
+            title: page.title,
+            ...('hidden' in page && page.hidden ? { hidden: true } : {}),
+            ...('pages' in page && page.pages.length > 0 ? { pages: shape(page.pages) } : {}),
+          }));
+        return shape(pages);
+      };
+      const { page } = await person();
+      await signIn(page, org.creator.user.email, new URL(changeRequest.urls.app).pathname);
+      const nav = page.getByRole('navigation', { name: 'Pages' });
+      await nav.getByRole('link', { name: 'Gamma' }).click();
+      await nav.locator('a[aria-current="page"]', { hasText: 'Gamma' }).waitFor();
+      const tools = page.getByRole('toolbar', { name: 'Page' });
+      const settled = async (expected: unknown[]) => {
+        while (JSON.stringify(await tree()) !== JSON.stringify(expected)) {
+          await page.waitForTimeout(50);
+        }
+      };
+      await tools.getByRole('button', { name: 'Move up' }).click();
+      await settled([{ title: 'Alpha' }, { title: 'Gamma' }, { title: 'Beta' }]);
+      await tools.getByRole('button', { name: 'Move down' }).click();
+      await settled([{ title: 'Alpha' }, { title: 'Beta' }, { title: 'Gamma' }]);
+      await tools.getByRole('button', { name: 'Move up' }).click();
+      await settled([{ title: 'Alpha' }, { title: 'Gamma' }, { title: 'Beta' }]);
+      await tools.getByRole('button', { name: 'Nest under previous' }).click();
+      await settled([{ title: 'Alpha', pages: [{ title: 'Gamma' }] }, { title: 'Beta' }]);
+      await tools.getByRole('button', { name: 'Hide from the site' }).click();
+      await settled([
+        { title: 'Alpha', pages: [{ title: 'Gamma', hidden: true }] },
+        { title: 'Beta' },
+      ]);
+      await tools.getByRole('button', { name: 'Delete page' }).click();
+      await settled([{ title: 'Alpha' }, { title: 'Beta' }]);
+    });
+
     it('opens the screen of a urls.app the API answers', async () => {
       const { page } = await person();
       await signIn(page, org.reader.user.email);

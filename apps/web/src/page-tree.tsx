@@ -44,3 +44,19 @@ export function firstDocumentPage(pages: readonly RevisionPage[]): string | unde
   }
   return undefined;
 }
+
+/** Where a page sits: its parent (null at the top), its index there, and how many siblings. */
+export function placeOf(
+  pages: readonly RevisionPage[],
+  pageId: string,
+  parent: string | null = null,
+): { parent: string | null; index: number; count: number; page: RevisionPage } | undefined {
+  const index = pages.findIndex((page) => page.id === pageId);
+  const found = pages[index];
+  if (found !== undefined) return { parent, index, count: pages.length, page: found };
+  for (const page of pages) {
+    const inner = 'pages' in page ? placeOf(page.pages, pageId, page.id) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
+}

@@ -8,6 +8,7 @@ import { type SaveState, useAutosave } from '../editor/autosave.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
 import { ConflictPanel } from './ConflictPanel.js';
+import { PageActions } from './PageActions.js';
 import { ReviewPanel } from './ReviewPanel.js';
 
 /** A change request: its pages, the page being written, saving, and merging. */
@@ -93,6 +94,13 @@ export default function ChangeRequestScreen({
     },
     onSuccess: () => queries.invalidateQueries({ queryKey: ['change-request-pages', spaceId] }),
   });
+  const changeTree = useMutation({
+    mutationFn: async (changes: ContentChange[]) => {
+      await autosave.flush();
+      await applyChanges(changes);
+    },
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['change-request-pages', spaceId] }),
+  });
   const merge = useMutation({
     mutationFn: async () => {
       await autosave.flush();
@@ -134,6 +142,9 @@ export default function ChangeRequestScreen({
             Merge
           </button>
           {merge.error === null ? null : <span role="alert">{errorMessage(merge.error)}</span>}
+          {changeTree.error === null ? null : (
+            <span role="alert">{errorMessage(changeTree.error)}</span>
+          )}
         </div>
         {merge.data?.result === 'conflicts' ? (
           <ConflictPanel
@@ -151,6 +162,12 @@ export default function ChangeRequestScreen({
           <p className="muted">{shown === undefined ? 'No page yet: add one.' : 'Loading…'}</p>
         ) : (
           <article key={`${shown}:${page.dataUpdatedAt}`}>
+            <PageActions
+              pages={pages.data?.pages ?? []}
+              pageId={shown}
+              apply={(changes) => changeTree.mutate(changes)}
+              onDeleted={() => navigate(base)}
+            />
             <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
             {'document' in page.data && page.data.document !== undefined ? (
               <PageEditor
