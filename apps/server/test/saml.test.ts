@@ -38,8 +38,10 @@ describe('SAML single sign-on', () => {
   /** Goes where the start URL sends a browser; answers the form the identity provider posts. */
   async function visitIdentityProvider(
     id: string,
+    relayState?: string,
   ): Promise<{ action: string; form: URLSearchParams }> {
-    const start = await server.fetch(new Request(`${testBaseUrl}/sso/saml/${id}/start`));
+    const query = relayState === undefined ? '' : `?RelayState=${encodeURIComponent(relayState)}`;
+    const start = await server.fetch(new Request(`${testBaseUrl}/sso/saml/${id}/start${query}`));
     expect(start.status).toBe(302);
     expect(start.headers.get('cache-control')).toBe('no-store');
     const location = start.headers.get('location') ?? '';
@@ -260,6 +262,35 @@ describe('SAML single sign-on', () => {
       expect(body).toMatchObject({ user: { id: user.id }, organization: staff.organizationId });
       expect(body.token).not.toBe(token);
       expect((await server.clientWith(body.token).GET('/user')).id).toBe(user.id);
+    });
+
+    it('signs a person in to the app when the sign-in started there: a session, no token', async () => {
+      idp.nextResponse = { email: 'ada@example.com', displayName: 'Ada Lovelace' };
+      const tokensBefore = await server.services.db
+        .selectFrom('api_tokens')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      const { action, form } = await visitIdentityProvider(providerId, '/app/spaces/abc');
+      const landed = await postToAcs(action, form);
+      expect(landed.status).toBe(303);
+      expect(landed.headers.get('location')).toBe('/app/spaces/abc');
+      const cookie = landed.headers.get('set-cookie')?.split(';')[0] ?? '';
+      expect(cookie).toMatch(/^quire_session=/);
+      const me = await server.fetch(
+        new Request(`${testBaseUrl}/v1/user`, { headers: { cookie, 'X-Quire-App': '1' } }),
+      );
+      expect(await me.json()).toMatchObject({ email: 'ada@example.com' });
+      const tokensAfter = await server.services.db
+        .selectFrom('api_tokens')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(tokensAfter.count)).toBe(Number(tokensBefore.count));
+      // Another site's address is never where a sign-in lands.
+      idp.nextResponse = { email: 'ada@example.com' };
+      const elsewhere = await visitIdentityProvider(providerId, '//evil.example/app/');
+      const page = await postToAcs(elsewhere.action, elsewhere.form);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('set-cookie')).toBeNull();
     });
 
     it('marks people who sign in as SSO members and puts them in the default team', async () => {

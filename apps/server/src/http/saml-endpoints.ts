@@ -9,6 +9,7 @@ import {
   samlServiceProvider,
 } from '../domain/sso/saml-service.js';
 import { signInWithSaml } from '../domain/sso/saml-sign-in.js';
+import { startSession } from '../domain/users/sessions.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { samlServiceUrls, type Urls } from '../presenters/urls.js';
 import { findSamlProviderById } from '../store/saml-providers.js';
@@ -16,6 +17,7 @@ import type { Database } from '../store/schema.js';
 import type { AppEnv } from './app-env.js';
 import { unsupportedMediaType } from './http-errors.js';
 import { requestBodyLimit } from './request-body-limit.js';
+import { sessionCookie } from './session-cookie.js';
 
 /** What single sign-on endpoints need. */
 export interface SamlEndpointServices {
@@ -89,12 +91,26 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, services: SamlEndpointServ
     if (typeof samlResponse !== 'string' || samlResponse === '') {
       throw invalid("The form has no SAMLResponse: post the identity provider's response here");
     }
+    // A sign-in started from the app (`RelayState` is a path of it) lands back there, signed in.
+    const relay = typeof form.RelayState === 'string' ? form.RelayState : '';
+    const toApp = relay === '/app' || (relay.startsWith('/app/') && !/\/\/|\\/.test(relay));
     const { user, organizationId, token } = await signInWithSaml(
       { ...serviceOf(provider), logger: services.logger },
       provider,
       samlResponse,
       services.clock.now(),
+      { withToken: !toApp },
     );
+    if (toApp) {
+      const started = await startSession(
+        services.db,
+        user,
+        { method: 'saml', userAgent: c.req.header('User-Agent') },
+        services.clock.now(),
+      );
+      c.header('Set-Cookie', sessionCookie(services.urls, started));
+      return c.redirect(relay, 303);
+    }
     if ((c.req.header('Accept') ?? '').includes('application/json')) {
       return c.json({
         token,

@@ -18,11 +18,11 @@ import {
 /** 401: the identity provider's answer was not accepted; the message says why. */
 export const samlRefused = (reason: string) => unauthenticated(`Single sign-on failed: ${reason}`);
 
-/** Who signed in, and the API token they got. */
+/** Who signed in, and the API token they got (none when they signed in to the app). */
 export interface SamlSignIn {
   user: UserRecord;
   organizationId: string;
-  token: string;
+  token: string | undefined;
 }
 
 // Identity providers name the email in the NameID or in one of these attributes.
@@ -55,7 +55,7 @@ function firstString(profile: Profile, names: readonly string[]): unknown {
  * Validates a SAML response posted to the provider's ACS URL and signs its subject in: the user
  * with that email (created if new) joins the organization with the provider's default role
  * unless already a member, is marked as an SSO member, joins the provider's default team, and
- * gets a new API token. Every refusal is a 401 naming the reason,
+ * gets a new API token (unless `withToken` is false). Every refusal is a 401 naming the reason,
  * which is also logged.
  */
 export async function signInWithSaml(
@@ -63,6 +63,7 @@ export async function signInWithSaml(
   provider: ActiveSamlProvider,
   samlResponse: string,
   now: Date,
+  { withToken = true }: { withToken?: boolean } = {},
 ): Promise<SamlSignIn> {
   let profile: Profile | null;
   try {
@@ -120,7 +121,8 @@ export async function signInWithSaml(
       },
       now,
     );
-    const token = await issueApiToken(trx, user.id, now);
+    // Signing in to the app starts a session instead: no token is made that nobody sees.
+    const token = withToken ? await issueApiToken(trx, user.id, now) : undefined;
     await recordEvent(
       trx,
       { user },
