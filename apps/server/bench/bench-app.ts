@@ -38,10 +38,12 @@ export interface BenchAppOptions {
   outboundAllowPrivate?: boolean;
   /** Changes the dependencies before the app is made: a benchmark wraps what it times. */
   adjust?: (core: CoreServices) => CoreServices;
+  /** Where the app is reached, when a browser reaches it over a socket. */
+  publicUrl?: string;
 }
 
 const token = 'qr_benchmark_token_0123456789';
-const baseUrl = 'http://quire.bench';
+const defaultBaseUrl = 'http://quire.bench';
 
 /**
  * Starts the app as `main.ts` does (migrations, bootstrap, the search and link indexes, worker
@@ -54,6 +56,7 @@ export async function startBenchApp({
   name,
   outboundAllowPrivate = false,
   adjust = (core) => core,
+  publicUrl: baseUrl = defaultBaseUrl,
 }: BenchAppOptions): Promise<BenchApp> {
   const workdir = mkdtempSync(join(tmpdir(), `quire-${name}-bench-`));
   const { db, dialect } = openDatabase(`sqlite:${join(workdir, 'quire.db')}`);

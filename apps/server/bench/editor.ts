@@ -1,0 +1,162 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { serve } from '@hono/node-server';
+import type { components } from '@quire/contract';
+import { chromium } from 'playwright-core';
+import { setPassword } from '../src/domain/users/sessions.js';
+import { findChromium } from '../test/support/browser-pages.js';
+import { startBenchApp } from './bench-app.js';
+
+// The editor app in Chromium, as the issue's aims measure it: the shell's initial JavaScript
+// (gzipped), opening a page of a 10,000-page space, and key-to-paint while typing in a 200 KB
+// page. BENCH_PAGES changes the size of the space.
+type Change = components['schemas']['ContentChange'];
+const pages = Number(process.env.BENCH_PAGES ?? 10_000);
+const password = 'a long benchmark passphrase';
+
+const executablePath = findChromium();
+if (executablePath === undefined) {
+  console.log('editor bench: no chromium on PATH; skipped');
+  process.exit(0);
+}
+
+const webDist = join(
+  dirname(createRequire(import.meta.url).resolve('@quire/web/package.json')),
+  'dist',
+);
+const indexHtml = readFileSync(join(webDist, 'index.html'), 'utf8');
+const shellFiles = [
+  ...indexHtml.matchAll(/(?:src|href)="\/app\/(assets\/[^"]+\.(?:js|css))"/g),
+].map((match) => match[1] ?? '');
+const shellGzipBytes = shellFiles
+  .filter((file) => file.endsWith('.js'))
+  .reduce((sum, file) => sum + gzipSync(readFileSync(join(webDist, file))).length, 0);
+
+let fetchApp: (request: Request) => Response | Promise<Response> = () =>
+  new Response(null, { status: 503 });
+const socket = serve({ fetch: (request) => fetchApp(request), hostname: '127.0.0.1', port: 0 });
+await once(socket, 'listening');
+const origin = `http://127.0.0.1:${(socket.address() as AddressInfo).port}`;
+const bench = await startBenchApp({ name: 'editor', publicUrl: origin });
+fetchApp = (request) => bench.app.fetch(request);
+const browser = await chromium.launch({ executablePath });
+try {
+  const { client, organizationId, db } = bench;
+  const owner = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  await setPassword(db, owner.id, password, new Date());
+  const spaceId = (
+    await client.POST('/orgs/{organizationId}/spaces', {
+      params: { path: { organizationId } },
+      body: { title: 'Big space' },
+    })
+  ).id;
+  const changeRequestId = (
+    await client.POST('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId } },
+      body: { subject: 'Pages' },
+    })
+  ).id;
+  const path = { spaceId, changeRequestId };
+  const apply = (changes: Change[]) =>
+    client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+      params: { path, query: { compat: false } },
+      body: { changes },
+    });
+  const big = Array.from(
+    { length: 2000 },
+    (_, index) =>
+      `Paragraph ${index}: the quick brown fox jumps over the lazy dog, and then some more words.\n`,
+  ).join('\n');
+  await apply([{ operation: 'insert_page', title: 'Big page', document: { markdown: big } }]);
+  for (let start = 1; start < pages; start += 50) {
+    const batch: Change[] = [];
+    for (let index = start; index < Math.min(pages, start + 50); index += 1) {
+      batch.push({
+        operation: 'insert_page',
+        title: `Page ${index}`,
+        document: { markdown: `# Page ${index}\n\nText.\n` },
+      });
+    }
+    await apply(batch);
+  }
+  await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+    params: { path },
+  });
+  const { pages: tree } = await client.GET('/spaces/{spaceId}/content/pages', {
+    params: { path: { spaceId } },
+  });
+  const middle = tree[Math.floor(tree.length / 2)];
+  const bigPage = tree.find((page) => page.title === 'Big page');
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}/app/sign-in`);
+  await page.getByLabel('Email').fill('bench@quire.local');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+
+  // Opening a page of the big space, from navigation to its title on screen; the best of three.
+  const opens: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    await page.goto(`${origin}/app/`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const started = performance.now();
+    await page.goto(`${origin}/app/spaces/${spaceId}/pages/${middle?.id}`);
+    await page.getByRole('heading', { name: middle?.title ?? '', level: 1 }).waitFor();
+    opens.push(performance.now() - started);
+  }
+
+  // Typing at the end of the 200 KB page in a change request: key down to the next frame.
+  const editing = await client.POST('/spaces/{spaceId}/change-requests', {
+    params: { path: { spaceId } },
+    body: { subject: 'Typing' },
+  });
+  await page.goto(
+    `${origin}/app/spaces/${spaceId}/change-requests/${editing.number}/pages/${bigPage?.id}`,
+  );
+  const surface = page.locator('[contenteditable="true"]');
+  await surface.waitFor({ timeout: 120_000 });
+  await surface.focus();
+  await page.keyboard.press('Control+End');
+  await page.evaluate(`(() => {
+    window.keyToPaint = [];
+    document.addEventListener('keydown', () => {
+      const down = performance.now();
+      requestAnimationFrame(() => setTimeout(() => window.keyToPaint.push(performance.now() - down), 0));
+    }, { capture: true });
+  })()`);
+  await page.keyboard.type('The quick brown fox jumps over the lazy dog. '.repeat(3), {
+    delay: 30,
+  });
+  await page.waitForTimeout(200);
+  const latencies = ((await page.evaluate('window.keyToPaint')) as number[]).sort((a, b) => a - b);
+  const p95 = latencies[Math.floor(latencies.length * 0.95)] ?? Number.NaN;
+
+  console.log(
+    JSON.stringify(
+      {
+        shellJavaScriptGzipKB: Math.round(shellGzipBytes / 102.4) / 10,
+        pages,
+        pageOpenMs: { best: Math.round(Math.min(...opens)), all: opens.map(Math.round) },
+        typingIn200KB: {
+          keys: latencies.length,
+          p50Ms: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
+          p95Ms: Math.round(p95),
+        },
+        bigPageKB: Math.round(big.length / 1024),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await browser.close();
+  socket.close();
+  await bench.close();
+}
