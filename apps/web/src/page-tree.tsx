@@ -1,9 +1,28 @@
 import type { components } from '@quire/contract';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 
 type RevisionPage = components['schemas']['RevisionPage'];
 
-/** A page tree as nested lists of links, `current` marked. */
+/** A page of the tree as one row: the page and how deep it sits. */
+interface TreeRow {
+  page: RevisionPage;
+  depth: number;
+}
+
+function rowsOf(pages: readonly RevisionPage[], depth = 0, rows: TreeRow[] = []): TreeRow[] {
+  for (const page of pages) {
+    rows.push({ page, depth });
+    if ('pages' in page) rowsOf(page.pages, depth + 1, rows);
+  }
+  return rows;
+}
+
+// Rows are one line each: a space of ten thousand pages draws only the rows in view.
+const rowHeight = 28;
+
+/** A page tree as links, `current` marked, drawn a screenful at a time. */
 export function PageTree({
   pages,
   hrefOf,
@@ -13,25 +32,43 @@ export function PageTree({
   hrefOf: (pageId: string) => string;
   current?: string | undefined;
 }) {
-  if (pages.length === 0) return null;
+  const rows = useMemo(() => rowsOf(pages), [pages]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const currentIndex = rows.findIndex((row) => row.page.id === current);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 20,
+    initialOffset: Math.max(0, currentIndex - 5) * rowHeight,
+  });
+  if (rows.length === 0) return null;
   return (
-    <ul>
-      {pages.map((page) => (
-        <li key={page.id}>
-          {page.type === 'link' ? (
-            <span>{page.title}</span>
-          ) : (
-            <Link href={hrefOf(page.id)} aria-current={page.id === current ? 'page' : undefined}>
-              {'emoji' in page && page.emoji ? `${page.emoji} ` : ''}
-              {page.title || 'Untitled'}
-            </Link>
-          )}
-          {'pages' in page ? (
-            <PageTree pages={page.pages} hrefOf={hrefOf} current={current} />
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <div ref={scroller} className="tree-scroller">
+      <ul className="tree" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const { page, depth } = rows[item.index] as TreeRow;
+          return (
+            <li
+              key={page.id}
+              style={{ transform: `translateY(${item.start}px)`, paddingLeft: `${depth * 0.9}rem` }}
+            >
+              {page.type === 'link' ? (
+                <span>{page.title}</span>
+              ) : (
+                <Link
+                  href={hrefOf(page.id)}
+                  aria-current={page.id === current ? 'page' : undefined}
+                >
+                  {'emoji' in page && page.emoji ? `${page.emoji} ` : ''}
+                  {page.title || 'Untitled'}
+                </Link>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
 
