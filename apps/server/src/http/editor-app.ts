@@ -71,7 +71,8 @@ export function mountEditorApp(app: Hono<AppEnv>): void {
   );
   // The router ignores a trailing slash: this serves `/app` and `/app/` alike.
   app.get('/app/*', (c) => {
-    const path = decodeURIComponent(c.req.path.slice('/app/'.length));
+    // Built names are plain ASCII: the path is matched as sent, so a malformed escape is no error.
+    const path = c.req.path.slice('/app/'.length);
     const asset = path.startsWith('assets/') ? files.get(path) : undefined;
     if (asset !== undefined) {
       return send(c, asset, {
