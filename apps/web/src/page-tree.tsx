@@ -82,15 +82,17 @@ export function firstDocumentPage(pages: readonly RevisionPage[]): string | unde
   return undefined;
 }
 
-/** Where a page sits: its parent (null at the top), its index there, and how many siblings. */
+/** Where a page sits: its parent (null at the top), its siblings and its index among them. */
 export function placeOf(
   pages: readonly RevisionPage[],
   pageId: string,
   parent: string | null = null,
-): { parent: string | null; index: number; count: number; page: RevisionPage } | undefined {
+):
+  | { parent: string | null; index: number; siblings: readonly RevisionPage[]; page: RevisionPage }
+  | undefined {
   const index = pages.findIndex((page) => page.id === pageId);
   const found = pages[index];
-  if (found !== undefined) return { parent, index, count: pages.length, page: found };
+  if (found !== undefined) return { parent, index, siblings: pages, page: found };
   for (const page of pages) {
     const inner = 'pages' in page ? placeOf(page.pages, pageId, page.id) : undefined;
     if (inner !== undefined) return inner;

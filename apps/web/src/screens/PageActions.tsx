@@ -21,11 +21,7 @@ export function PageActions({
 }) {
   const place = placeOf(pages, pageId);
   if (place === undefined) return null;
-  const siblings =
-    place.parent === null
-      ? pages
-      : ((placeOf(pages, place.parent)?.page as { pages?: RevisionPage[] } | undefined)?.pages ??
-        []);
+  const { siblings } = place;
   const previous = siblings[place.index - 1];
   const move = (into: string | null, at: number) =>
     apply([{ operation: 'update_page', page: pageId, into, at }]);
@@ -42,7 +38,7 @@ export function PageActions({
       </button>
       <button
         type="button"
-        disabled={place.index >= place.count - 1}
+        disabled={place.index >= siblings.length - 1}
         onClick={() => move(place.parent, place.index + 1)}
       >
         Move down
