@@ -6,11 +6,10 @@ import { type OperationRoute, operationRoutes } from '../src/http/operations.js'
 import { SchemaValidator } from '../src/http/schema-validator.js';
 import { ContractViolation } from './support/contract-fetch.js';
 import {
-  changedTables,
-  type DatabaseSnapshot,
-  describeSnapshotChanges,
-  snapshotDatabase,
-} from './support/database-snapshot.js';
+  type DatabaseChanges,
+  describeChanges,
+  recordDatabaseChanges,
+} from './support/database-changes.js';
 import {
   callerArbitrary,
   createFuzzFixtures,
@@ -23,15 +22,15 @@ import { compileInputChecks } from './support/request-conformance.js';
 import { startTestServer, type TestServer, testBaseUrl } from './support/test-server.js';
 
 // Runs per operation. By default about 4,000 requests in all, split among the operations (25
-// each at least), which keeps the file under 30 s on a slow two-core machine as the contract
+// each at least), which keeps the file near a minute on a slow two-core machine as the contract
 // grows; raise it (FC_RUNS=2000) after changing validation, auth or an operation. A failure
 // prints fast-check's seed and path: `FC_SEED=<seed> FC_PATH=<path> vitest run
 // test/fuzz.test.ts -t <operationId>` replays that counterexample (the ids of the fixtures differ
 // from run to run).
 const document = loadOpenApiDocument();
 const routes = operationRoutes(document);
-// PostgreSQL gets a third of the budget: its snapshots (every table, before and after each
-// request) cost more, and the HTTP layer is the same; what differs there is locking and SQL.
+// PostgreSQL gets a third of the budget: each request costs it more, and the HTTP layer is the
+// same; what differs there is locking and SQL.
 const onPostgres = process.env.QUIRE_TEST_DATABASE === 'postgres';
 const budget = onPostgres ? 1300 : 4000;
 const runs = Number(
@@ -75,11 +74,13 @@ const strict = new SchemaValidator(document);
 describe('every operation of the contract, fuzzed', () => {
   let server: TestServer;
   let fixtures: FuzzFixtures;
+  let changes: DatabaseChanges;
   const pageTokens = new Map<string, string[]>();
 
   beforeAll(async () => {
     server = await startTestServer({ requestBodyLimit });
     fixtures = await createFuzzFixtures(server);
+    changes = await recordDatabaseChanges(server.services.db, server.services.dialect);
   });
   afterAll(() => server.close());
 
@@ -144,7 +145,9 @@ describe('every operation of the contract, fuzzed', () => {
           requestBodyLimit,
         });
         await fc.assert(
-          fc.asyncProperty(requests, (request) => answersWithinContract(server, route, request)),
+          fc.asyncProperty(requests, (request) =>
+            answersWithinContract(server, changes, route, request),
+          ),
           { numRuns: runs, ...replay },
         );
       },
@@ -161,6 +164,7 @@ describe('every operation of the contract, fuzzed', () => {
  */
 async function answersWithinContract(
   server: TestServer,
+  changes: DatabaseChanges,
   route: OperationRoute,
   request: FuzzRequest,
 ): Promise<void> {
@@ -174,7 +178,7 @@ async function answersWithinContract(
       ].join('\n'),
     );
   };
-  const before = await snapshotDatabase(server.services.db, server.services.dialect);
+  const before = await changes.mark();
   let response: Response;
   try {
     response = await server.fetch(toRequest(request, testBaseUrl));
@@ -196,14 +200,18 @@ async function answersWithinContract(
     if (error === undefined || error.code !== status) {
       fail(`A ${status} without the error body {"error":{"code":${status},"message":"…"}}`, answer);
     }
-    const changes = describeSnapshotChanges(
-      before,
-      await snapshotDatabase(server.services.db, server.services.dialect),
-    );
-    if (changes !== undefined) fail(`A refused request changed the database:\n${changes}`, answer);
+    const written = describeChanges(await changes.since(before));
+    if (written !== undefined) fail(`A refused request changed the database:\n${written}`, answer);
   }
   if (status < 300 && route.method !== 'get') {
-    await recordedItsEvent(server, before, response.headers.get('x-request-id'), fail, answer);
+    await recordedItsEvent(
+      server,
+      changes,
+      before,
+      response.headers.get('x-request-id'),
+      fail,
+      answer,
+    );
   }
   if (request.breaksContract && status < 400) {
     fail('A request that breaks the contract was not refused', answer);
@@ -222,13 +230,15 @@ const bookkeepingTables = new Set(['events', 'content_objects']);
  */
 async function recordedItsEvent(
   server: TestServer,
-  before: DatabaseSnapshot,
+  changes: DatabaseChanges,
+  before: number,
   requestId: string | null,
   fail: (problem: string, answer?: string) => never,
   answer: string,
 ): Promise<void> {
-  const after = await snapshotDatabase(server.services.db, server.services.dialect);
-  const changed = changedTables(before, after).filter((table) => !bookkeepingTables.has(table));
+  const changed = [...new Set((await changes.since(before)).map((change) => change.table))].filter(
+    (table) => !bookkeepingTables.has(table),
+  );
   if (changed.length === 0) return;
   const events = await server.services.db
     .selectFrom('events')
