@@ -6,8 +6,9 @@ import { editorExtensions } from './extensions.js';
 import { SlashMenu } from './slash-menu.js';
 
 /**
- * A page's writing surface: its one `contenteditable` region. Every change hands the whole
- * document, in GitBook's shape, to `onChange`; saving is the caller's.
+ * A page's writing surface: its one `contenteditable` region. Every change calls `onChange` with a
+ * reader of the whole document in GitBook's shape; saving is the caller's. The document is read
+ * only when asked for: converting a long page on every keystroke would cost the typist frames.
  */
 export function PageEditor({
   document,
@@ -15,7 +16,7 @@ export function PageEditor({
   label,
 }: {
   document: unknown;
-  onChange: (document: GitBookDocument) => void;
+  onChange: (read: () => GitBookDocument) => void;
   label: string;
 }) {
   const changed = useRef(onChange);
@@ -29,7 +30,12 @@ export function PageEditor({
       editorProps: {
         attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
       },
-      onUpdate: ({ editor: current }) => changed.current(fromEditorDocument(current.getJSON())),
+      onUpdate: ({ editor: current }) => {
+        // ProseMirror documents are immutable: this one is the page as of this change, whenever
+        // it is read, even after the editor is gone.
+        const edited = current.state.doc;
+        changed.current(() => fromEditorDocument(edited.toJSON()));
+      },
     },
     // A new page (not a new save of this one) makes a new editor.
     [],

@@ -57,13 +57,13 @@ export default function ChangeRequestScreen({
     },
     [spaceId, changeRequestId],
   );
-  const autosave = useAutosave<{ pageId: string; document: GitBookDocument }>(async (value) => {
+  const autosave = useAutosave<{ pageId: string; read: () => GitBookDocument }>(async (value) => {
     await applyChanges([
       {
         operation: 'update_page',
         page: value.pageId,
         // The editor writes GitBook's JSON document, which is the contract's.
-        document: { document: value.document as unknown as JsonDocument },
+        document: { document: value.read() as unknown as JsonDocument },
       },
     ]);
   });
@@ -173,7 +173,7 @@ export default function ChangeRequestScreen({
               <PageEditor
                 document={page.data.document}
                 label={`Content of ${page.data.title || 'the page'}`}
-                onChange={(document) => autosave.change({ pageId: shown, document })}
+                onChange={(read) => autosave.change({ pageId: shown, read })}
               />
             ) : null}
           </article>
