@@ -12,8 +12,10 @@ import { createOrganizationAsAdmin } from '../src/domain/organizations/create-or
 import { authenticateApiToken } from '../src/domain/users/api-tokens.js';
 import { createUserWithToken } from '../src/domain/users/create-user.js';
 import { signInWithPassword } from '../src/domain/users/sessions.js';
+import { signUpWithInviteLink } from '../src/domain/users/sign-up.js';
 import { openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
+import { findOrganizationById } from '../src/store/organizations.js';
 
 const run = promisify(execFile);
 const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
@@ -113,6 +115,37 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     }
   });
 
+  it('prints an invite link that signs a newcomer up into the organization', async () => {
+    const made = await quire('users', 'invite', '--org', organizationId, '--role', 'comment');
+    expect(made.stderr).toBe('');
+    const invite = made.output?.invite as { id: string; role: string; expiresAt: string };
+    expect(made.output?.url).toBe(
+      `https://docs.example.com/app/invite/${organizationId}/${invite.id}`,
+    );
+    expect(invite.role).toBe('comment');
+    expect(Date.parse(invite.expiresAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600_000);
+
+    const { db } = openDatabase(databaseUrl);
+    try {
+      const organization = await findOrganizationById(db, organizationId);
+      const started = await signUpWithInviteLink(
+        db,
+        organization,
+        invite.id,
+        { email: 'newcomer@example.com', password: 'a long passphrase' },
+        new Date(),
+      );
+      const membership = await db
+        .selectFrom('organization_members')
+        .select('role')
+        .where('user_id', '=', started.user.id)
+        .executeTakeFirst();
+      expect(membership?.role).toBe('comment');
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('creates users with a token, with and without a membership, and tokens that work', async () => {
     const plain = await quire(
       'users',
@@ -195,6 +228,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
       ],
       [['users', 'create', '--email', 'not-an-email'], /--email must be an email address/],
       [['tokens', 'create', '--user', 'nobody'], /User nobody not found/],
+      [['users', 'invite', '--org', 'nope'], /Organization nope not found/],
       [['tokens', 'revoke', '--token', 'qr_unknown'], /No such API token/],
       [['spaces', 'explode'], /Unknown command/],
     ];

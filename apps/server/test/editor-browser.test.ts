@@ -356,6 +356,45 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
     });
 
+    it('signs a newcomer up from an invite link, and lets a signed-in person join from one', async () => {
+      const link = await org.admin.client.POST('/orgs/{organizationId}/link-invites', {
+        params: { path: { organizationId: org.organizationId } },
+        body: { role: 'comment' },
+      });
+      const newcomer = await person();
+      await newcomer.page.goto(link.urls.app);
+      await newcomer.page.getByRole('button', { name: 'Create account and join' }).waitFor();
+      expect(await seriousAxeViolations(newcomer.page)).toEqual([]);
+      await newcomer.page.getByLabel('Name').fill('Nina Newcomer');
+      await newcomer.page.getByLabel('Email').fill('nina@example.com');
+      await newcomer.page.getByLabel('Password').fill(password);
+      await newcomer.page.getByRole('button', { name: 'Create account and join' }).click();
+      await newcomer.page.getByRole('button', { name: 'Sign out' }).waitFor();
+      await newcomer.page.getByRole('link', { name: 'Handbook' }).first().waitFor();
+      expect(new URL(newcomer.page.url()).pathname).toBe(`/app/orgs/${org.organizationId}`);
+      newcomer.errors.splice(0);
+
+      // Someone with an account signs in on the link's page, then joins with one button.
+      const outsider = org.outsider.user;
+      await setPassword(server.services.db, outsider.id, password, server.clock.now());
+      const { page, errors } = await person();
+      await page.goto(link.urls.app);
+      await page.getByRole('button', { name: 'I have an account: sign in' }).click();
+      await page.getByLabel('Email').fill(outsider.email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Join the organization' }).click();
+      await page.getByRole('link', { name: 'Handbook' }).first().waitFor();
+      errors.splice(0);
+      const { items } = await org.admin.client.GET('/orgs/{organizationId}/members', {
+        params: { path: { organizationId: org.organizationId }, query: { limit: 100 } },
+      });
+      const roleOf = (userId: string) => items.find((member) => member.user.id === userId)?.role;
+      expect(roleOf(outsider.id)).toBe('comment');
+      const nina = items.find((member) => member.user.email === 'nina@example.com');
+      expect(nina).toMatchObject({ role: 'comment', user: { displayName: 'Nina Newcomer' } });
+    });
+
     it('has no serious or critical axe violations, light and dark', async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await person({ colorScheme });

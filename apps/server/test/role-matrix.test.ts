@@ -34,6 +34,7 @@ describe('the role matrix', () => {
         'listSSOProviderLoginsInOrganization',
         'resolvePublishedContentByUrl',
         'signIn',
+        'signUpWithInvite',
         'trackEventsInSiteById',
       ].sort(),
     );

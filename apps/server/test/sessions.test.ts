@@ -2,6 +2,7 @@ import { createQuireClient, QuireApiError } from '@quire/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPassword, signInWithPassword } from '../src/domain/users/sessions.js';
 import { DomainError } from '../src/errors.js';
+import { appBrowser } from './support/app-browser.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -19,25 +20,7 @@ describe('app sessions', () => {
   let org: StaffedOrganization;
 
   /** A browser of the app: keeps the cookie it is given, and sends it as the app does. */
-  const browser = (extraHeaders: Record<string, string> = {}) => {
-    let cookie: string | undefined;
-    const fetch = async (request: Request) => {
-      const headers = new Headers(request.headers);
-      if (cookie !== undefined) headers.set('cookie', cookie);
-      for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-      const response = await server.fetch(new Request(request, { headers }));
-      const set = response.headers.get('set-cookie');
-      if (set !== null) cookie = set.split(';')[0];
-      return response;
-    };
-    return {
-      client: createQuireClient({ baseUrl: testBaseUrl, fetch, session: true }),
-      plain: createQuireClient({ baseUrl: testBaseUrl, fetch }),
-      get cookie() {
-        return cookie;
-      },
-    };
-  };
+  const browser = (extraHeaders: Record<string, string> = {}) => appBrowser(server, extraHeaders);
   const signIn = async (email: string, secret = password) => {
     const person = browser();
     const session = await person.client.POST('/auth/sign-in', {

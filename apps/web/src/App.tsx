@@ -4,6 +4,7 @@ import { Redirect, Route, Switch } from 'wouter';
 import { api, isSignedOut } from './api.js';
 import { Shell } from './Shell.js';
 import { Home } from './screens/Home.js';
+import { InviteSignUp, JoinInvite } from './screens/Invite.js';
 import { OrganizationHome } from './screens/OrganizationHome.js';
 import { SettingsScreen } from './screens/SettingsScreen.js';
 import { SignIn } from './screens/SignIn.js';
@@ -18,7 +19,19 @@ export function App() {
   const me = useQuery({ queryKey: ['me'], queryFn: () => api.GET('/user') });
   if (me.isPending) return <p className="loading">Loading…</p>;
   if (me.error !== null) {
-    if (isSignedOut(me.error)) return <SignIn onSignedIn={() => void me.refetch()} />;
+    if (isSignedOut(me.error)) {
+      const signedIn = () => void me.refetch();
+      return (
+        <Switch>
+          <Route path="/invite/:organizationId/:inviteId">
+            {(params) => <InviteSignUp {...params} onSignedIn={signedIn} />}
+          </Route>
+          <Route>
+            <SignIn onSignedIn={signedIn} />
+          </Route>
+        </Switch>
+      );
+    }
     return <p role="alert">Quire could not be reached: {me.error.message}</p>;
   }
   return (
@@ -30,6 +43,9 @@ export function App() {
             <Redirect to="/" />
           </Route>
           <Route path="/settings" component={SettingsScreen} />
+          <Route path="/invite/:organizationId/:inviteId">
+            {(params) => <JoinInvite {...params} />}
+          </Route>
           <Route path="/orgs/:organizationId/sites/:siteId">
             {(params) => <SiteScreen {...params} />}
           </Route>

@@ -2,15 +2,19 @@ import type { Kysely } from 'kysely';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config.js';
 import { publicUrlForTools } from '../domain/instance/public-url.js';
+import { createInviteLink } from '../domain/organizations/invite-links.js';
 import { issueApiToken, revokeApiToken } from '../domain/users/api-tokens.js';
 import { createUserWithToken } from '../domain/users/create-user.js';
 import { setPassword } from '../domain/users/sessions.js';
 import { invalid, notFound } from '../errors.js';
 import { isMemberRole, memberRoles } from '../model/roles.js';
-import { createUrls } from '../presenters/urls.js';
+import { presentInviteLink } from '../presenters/invite-link.js';
+import { createUrls, type Urls } from '../presenters/urls.js';
 import { presentUser } from '../presenters/user.js';
 import { openDatabase } from '../store/database/dialect.js';
 import { migrateToLatest } from '../store/database/migrate.js';
+import { findFirstAdmin, findMember } from '../store/members.js';
+import { findOrganizationById } from '../store/organizations.js';
 import type { Database } from '../store/schema.js';
 import { findUserByEmail, findUserById } from '../store/users.js';
 
@@ -29,6 +33,10 @@ export const usage = `Usage: quire <command> [flags]   (from a checkout: npx --y
 
   users create --email <email> [--name <name>] [--org <organizationId> --role <role>]
       Creates a user and a first API token; prints {"user", "token"}.
+  users invite --org <organizationId> [--role <role>] [--user <userId>]
+      Makes an invite link of the organization (role: read unless given) that works for seven
+      days, made by --user (an admin; by default its longest-standing admin); prints {"url",
+      "invite"}. Whoever opens the url joins, creating an account there if they have none.
   users password --email <email>
       Sets the password a person signs in to the app with, read from standard input (its first
       line; at least 8 characters); prints {"user"}.
@@ -66,6 +74,8 @@ export async function runCommand(
         const { user, token } = await createUserWithToken(db, userInput(flags), now);
         return { user: presentUser(user, urls), token };
       }
+      case 'users invite':
+        return await invite(db, flags, urls, now);
       case 'users password': {
         const email = required(flags.email, '--email').toLowerCase();
         const user = await findUserByEmail(db, email);
@@ -108,6 +118,34 @@ function userInput(flags: CommandFlags) {
         ? { organizationId: flags.org, role: flags.role }
         : undefined,
   };
+}
+
+// A link printed to be passed on by hand: it stops working on its own.
+const cliInviteLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+
+async function invite(db: Kysely<Database>, flags: CommandFlags, urls: Urls, now: Date) {
+  const organizationId = required(flags.org, '--org');
+  const role = flags.role ?? 'read';
+  if (!isMemberRole(role)) {
+    throw invalid(`--role must be one of ${memberRoles.join(', ')} (got "${role}")`);
+  }
+  const organization = await findOrganizationById(db, organizationId);
+  if (organization === undefined) throw notFound(`Organization ${organizationId} not found`);
+  const userId = flags.user ?? (await findFirstAdmin(db, organizationId));
+  const admin = userId === undefined ? undefined : await findUserById(db, userId);
+  const membership = admin && (await findMember(db, organizationId, admin.id));
+  if (admin === undefined || membership?.role !== 'admin') {
+    throw invalid(`--user must be an admin of organization ${organizationId}`);
+  }
+  const link = await createInviteLink(
+    db,
+    { user: admin },
+    organization,
+    { role, expiresAt: new Date(now.getTime() + cliInviteLifetimeMs).toISOString() },
+    now,
+  );
+  const presented = presentInviteLink(link, urls);
+  return { url: presented.urls.app, invite: presented };
 }
 
 async function revoke(db: Kysely<Database>, token: string): Promise<{ revoked: true }> {

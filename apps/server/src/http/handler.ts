@@ -25,6 +25,8 @@ export interface HandlerInput<Op extends OperationId> {
       ? Caller
       : Actor;
   services: AppServices;
+  /** The request itself: its id (recorded with the events it causes) and the browser it names. */
+  request: { id: string; userAgent?: string | undefined };
 }
 
 /** What a reply may say of itself besides the contract's status, body and headers. */

@@ -78,7 +78,8 @@ export function mountOperations(
             : await readValidatedBody(c, route, validators),
       };
       paging?.open(input);
-      const reply = await handler({ ...input, actor, services });
+      const request = { id: c.get('requestId'), userAgent: c.req.header('user-agent') };
+      const reply = await handler({ ...input, actor, services, request });
       paging?.seal(input, reply.body);
       if (!whole) return answerThroughContext(c, reply);
       const sent = wholeAnswer(reply);

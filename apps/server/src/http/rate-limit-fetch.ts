@@ -16,15 +16,19 @@ const unlimited = new Set(['/healthz', '/readyz']);
 // The API's searches (`/v1/spaces/{id}/search`, `/v1/orgs/{id}/search`, …) and a published
 // site's (`…/~search`, `…/~search.json`).
 const searchPath = /^\/v1\/.*\/search$|\/~search(?:\.json)?$/;
+// Creating an account with an invite link (`/v1/orgs/{id}/invites/{inviteId}/sign-up`).
+const signUpPath = /^\/v1\/orgs\/[^/]+\/invites\/[^/]+\/sign-up$/;
 
 /**
  * Which budgets a request counts against, and under whose key: every request against
- * `requests`, searches against `search` too, sign-in attempts (single sign-on, and a site URL
- * bringing a visitor token or a share key) against `signIn`, by client address whatever token
+ * `requests`, searches against `search` too, sign-in attempts (single sign-on, sign-ups, and a
+ * site URL bringing a visitor token or a share key) against `signIn`, by client address whatever token
  * they bring.
  */
 function bucketsOf(request: Request, path: string): RateLimitBucket[] {
-  if (path.startsWith('/sso/') || path === '/v1/auth/sign-in') return ['signIn', 'requests'];
+  if (path.startsWith('/sso/') || path === '/v1/auth/sign-in' || signUpPath.test(path)) {
+    return ['signIn', 'requests'];
+  }
   const query = request.url.indexOf('?');
   if (query !== -1 && /[?&](?:jwt_token|share)=/.test(request.url.slice(query))) {
     return ['signIn', 'requests'];

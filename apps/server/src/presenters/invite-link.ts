@@ -15,6 +15,7 @@ export function presentInviteLink(link: InviteLinkRecord, urls: Urls): InviteLin
     urls: {
       location: urls.api('orgs', link.organizationId, 'link-invites', link.id),
       join: urls.api('orgs', link.organizationId, 'invites', link.id),
+      app: urls.app('invite', link.organizationId, link.id),
     },
   };
 }

@@ -6,11 +6,14 @@ import {
   removeInviteLink,
 } from '../domain/organizations/invite-links.js';
 import { loadOrganizationForMember } from '../domain/organizations/organization-access.js';
+import { signUpWithInviteLink } from '../domain/users/sign-up.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
+import { sessionCookie } from '../http/session-cookie.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentInviteLink } from '../presenters/invite-link.js';
 import { presentList } from '../presenters/list.js';
+import { presentSession } from '../presenters/session.js';
 import { findInviteLink, listInviteLinks } from '../store/invite-links.js';
 import { findOrganizationById } from '../store/organizations.js';
 import type { Executor } from '../store/schema.js';
@@ -25,6 +28,7 @@ type InviteLinkHandlers = Pick<
   | 'updateOrganizationInviteById'
   | 'deleteOrganizationInviteById'
   | 'joinOrganizationWithInvite'
+  | 'signUpWithInvite'
 >;
 
 /** Loads an organization for one of its admins: invite links are theirs to manage. */
@@ -114,5 +118,21 @@ export const inviteLinkHandlers: InviteLinkHandlers = {
       services.clock.now(),
     );
     return { status: 200, body: await presentOneMember(services, member) };
+  },
+
+  signUpWithInvite: async ({ params, body, services, request }) => {
+    const organization = await findOrganizationById(services.db, params.organizationId);
+    const started = await signUpWithInviteLink(
+      services.db,
+      organization,
+      params.inviteId,
+      { ...body, userAgent: request.userAgent, requestId: request.id },
+      services.clock.now(),
+    );
+    return {
+      status: 201,
+      headers: { 'Set-Cookie': sessionCookie(services.urls, started) },
+      body: presentSession(started.session, started.user, started.session.id, services.urls),
+    };
   },
 };

@@ -38,8 +38,12 @@ export const userHandlers: {
     };
   },
 
-  signIn: async ({ body, services }) => {
-    const started = await signInWithPassword(services, body, services.clock.now());
+  signIn: async ({ body, services, request }) => {
+    const started = await signInWithPassword(
+      services,
+      { ...body, userAgent: request.userAgent, requestId: request.id },
+      services.clock.now(),
+    );
     return {
       status: 200,
       headers: { 'Set-Cookie': sessionCookie(services.urls, started) },

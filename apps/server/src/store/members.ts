@@ -220,6 +220,22 @@ export async function deleteMembership(
     .execute();
 }
 
+/** The organization's longest-standing admin (its creator, unless they left), if any. */
+export async function findFirstAdmin(
+  db: Executor,
+  organizationId: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('organization_members')
+    .select('user_id')
+    .where('organization_id', '=', organizationId)
+    .where('role', '=', 'admin')
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 /**
  * The admins of an organization, locked on PostgreSQL until the transaction ends, so that two
  * concurrent demotions cannot both see another admin left (SQLite runs one writer at a time).

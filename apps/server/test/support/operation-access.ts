@@ -100,6 +100,7 @@ export const operationAccess: Record<OperationId, Access> = {
   updateOrganizationInviteById: 'admin',
   deleteOrganizationInviteById: 'admin',
   joinOrganizationWithInvite: 'signed-in',
+  signUpWithInvite: 'anyone',
   inviteToSpace: 'admin',
   listUserPermissionsInSpace: 'admin',
   updateUserPermissionInSpace: 'admin',

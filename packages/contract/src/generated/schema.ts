@@ -531,6 +531,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/invites/{inviteId}/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account with an invite link
+         * @description For a person without an account: creates one with the email, name and password given, makes it a member with the link's role, and starts a session for the app (the `quire_session` cookie, as `signIn` sets it). A person who already has an account signs in and joins with `joinOrganizationWithInvite` instead: their email is a 409. An expired or deleted link, or one of an organization with `inviteLinks` off, is a 404. Attempts are limited per client address, as sign-ins are.
+         */
+        post: operations["signUpWithInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/link-invites": {
         parameters: {
             query?: never;
@@ -5899,6 +5924,11 @@ export interface components {
             urls: {
                 /**
                  * Format: uri
+                 * @description The app's page for the link, to send to people: they join there, creating an account first if they have none.
+                 */
+                app: string;
+                /**
+                 * Format: uri
                  * @description API URL a signed-in user posts to, to join.
                  */
                 join: string;
@@ -9580,6 +9610,49 @@ export interface operations {
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    signUpWithInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the invite link. */
+                inviteId: components["parameters"]["inviteId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name others see; the email's local part when absent. */
+                    displayName?: string;
+                    /** Format: email */
+                    email: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account, its membership and its session were made. */
+            201: {
+                headers: {
+                    /** @description The session's cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            404: components["responses"]["NotFoundError"];
+            409: components["responses"]["ConflictError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
             429: components["responses"]["TooManyRequestsError"];
         };
     };

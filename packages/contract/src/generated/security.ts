@@ -6,6 +6,7 @@ export const publicOperations = [
   'listSSOProviderLoginsInOrganization',
   'resolvePublishedContentByUrl',
   'signIn',
+  'signUpWithInvite',
   'trackEventsInSiteById',
 ] as const;
 

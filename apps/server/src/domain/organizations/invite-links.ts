@@ -11,7 +11,7 @@ import {
 } from '../../store/invite-links.js';
 import { findMember, type MemberRecord } from '../../store/members.js';
 import type { OrganizationRecord } from '../../store/organizations.js';
-import type { Database } from '../../store/schema.js';
+import type { Database, Executor } from '../../store/schema.js';
 import type { Actor } from '../actor.js';
 import { type DomainEvent, recordEvent } from '../events/record-event.js';
 import { addMemberToOrganization } from '../members/add-member.js';
@@ -125,12 +125,7 @@ export async function joinWithInviteLink(
   now: Date,
 ): Promise<MemberRecord> {
   return db.transaction().execute(async (trx) => {
-    const link = organization && (await findInviteLink(trx, organization.id, inviteId));
-    const usable =
-      organization?.inviteLinks === true &&
-      link !== undefined &&
-      (link.expiresAt === null || Date.parse(link.expiresAt) > now.getTime());
-    if (!usable || link === undefined) throw notFound(`Invite ${inviteId} not found or expired`);
+    const link = await usableInviteLink(trx, organization, inviteId, now);
     await addMemberToOrganization(
       trx,
       actor,
@@ -141,4 +136,23 @@ export async function joinWithInviteLink(
     if (member === undefined) throw new Error('The member who just joined is not there');
     return member;
   });
+}
+
+/**
+ * The invite link people may join with now; a link that does not exist, expired, or of an
+ * organization with invite links off is the same 404.
+ */
+export async function usableInviteLink(
+  trx: Executor,
+  organization: OrganizationRecord | undefined,
+  inviteId: string,
+  now: Date,
+): Promise<InviteLinkRecord> {
+  const link = organization && (await findInviteLink(trx, organization.id, inviteId));
+  const usable =
+    organization?.inviteLinks === true &&
+    link !== undefined &&
+    (link.expiresAt === null || Date.parse(link.expiresAt) > now.getTime());
+  if (!usable || link === undefined) throw notFound(`Invite ${inviteId} not found or expired`);
+  return link;
 }
