@@ -25,15 +25,7 @@ describe('SAML single sign-on', () => {
   const onProvider = (samlProviderId: string) => ({
     params: { path: { organizationId: staff.organizationId, samlProviderId } },
   });
-  const userCount = async () =>
-    Number(
-      (
-        await server.services.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const userCount = () => server.countRows('users');
 
   /** Goes where the start URL sends a browser; answers the form the identity provider posts. */
   async function visitIdentityProvider(

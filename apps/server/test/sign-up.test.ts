@@ -42,15 +42,7 @@ describe('signing up with an invite link', () => {
       () => 201,
       (error: unknown) => (error instanceof QuireApiError ? error.status : 0),
     );
-  const userCount = async () =>
-    Number(
-      (
-        await server.services.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow()
-      ).count,
-    );
+  const userCount = () => server.countRows('users');
 
   beforeAll(async () => {
     server = await startTestServer({

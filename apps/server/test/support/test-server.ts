@@ -62,7 +62,8 @@ export interface TestServer {
       | 'events'
       | 'jobs'
       | 'webhook_deliveries'
-      | 'site_insight_events',
+      | 'site_insight_events'
+      | 'users',
   ): Promise<number>;
   /** Creates an organization administered by `admin`. */
   createOrganization(admin: TestUser, title?: string): Promise<string>;

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage } from '../api.js';
@@ -20,17 +20,10 @@ export function InviteSignUp({
 }: InviteProps & { onSignedIn: () => void }) {
   const [, navigate] = useLocation();
   const [hasAccount, setHasAccount] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  if (hasAccount) return <SignIn onSignedIn={onSignedIn} />;
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const displayName = String(form.get('name')).trim();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.POST('/orgs/{organizationId}/invites/{inviteId}/sign-up', {
+  const signUp = useMutation({
+    mutationFn: (form: FormData) => {
+      const displayName = String(form.get('name')).trim();
+      return api.POST('/orgs/{organizationId}/invites/{inviteId}/sign-up', {
         params: { path: { organizationId, inviteId } },
         body: {
           email: String(form.get('email')).trim(),
@@ -38,19 +31,22 @@ export function InviteSignUp({
           ...(displayName === '' ? {} : { displayName }),
         },
       });
+    },
+    onSuccess: () => {
       navigate(`/orgs/${organizationId}`);
       onSignedIn();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  if (hasAccount) return <SignIn onSignedIn={onSignedIn} />;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signUp.mutate(new FormData(event.currentTarget));
   };
   return (
     <main className="sign-in">
       <h1>Join on Quire</h1>
       <p>You were invited to an organization. Create your account to join it.</p>
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={submit}>
         <label htmlFor="name">Name</label>
         <input id="name" name="name" autoComplete="name" maxLength={255} />
         <label htmlFor="email">Email</label>
@@ -64,12 +60,12 @@ export function InviteSignUp({
           minLength={8}
           required
         />
-        {error === undefined ? null : (
+        {signUp.error === null ? null : (
           <p role="alert" className="error">
-            {error}
+            {errorMessage(signUp.error)}
           </p>
         )}
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={signUp.isPending}>
           Create account and join
         </button>
       </form>
@@ -86,33 +82,26 @@ export function InviteSignUp({
 export function JoinInvite({ organizationId, inviteId }: InviteProps) {
   const [, navigate] = useLocation();
   const queries = useQueryClient();
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const join = async () => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.POST('/orgs/{organizationId}/invites/{inviteId}', {
+  const join = useMutation({
+    mutationFn: () =>
+      api.POST('/orgs/{organizationId}/invites/{inviteId}', {
         params: { path: { organizationId, inviteId } },
-      });
+      }),
+    onSuccess: async () => {
       await queries.invalidateQueries();
       navigate(`/orgs/${organizationId}`);
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
   return (
     <section className="screen">
       <h1>Join an organization</h1>
       <p>This invite link makes you a member of its organization.</p>
-      {error === undefined ? null : (
+      {join.error === null ? null : (
         <p role="alert" className="error">
-          {error}
+          {errorMessage(join.error)}
         </p>
       )}
-      <button type="button" onClick={() => void join()} disabled={busy}>
+      <button type="button" onClick={() => join.mutate()} disabled={join.isPending}>
         Join the organization
       </button>
     </section>

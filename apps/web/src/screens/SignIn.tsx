@@ -1,30 +1,24 @@
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { api, errorMessage } from '../api.js';
 
 /** The sign-in page: email and password. */
 export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setBusy(true);
-    setError(undefined);
-    try {
-      await api.POST('/auth/sign-in', {
+  const signIn = useMutation({
+    mutationFn: (form: FormData) =>
+      api.POST('/auth/sign-in', {
         body: { email: String(form.get('email')), password: String(form.get('password')) },
-      });
-      onSignedIn();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
+      }),
+    onSuccess: onSignedIn,
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    signIn.mutate(new FormData(event.currentTarget));
   };
   return (
     <main className="sign-in">
       <h1>Sign in to Quire</h1>
-      <form onSubmit={(event) => void submit(event)}>
+      <form onSubmit={submit}>
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="username" required />
         <label htmlFor="password">Password</label>
@@ -35,12 +29,12 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
           autoComplete="current-password"
           required
         />
-        {error === undefined ? null : (
+        {signIn.error === null ? null : (
           <p role="alert" className="error">
-            {error}
+            {errorMessage(signIn.error)}
           </p>
         )}
-        <button type="submit" disabled={busy}>
+        <button type="submit" disabled={signIn.isPending}>
           Sign in
         </button>
       </form>

@@ -2,13 +2,13 @@ import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { notFound, unauthenticated } from '../../errors.js';
-import { newId } from '../../ids.js';
 import { findOrganizationById } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
 import { findUserByEmail, insertUser, type UserRecord } from '../../store/users.js';
 import { recordEvent } from '../events/record-event.js';
 import { addMemberToOrganization } from '../members/add-member.js';
 import { issueApiToken } from '../users/api-tokens.js';
+import { newUserRecord } from '../users/create-user.js';
 import {
   type ActiveSamlProvider,
   type SamlServiceUrls,
@@ -98,14 +98,7 @@ export async function signInWithSaml(
     const address = email.toLowerCase();
     let user = await findUserByEmail(trx, address);
     if (user === undefined) {
-      user = {
-        id: newId(),
-        email: address,
-        displayName:
-          typeof displayName === 'string' ? displayName : address.slice(0, address.indexOf('@')),
-        photoUrl: null,
-        createdAt: now.toISOString(),
-      };
+      user = newUserRecord(address, typeof displayName === 'string' ? displayName : undefined, now);
       await insertUser(trx, user);
     }
     await addMemberToOrganization(

@@ -16,6 +16,24 @@ export interface NewUser {
 }
 
 /**
+ * A new person's row: the email in lower case, and the name given or else the email's local part.
+ */
+export function newUserRecord(
+  email: string,
+  displayName: string | undefined,
+  now: Date,
+): UserRecord {
+  const address = email.trim().toLowerCase();
+  return {
+    id: newId(),
+    email: address,
+    displayName: displayName?.trim() || address.slice(0, address.indexOf('@')),
+    photoUrl: null,
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
  * Creates a user with a first API token (and a membership, when asked) in one transaction, and
  * answers the token: it is shown once, only its hash is kept.
  */
@@ -29,13 +47,7 @@ export async function createUserWithToken(
     if ((await findUserByEmail(trx, email)) !== undefined) {
       throw conflict(`A user with email ${email} already exists`);
     }
-    const user: UserRecord = {
-      id: newId(),
-      email,
-      displayName: input.displayName?.trim() || email.slice(0, email.indexOf('@')),
-      photoUrl: null,
-      createdAt: now.toISOString(),
-    };
+    const user = newUserRecord(email, input.displayName, now);
     await insertUser(trx, user);
     if (input.membership !== undefined) {
       const { organizationId, role } = input.membership;

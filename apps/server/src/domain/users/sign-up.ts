@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { conflict } from '../../errors.js';
-import { newId } from '../../ids.js';
 import type { OrganizationRecord } from '../../store/organizations.js';
 import type { Database } from '../../store/schema.js';
 import { upsertPasswordHash } from '../../store/sessions.js';
-import { findUserByEmail, insertUser, type UserRecord } from '../../store/users.js';
+import { findUserByEmail, insertUser } from '../../store/users.js';
 import { addMemberToOrganization } from '../members/add-member.js';
 import { usableInviteLink } from '../organizations/invite-links.js';
+import { newUserRecord } from './create-user.js';
 import { hashPassword, requireAcceptablePassword } from './passwords.js';
 import { type StartedSession, startSession } from './sessions.js';
 
@@ -42,13 +42,7 @@ export async function signUpWithInviteLink(
         `An account with email ${email} exists: sign in with it, then open the invite link again`,
       );
     }
-    const created: UserRecord = {
-      id: newId(),
-      email,
-      displayName: input.displayName?.trim() || email.slice(0, email.indexOf('@')),
-      photoUrl: null,
-      createdAt: now.toISOString(),
-    };
+    const created = newUserRecord(email, input.displayName, now);
     await insertUser(trx, created);
     await upsertPasswordHash(trx, created.id, passwordHash, now.toISOString());
     await addMemberToOrganization(
