@@ -53,6 +53,12 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
     };
     const editor = (page: Page) => page.locator('[contenteditable="true"]');
+    const memberRole = async (userId: string) => {
+      const { items } = await org.admin.client.GET('/orgs/{organizationId}/members', {
+        params: { path: { organizationId: org.organizationId }, query: { limit: 100 } },
+      });
+      return items.find((member) => member.user.id === userId)?.role;
+    };
     const mainPage = async (title: string) => {
       const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
         params: { path: { spaceId } },
@@ -386,13 +392,45 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('button', { name: 'Join the organization' }).click();
       await page.getByRole('link', { name: 'Handbook' }).first().waitFor();
       errors.splice(0);
+      expect(await memberRole(outsider.id)).toBe('comment');
       const { items } = await org.admin.client.GET('/orgs/{organizationId}/members', {
-        params: { path: { organizationId: org.organizationId }, query: { limit: 100 } },
+        params: {
+          path: { organizationId: org.organizationId },
+          query: { search: 'nina@example.com' },
+        },
       });
-      const roleOf = (userId: string) => items.find((member) => member.user.id === userId)?.role;
-      expect(roleOf(outsider.id)).toBe('comment');
-      const nina = items.find((member) => member.user.email === 'nina@example.com');
-      expect(nina).toMatchObject({ role: 'comment', user: { displayName: 'Nina Newcomer' } });
+      expect(items[0]).toMatchObject({ role: 'comment', user: { displayName: 'Nina Newcomer' } });
+    });
+
+    it('lets an admin change roles, remove members and make invite links; others only read', async () => {
+      const joiner = await server.createUser({ organizationId: org.organizationId, role: 'read' });
+      const { page } = await person();
+      await signIn(page, org.admin.user.email, `/app/orgs/${org.organizationId}`);
+      await page.getByRole('link', { name: 'Members and invite links' }).click();
+      const roleOfJoiner = page.getByLabel(`Role of ${joiner.user.displayName}`);
+      await roleOfJoiner.selectOption('review');
+      await expect.poll(() => memberRole(joiner.user.id)).toBe('review');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByLabel('Role of a new link').selectOption('edit');
+      await page.getByRole('button', { name: 'Create invite link' }).click();
+      const shown = page.getByLabel('Invite link (edit)');
+      await shown.waitFor();
+      const { items: links } = await org.admin.client.GET('/orgs/{organizationId}/link-invites', {
+        params: { path: { organizationId: org.organizationId } },
+      });
+      expect(links.map((link) => link.urls.app)).toContain(await shown.inputValue());
+
+      await page.getByRole('button', { name: `Remove ${joiner.user.displayName}` }).click();
+      await roleOfJoiner.waitFor({ state: 'detached' });
+      expect(await memberRole(joiner.user.id)).toBeUndefined();
+
+      // A member without the admin role reads the list, with no controls.
+      const reader = await person();
+      await signIn(reader.page, org.reader.user.email, `/app/orgs/${org.organizationId}/members`);
+      await reader.page.getByRole('cell', { name: org.admin.user.email }).waitFor();
+      expect(await reader.page.getByRole('combobox').count()).toBe(0);
+      expect(await reader.page.getByRole('button', { name: 'Create invite link' }).count()).toBe(0);
     });
 
     it('has no serious or critical axe violations, light and dark', async () => {

@@ -5,6 +5,7 @@ import { api, isSignedOut } from './api.js';
 import { Shell } from './Shell.js';
 import { Home } from './screens/Home.js';
 import { InviteSignUp, JoinInvite } from './screens/Invite.js';
+import { MembersScreen } from './screens/MembersScreen.js';
 import { OrganizationHome } from './screens/OrganizationHome.js';
 import { SettingsScreen } from './screens/SettingsScreen.js';
 import { SignIn } from './screens/SignIn.js';
@@ -48,6 +49,9 @@ export function App() {
           </Route>
           <Route path="/orgs/:organizationId/sites/:siteId">
             {(params) => <SiteScreen {...params} />}
+          </Route>
+          <Route path="/orgs/:organizationId/members">
+            {(params) => <MembersScreen {...params} me={me.data} />}
           </Route>
           <Route path="/orgs/:organizationId" component={OrganizationHome} />
           <Route path="/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId">

@@ -37,6 +37,9 @@ export function OrganizationHome({ params }: { params: { organizationId: string 
   return (
     <section className="screen">
       <h1>{organization.data?.title ?? 'Organization'}</h1>
+      <p>
+        <Link href={`/orgs/${organizationId}/members`}>Members and invite links</Link>
+      </p>
       <h2>Spaces</h2>
       <ul className="cards">
         {spaces.data?.items.map((space) => (
