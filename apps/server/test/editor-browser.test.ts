@@ -10,6 +10,7 @@ import {
   openReader,
   seriousAxeViolations,
 } from './support/browser-pages.js';
+import { startSamlIdentityProvider } from './support/saml-identity-provider.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
@@ -155,7 +156,7 @@ describe.skipIf(chromiumPath === undefined)(
       // A second person, in their own browser, comments and approves.
       const reviewer = await person();
       await signIn(reviewer.page, org.admin.user.email, new URL(page.url()).pathname);
-      await reviewer.page.getByLabel('Comment').fill('Looks good to me.');
+      await reviewer.page.getByLabel('Comment', { exact: true }).fill('Looks good to me.');
       await reviewer.page.getByRole('button', { name: 'Post comment' }).click();
       await reviewer.page.getByText('Looks good to me.').waitFor();
       await reviewer.page.getByRole('button', { name: 'Approve' }).click();
@@ -184,6 +185,50 @@ describe.skipIf(chromiumPath === undefined)(
       await reviewer.page.getByRole('link', { name: site.urls.published }).click();
       await reviewer.page.getByRole('link', { name: 'Getting started' }).first().click();
       await reviewer.page.getByRole('heading', { name: 'Install Quire' }).waitFor();
+    });
+
+    it('keeps a comment thread: replies, a reaction, resolving and reopening', async () => {
+      const changeRequest = await org.creator.client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId } },
+        body: { subject: 'Threads' },
+      });
+      const onChangeRequest = { spaceId, changeRequestId: changeRequest.id };
+      const comment = await org.creator.client.POST(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
+        {
+          params: { path: onChangeRequest },
+          body: { body: { markdown: 'Is the intro too long?' } },
+        },
+      );
+      const thread = () =>
+        org.creator.client.GET(
+          '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}',
+          { params: { path: { ...onChangeRequest, commentId: comment.id } } },
+        );
+
+      const { page } = await person();
+      await signIn(page, org.admin.user.email, new URL(changeRequest.urls.app).pathname);
+      const author = org.creator.user.displayName;
+      await page.getByLabel(`Reply to ${author}`).fill('A little: cut the second paragraph.');
+      await page.getByRole('button', { name: 'Reply', exact: true }).click();
+      await page
+        .getByRole('list', { name: `Replies to ${author}` })
+        .getByText('A little: cut the second paragraph.')
+        .waitFor();
+      await page.getByRole('button', { name: '👍 0' }).click();
+      await page.getByRole('button', { name: '👍 1', pressed: true }).waitFor();
+      await page.getByRole('button', { name: 'Resolve' }).click();
+      await page.getByText('(resolved)').waitFor();
+      expect(await thread()).toMatchObject({
+        status: 'resolved',
+        replies: 1,
+        reactions: [{ emoji: '👍', count: 1, users: [{ user: { id: org.admin.user.id } }] }],
+      });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Reopen' }).click();
+      await page.getByLabel(`Reply to ${author}`).waitFor();
+      expect((await thread()).status).toBe('open');
     });
 
     it('shows the conflict of a second merge as data, and settles it in the app', async () => {
@@ -431,6 +476,36 @@ describe.skipIf(chromiumPath === undefined)(
       await reader.page.getByRole('cell', { name: org.admin.user.email }).waitFor();
       expect(await reader.page.getByRole('combobox').count()).toBe(0);
       expect(await reader.page.getByRole('button', { name: 'Create invite link' }).count()).toBe(0);
+    });
+
+    it('signs a person in through the organization single sign-on, back where they started', async () => {
+      const idp = await startSamlIdentityProvider();
+      const organizationId = org.organizationId;
+      const provider = await org.admin.client.POST('/orgs/{organizationId}/saml', {
+        params: { path: { organizationId } },
+        body: {
+          label: 'Company login',
+          ssoURL: idp.ssoUrl,
+          entityID: idp.entityId,
+          certificate: idp.key.certificate,
+          defaultRole: 'read',
+        },
+      });
+      try {
+        idp.nextResponse = { email: 'sam@example.com', displayName: 'Sam Single' };
+        const { page, errors } = await person();
+        await page.goto(`${origin}/app/orgs/${organizationId}/members`);
+        await page.getByRole('link', { name: 'Sign in with Company login' }).click();
+        await page.getByRole('button', { name: 'Sign out' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/app/orgs/${organizationId}/members`);
+        await page.getByRole('cell', { name: 'sam@example.com' }).waitFor();
+        errors.splice(0);
+      } finally {
+        await org.admin.client.DELETE('/orgs/{organizationId}/saml/{samlProviderId}', {
+          params: { path: { organizationId, samlProviderId: provider.id } },
+        });
+        await idp.close();
+      }
     });
 
     it('has no serious or critical axe violations, light and dark', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { api, isSignedOut } from './api.js';
+import { isSignedOut, signedInUser } from './api.js';
 import { Shell } from './Shell.js';
 import { Home } from './screens/Home.js';
 import { InviteSignUp, JoinInvite } from './screens/Invite.js';
@@ -17,7 +17,7 @@ const ChangeRequestScreen = lazy(() => import('./screens/ChangeRequestScreen.js'
 
 /** The app: the sign-in page for a visitor, the screens every `urls.app` opens for a person. */
 export function App() {
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api.GET('/user') });
+  const me = useQuery(signedInUser);
   if (me.isPending) return <p className="loading">Loading…</p>;
   if (me.error !== null) {
     if (isSignedOut(me.error)) {
@@ -26,6 +26,9 @@ export function App() {
         <Switch>
           <Route path="/invite/:organizationId/:inviteId">
             {(params) => <InviteSignUp {...params} onSignedIn={signedIn} />}
+          </Route>
+          <Route path="/orgs/:organizationId/*?">
+            {(params) => <SignIn onSignedIn={signedIn} organizationId={params.organizationId} />}
           </Route>
           <Route>
             <SignIn onSignedIn={signedIn} />

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage } from '../api.js';
+import { api, errorMessage, signedInUser } from '../api.js';
+import { CommentThread } from './CommentThread.js';
 
-/** A change request's conversation: its comments, a new one, and reviews. */
+/** A change request's conversation: its comment threads, a new comment, and reviews. */
 export function ReviewPanel({
   spaceId,
   changeRequestId,
@@ -13,6 +14,7 @@ export function ReviewPanel({
   const path = { spaceId, changeRequestId };
   const queries = useQueryClient();
   const [draft, setDraft] = useState('');
+  const me = useQuery(signedInUser);
   const comments = useQuery({
     queryKey: ['change-request-comments', spaceId, changeRequestId],
     queryFn: () =>
@@ -80,10 +82,14 @@ export function ReviewPanel({
       <h3>Comments</h3>
       <ul className="comments">
         {comments.data?.items.map((comment) => (
-          <li key={comment.id} id={`comment-${comment.id}`}>
-            <strong>{comment.postedBy.displayName}</strong>
-            <p>{'markdown' in comment.body ? comment.body.markdown : ''}</p>
-          </li>
+          <CommentThread
+            key={comment.id}
+            spaceId={spaceId}
+            changeRequestId={changeRequestId}
+            comment={comment}
+            myUserId={me.data?.id ?? ''}
+            onChanged={refresh}
+          />
         ))}
       </ul>
       <form onSubmit={submit}>
