@@ -9,16 +9,15 @@ import { loadOrganizationForMember } from '../domain/organizations/organization-
 import { signUpWithInviteLink } from '../domain/users/sign-up.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
-import { sessionCookie } from '../http/session-cookie.js';
 import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentInviteLink } from '../presenters/invite-link.js';
 import { presentList } from '../presenters/list.js';
-import { presentSession } from '../presenters/session.js';
 import { findInviteLink, listInviteLinks } from '../store/invite-links.js';
 import { findOrganizationById } from '../store/organizations.js';
 import type { Executor } from '../store/schema.js';
 import { presentOneMember } from './member-responses.js';
 import { pageRequest } from './page-request.js';
+import { startedSessionAnswer } from './session-responses.js';
 
 type InviteLinkHandlers = Pick<
   HandlerTable,
@@ -129,10 +128,6 @@ export const inviteLinkHandlers: InviteLinkHandlers = {
       { ...body, userAgent: request.userAgent, requestId: request.id },
       services.clock.now(),
     );
-    return {
-      status: 201,
-      headers: { 'Set-Cookie': sessionCookie(services.urls, started) },
-      body: presentSession(started.session, started.user, started.session.id, services.urls),
-    };
+    return { status: 201, ...startedSessionAnswer(services, started) };
   },
 };

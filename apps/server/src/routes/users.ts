@@ -3,7 +3,7 @@ import { createOwnApiToken, revokeOwnApiToken } from '../domain/users/own-api-to
 import { endSession, revokeOwnSession, signInWithPassword } from '../domain/users/sessions.js';
 import { loadUser } from '../domain/users/user-profiles.js';
 import type { Handler } from '../http/handler.js';
-import { clearedSessionCookie, sessionCookie } from '../http/session-cookie.js';
+import { clearedSessionCookie } from '../http/session-cookie.js';
 import { presentApiToken } from '../presenters/api-token.js';
 import { presentList } from '../presenters/list.js';
 import { presentSession } from '../presenters/session.js';
@@ -11,6 +11,7 @@ import { presentPublicUser, presentUser } from '../presenters/user.js';
 import { listApiTokensOfUser } from '../store/api-tokens.js';
 import { listSessionsOfUser } from '../store/sessions.js';
 import { pageRequest } from './page-request.js';
+import { startedSessionAnswer } from './session-responses.js';
 
 /** Handlers of the `users` tag. */
 export const userHandlers: {
@@ -44,11 +45,7 @@ export const userHandlers: {
       { ...body, userAgent: request.userAgent, requestId: request.id },
       services.clock.now(),
     );
-    return {
-      status: 200,
-      headers: { 'Set-Cookie': sessionCookie(services.urls, started) },
-      body: presentSession(started.session, started.user, started.session.id, services.urls),
-    };
+    return { status: 200, ...startedSessionAnswer(services, started) };
   },
 
   signOut: async ({ actor, services }) => {

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage } from '../api.js';
+import { CredentialFields } from './CredentialFields.js';
 import { SignIn } from './SignIn.js';
 
 interface InviteProps {
@@ -49,22 +50,7 @@ export function InviteSignUp({
       <form onSubmit={submit}>
         <label htmlFor="name">Name</label>
         <input id="name" name="name" autoComplete="name" maxLength={255} />
-        <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="username" required />
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          minLength={8}
-          required
-        />
-        {signUp.error === null ? null : (
-          <p role="alert" className="error">
-            {errorMessage(signUp.error)}
-          </p>
-        )}
+        <CredentialFields creating error={signUp.error} />
         <button type="submit" disabled={signUp.isPending}>
           Create account and join
         </button>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { api, errorMessage } from '../api.js';
+import { api } from '../api.js';
+import { CredentialFields } from './CredentialFields.js';
 
 /**
  * The sign-in page: email and password and, on an address of an organization, its single sign-on
@@ -39,21 +40,7 @@ export function SignIn({
     <main className="sign-in">
       <h1>Sign in to Quire</h1>
       <form onSubmit={submit}>
-        <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="username" required />
-        <label htmlFor="password">Password</label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        {signIn.error === null ? null : (
-          <p role="alert" className="error">
-            {errorMessage(signIn.error)}
-          </p>
-        )}
+        <CredentialFields creating={false} error={signIn.error} />
         <button type="submit" disabled={signIn.isPending}>
           Sign in
         </button>
