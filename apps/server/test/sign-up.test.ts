@@ -99,6 +99,14 @@ describe('signing up with an invite link', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('makes one account of two sign-ups with one email at once; the other gets a 409', async () => {
+    const link = await createLink();
+    const both = await Promise.all(
+      [0, 1].map((_) => statusOf(signUp(link.id, { email: 'twice@example.com', password }).answer)),
+    );
+    expect(both.sort()).toEqual([201, 409]);
+  });
+
   it('refuses a short password and a malformed email with a 400', async () => {
     const link = await createLink();
     const before = await userCount();

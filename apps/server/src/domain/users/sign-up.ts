@@ -6,6 +6,7 @@ import { upsertPasswordHash } from '../../store/sessions.js';
 import { findUserByEmail, insertUser } from '../../store/users.js';
 import { addMemberToOrganization } from '../members/add-member.js';
 import { usableInviteLink } from '../organizations/invite-links.js';
+import { conflictOnDuplicate } from '../unique-writes.js';
 import { newUserRecord } from './create-user.js';
 import { hashPassword, requireAcceptablePassword } from './passwords.js';
 import { type StartedSession, startSession } from './sessions.js';
@@ -37,13 +38,11 @@ export async function signUpWithInviteLink(
   const passwordHash = await hashPassword(input.password);
   const user = await db.transaction().execute(async (trx) => {
     const link = await usableInviteLink(trx, organization, inviteId, now);
-    if ((await findUserByEmail(trx, email)) !== undefined) {
-      throw conflict(
-        `An account with email ${email} exists: sign in with it, then open the invite link again`,
-      );
-    }
+    const taken = `An account with email ${email} exists: sign in with it, then open the invite link again`;
+    if ((await findUserByEmail(trx, email)) !== undefined) throw conflict(taken);
     const created = newUserRecord(email, input.displayName, now);
-    await insertUser(trx, created);
+    // Two sign-ups with one email at once: the second meets the unique index.
+    await conflictOnDuplicate(() => insertUser(trx, created), taken);
     await upsertPasswordHash(trx, created.id, passwordHash, now.toISOString());
     await addMemberToOrganization(
       trx,
