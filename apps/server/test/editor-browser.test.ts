@@ -453,8 +453,13 @@ describe.skipIf(chromiumPath === undefined)(
       await signIn(page, org.admin.user.email, `/app/orgs/${org.organizationId}`);
       await page.getByRole('link', { name: 'Members and invite links' }).click();
       const roleOfJoiner = page.getByLabel(`Role of ${joiner.user.displayName}`);
+      const saved = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'PATCH' && response.url().includes('/members/'),
+      );
       await roleOfJoiner.selectOption('review');
-      await expect.poll(() => memberRole(joiner.user.id)).toBe('review');
+      await saved;
+      expect(await memberRole(joiner.user.id)).toBe('review');
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       await page.getByLabel('Role of a new link').selectOption('edit');

@@ -1,5 +1,5 @@
 import type { components } from '@quire/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorMessage } from '../api.js';
 
@@ -26,11 +26,10 @@ export function CommentThread({
   onChanged: () => Promise<unknown>;
 }) {
   const path = { spaceId, changeRequestId, commentId: comment.id };
-  const queries = useQueryClient();
   const [draft, setDraft] = useState('');
-  const repliesKey = ['comment-replies', spaceId, changeRequestId, comment.id];
   const replies = useQuery({
-    queryKey: [...repliesKey, comment.replies],
+    // A new reply changes the comment's count, and with it this key: the thread is read again.
+    queryKey: ['comment-replies', spaceId, changeRequestId, comment.id, comment.replies],
     enabled: comment.replies > 0,
     queryFn: () =>
       api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies', {
@@ -53,7 +52,6 @@ export function CommentThread({
       }),
     onSuccess: async () => {
       setDraft('');
-      await queries.invalidateQueries({ queryKey: repliesKey });
       await onChanged();
     },
   });

@@ -29,8 +29,16 @@ export function MembersScreen({ organizationId, me }: { organizationId: string; 
       }),
     getNextPageParam: (last) => last.next?.page,
   });
+  // The person's own membership, whichever page of the list it falls on.
+  const own = useQuery({
+    queryKey: ['member', organizationId, me.id],
+    queryFn: () =>
+      api.GET('/orgs/{organizationId}/members/{userId}', {
+        params: { path: { organizationId, userId: me.id } },
+      }),
+  });
   const everyone = members.data?.pages.flatMap((page) => page.items) ?? [];
-  const isAdmin = everyone.some((member) => member.user.id === me.id && member.role === 'admin');
+  const isAdmin = own.data?.role === 'admin';
   const refresh = () => queries.invalidateQueries({ queryKey: ['members', organizationId] });
   const changeRole = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: MemberRole | null }) =>
