@@ -5,8 +5,10 @@ import { defineConfig } from 'vitest/config';
 const databases = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  // The workspace's packages are read from their sources under an export condition of our own:
+  // other packages (Hocuspocus, eventsource-parser) publish their TypeScript under `source`.
+  resolve: { conditions: ['quire-source'] },
+  ssr: { resolve: { conditions: ['quire-source'] } },
   test: {
     // Many tests start a server on a fresh database and some make PDFs on worker threads: on a
     // busy shared runner (PostgreSQL creating databases, two cores) five seconds is too tight.
@@ -22,12 +24,6 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/support/fast-check-seed.global.ts'],
     setupFiles: ['test/support/fast-check-seed.setup.ts'],
-    // The MCP SDK's client reads eventsource-parser, which also publishes its TypeScript under a
-    // `source` export condition: with that condition on, they are transformed here rather than
-    // handed to Node as .ts files.
-    server: {
-      deps: { inline: [/@modelcontextprotocol\/sdk/, 'eventsource-parser', 'eventsource'] },
-    },
     projects: databases.map((database) => ({
       extends: true,
       test: { name: database, env: { QUIRE_TEST_DATABASE: database } },

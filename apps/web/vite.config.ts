@@ -5,7 +5,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: '/app/',
   plugins: [react()],
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['quire-source'] },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1024 },
   server: { proxy: { '/v1': 'http://127.0.0.1:8080' } },
 });

@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['quire-source'] },
+  ssr: { resolve: { conditions: ['quire-source'] } },
   test: {
     include: ['test/**/*.test.ts'],
   },

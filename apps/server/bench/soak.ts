@@ -36,7 +36,7 @@ function residentMb(pid: number): number {
 }
 
 async function startServer(directory: string) {
-  const child = spawn(tsx, ['--conditions=source', serverMain], {
+  const child = spawn(tsx, ['--conditions=quire-source', serverMain], {
     env: {
       ...process.env,
       NODE_OPTIONS: `--max-old-space-size=${heapMb}`,

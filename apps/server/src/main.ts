@@ -1,5 +1,6 @@
 import { createApp } from './app.js';
 import { systemClock } from './clock.js';
+import { createCollabServer } from './collab/collab-server.js';
 import { ConfigError, loadConfig } from './config.js';
 import { type Bootstrapped, bootstrapEmptyDatabase } from './domain/bootstrap.js';
 import { listenToHeadMoves } from './domain/content/head-moves.js';
@@ -69,12 +70,21 @@ async function main(): Promise<void> {
   });
   await scheduleRecurringJobs(db, sweeps(services, config), systemClock.now());
   jobs.start();
-  const server = listen(app, config, logger, (info) => {
-    logger.info(
-      { address: info.address, port: info.port, publicUrl: config.publicUrl },
-      'quire is listening',
-    );
+  const collab = createCollabServer(services, {
+    databaseUrl: dialect === 'postgres' ? config.databaseUrl : undefined,
   });
+  const server = listen(
+    app,
+    config,
+    logger,
+    (info) => {
+      logger.info(
+        { address: info.address, port: info.port, publicUrl: config.publicUrl },
+        'quire is listening',
+      );
+    },
+    collab.handleUpgrade,
+  );
   server.once('error', (error: NodeJS.ErrnoException) => {
     const taken = error.code === 'EADDRINUSE';
     process.stderr.write(
@@ -87,15 +97,19 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing requests in flight');
-    // close() stops accepting connections and calls back once in-flight requests are answered.
-    server.close(async () => {
-      await jobs.stop();
-      await services.documents.close();
-      await db.destroy();
-      logger.info('stopped');
-      logger.flush(() => process.exit(0));
+    // People editing together are written and disconnected first: their sockets would keep
+    // close() waiting. close() stops accepting connections and calls back once in-flight
+    // requests are answered.
+    void collab.close().finally(() => {
+      server.close(async () => {
+        await jobs.stop();
+        await services.documents.close();
+        await db.destroy();
+        logger.info('stopped');
+        logger.flush(() => process.exit(0));
+      });
+      server.closeIdleConnections();
     });
-    server.closeIdleConnections();
   };
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   process.once('SIGINT', () => shutdown('SIGINT'));

@@ -31,7 +31,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
   const quireWith = async (env: Record<string, string>, ...args: string[]) => {
     const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
     try {
-      const { stdout } = await run(tsx, ['--conditions=source', cli, ...args], {
+      const { stdout } = await run(tsx, ['--conditions=quire-source', cli, ...args], {
         env: { ...inherited, DATABASE_URL: databaseUrl, ...env },
       });
       // One JSON line, so scripts can read it line by line.
@@ -46,7 +46,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
   /** Runs the CLI with `input` on its standard input. */
   const quireReading = (input: string, ...args: string[]) => {
     const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
-    const child = execFile(tsx, ['--conditions=source', cli, ...args], {
+    const child = execFile(tsx, ['--conditions=quire-source', cli, ...args], {
       env: { ...inherited, DATABASE_URL: databaseUrl },
     });
     child.stdin?.end(input);
@@ -247,7 +247,7 @@ describe('quire, started where it cannot run', { timeout: 60_000 }, () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
   const { PUBLIC_URL, PORT, HOST, DATABASE_URL, QUIRE_API_URL, ...inherited } = process.env;
   const failing = async (args: string[], env: Record<string, string> = {}) => {
-    const error = await run(tsx, ['--conditions=source', ...args], {
+    const error = await run(tsx, ['--conditions=quire-source', ...args], {
       cwd: directory,
       env: { ...inherited, LOG_LEVEL: 'silent', ...env },
     }).then(

@@ -219,7 +219,7 @@ describe('document converter', () => {
     slow,
     async () => {
       // Counted in a process of its own: here, other tests' pools start and end threads.
-      const { stdout } = await run(tsx, ['--conditions=source', threadsCheck]);
+      const { stdout } = await run(tsx, ['--conditions=quire-source', threadsCheck]);
       const seen = JSON.parse(stdout) as Record<string, number | string | undefined>;
       expect(seen.afterSmall).toBe(seen.before);
       expect(seen.afterLarge).toBeGreaterThan(Number(seen.before));

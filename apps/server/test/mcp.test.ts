@@ -561,7 +561,7 @@ describe('quire mcp, over stdio', () => {
     const client = new Client({ name: 'quire-test', version: '1.0.0' });
     const transport = new StdioClientTransport({
       command: tsx,
-      args: ['--conditions=source', cli, 'mcp'],
+      args: ['--conditions=quire-source', cli, 'mcp'],
       env: {
         PATH: process.env.PATH ?? '',
         QUIRE_API_URL: `http://127.0.0.1:${port}`,

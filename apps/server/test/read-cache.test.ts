@@ -164,7 +164,7 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
       const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
       const { stdout } = await promisify(execFile)(
         tsx,
-        ['--conditions=source', join(import.meta.dirname, '../src/cli.ts'), ...args],
+        ['--conditions=quire-source', join(import.meta.dirname, '../src/cli.ts'), ...args],
         { env: { ...inherited, DATABASE_URL: databaseUrl } },
       );
       return JSON.parse(stdout) as { token?: string; user?: { id: string } };

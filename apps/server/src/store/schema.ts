@@ -783,11 +783,37 @@ export interface SiteInsightEventsTable {
 }
 
 /** Every table Quire stores. */
+/** A document people edit together (see the `0035-collaboration` migration). */
+export interface CollabDocumentsTable {
+  name: string;
+  space_id: string;
+  change_request_id: string | null;
+  page_id: string;
+  state: Uint8Array;
+  base_revision_id: string;
+  base_state: Uint8Array;
+  writing_state: Uint8Array | null;
+  owner_id: string | null;
+  owner_until: string | null;
+  updated_at: string;
+}
+
+/** An update to a collaborative document, kept until it is folded into the document's state. */
+export interface CollabUpdatesTable {
+  id: Generated<number>;
+  name: string;
+  update: Uint8Array;
+  user_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   api_tokens: ApiTokensTable;
   user_passwords: UserPasswordsTable;
   sessions: SessionsTable;
+  collab_documents: CollabDocumentsTable;
+  collab_updates: CollabUpdatesTable;
   organizations: OrganizationsTable;
   organization_email_domains: OrganizationEmailDomainsTable;
   organization_members: OrganizationMembersTable;

@@ -118,12 +118,12 @@ const defaultTasks: Record<WorkerFile, string> = {
 
 /**
  * A worker's file, and how to start a thread that can load it. Built, this module is `.js` in
- * `dist/` with the compiled workers next to it. Run from sources (vitest, `tsx --conditions=source`)
+ * `dist/` with the compiled workers next to it. Run from sources (vitest, `tsx --conditions=quire-source`)
  * it is `.ts`, and so are the workers, which a thread can load only through tsx. Node 20 does not
  * apply ESM loader hooks (`--import tsx`) inside worker threads (nodejs/node#47747, fixed in
  * 22.2), so the thread gets tsx's CommonJS hook instead: piscina `require()`s the task file
- * first, and the hook compiles it. `--conditions=source` resolves the workspace packages to their
- * sources too, as the tests and `tsx --conditions=source` do on the main thread.
+ * first, and the hook compiles it. `--conditions=quire-source` resolves the workspace packages to their
+ * sources too, as the tests and `tsx --conditions=quire-source` do on the main thread.
  */
 function workerStart(file: WorkerFile): { filename: string; name: string; execArgv?: string[] } {
   const fromSources = import.meta.url.endsWith('.ts');
@@ -134,7 +134,7 @@ function workerStart(file: WorkerFile): { filename: string; name: string; execAr
   const name = defaultTasks[file];
   if (!fromSources) return { filename, name };
   const tsxRequireHook = createRequire(import.meta.url).resolve('tsx/cjs');
-  return { filename, name, execArgv: ['--require', tsxRequireHook, '--conditions=source'] };
+  return { filename, name, execArgv: ['--require', tsxRequireHook, '--conditions=quire-source'] };
 }
 
 // Errors cross threads by structured clone, which keeps an Error's name and message; anything

@@ -26,7 +26,7 @@ export interface ServerProcess {
  * Kill it in `afterAll`.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(tsx, ['--conditions=source', main], {
+  const child = spawn(tsx, ['--conditions=quire-source', main], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

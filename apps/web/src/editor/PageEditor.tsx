@@ -1,8 +1,7 @@
 import type { GitBookDocument } from '@quire/document';
+import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
-import { fromEditorDocument, toEditorDocument } from './document-mapping.js';
-import { editorExtensions } from './extensions.js';
 import { SlashMenu } from './slash-menu.js';
 
 /**

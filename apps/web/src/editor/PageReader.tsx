@@ -1,7 +1,6 @@
 import type { GitBookDocument } from '@quire/document';
+import { editorExtensions, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { toEditorDocument } from './document-mapping.js';
-import { editorExtensions } from './extensions.js';
 
 /** A page's document, shown as the editor shows it, not editable. */
 export default function PageReader({ document }: { document: unknown }) {

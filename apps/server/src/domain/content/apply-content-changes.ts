@@ -51,6 +51,11 @@ export interface AppliedChanges {
 class HeadMoved extends Error {}
 const attempts = 20;
 
+/** Who wrote a batch besides its actor: the others typing in a page edited together. */
+export interface ContentAuthors {
+  coAuthorIds?: readonly string[];
+}
+
 /**
  * Applies a batch of changes to a change request as one new revision: all of them in order, or
  * none (the first invalid change is a 400 and nothing is written). Bodies are converted and
@@ -64,14 +69,16 @@ export async function applyContentChanges(
   changes: readonly ContentChangeInput[],
   services: ContentWriteServices,
   now: Date,
+  authors: ContentAuthors = {},
 ): Promise<AppliedChanges> {
   const prepared = await prepareChanges(changes, services);
+  const written = { actor, authorIds: authorIdsOf(actor, authors) };
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db
         .transaction()
         .execute((trx) =>
-          applyOnHead(trx, actor, changeRequest, prepared, services.heads, now.toISOString()),
+          applyOnHead(trx, written, changeRequest, prepared, services.heads, now.toISOString()),
         );
     } catch (error) {
       if (!(error instanceof HeadMoved) || attempt >= attempts) throw error;
@@ -101,12 +108,17 @@ export async function applyContentChangesToSpace(
   services: ContentWriteServices,
   action: Extract<
     EventAction,
-    'space.content_imported' | 'space.template_applied' | 'space.content_translated'
+    | 'space.content_imported'
+    | 'space.template_applied'
+    | 'space.content_translated'
+    | 'space.content_updated'
   >,
   now: Date,
   payload: Record<string, unknown> = {},
+  authors: ContentAuthors = {},
 ): Promise<AppliedSpaceChanges> {
   const prepared = await prepareChanges(changes, services);
+  const authorIds = authorIdsOf(actor, authors);
   const at = now.toISOString();
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -133,7 +145,11 @@ export async function applyContentChangesToSpace(
         });
         const move = { spaceId, from: space.revisionId, to: revisionId, at };
         if (!(await moveSpaceHeadWithListeners(trx, services.heads, move))) throw new HeadMoved();
-        const event = spaceEvent(action, space, { ...payload, revision: revisionId });
+        const event = spaceEvent(action, space, {
+          ...payload,
+          revision: revisionId,
+          ...(authorIds === undefined ? {} : { authors: authorIds }),
+        });
         await recordEvent(trx, actor, event, now);
         return { revisionId, ...applied };
       });
@@ -251,9 +267,15 @@ async function applyToTree(
   return { outcomes, insertedFiles, insertedReusableContents: insertedNow };
 }
 
+/** Every author of a batch, the actor first; `undefined` when the actor wrote it alone. */
+function authorIdsOf(actor: Actor, { coAuthorIds = [] }: ContentAuthors): string[] | undefined {
+  const others = coAuthorIds.filter((id) => id !== actor.user.id);
+  return others.length === 0 ? undefined : [actor.user.id, ...new Set(others)];
+}
+
 async function applyOnHead(
   trx: Transaction<Database>,
-  actor: Actor,
+  { actor, authorIds }: { actor: Actor; authorIds: string[] | undefined },
   { spaceId, id }: ChangeRequestRecord,
   prepared: readonly PreparedChange[],
   listeners: HeadMoveListeners,
@@ -294,6 +316,7 @@ async function applyOnHead(
   const payload = {
     revision: revisionId,
     changes: applied.outcomes.map((outcome) => outcome.object),
+    ...(authorIds === undefined ? {} : { authors: authorIds }),
   };
   await recordEvent(
     trx,

@@ -29,6 +29,7 @@ import { jobLanesMigration } from '../migrations/0031-job-lanes.js';
 import { rateLimitsMigration } from '../migrations/0032-rate-limits.js';
 import { siteInsightEventsMigration } from '../migrations/0033-site-insight-events.js';
 import { sessionsMigration } from '../migrations/0034-sessions.js';
+import { collaborationMigration } from '../migrations/0035-collaboration.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -72,6 +73,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0032-rate-limits': rateLimitsMigration(dialect),
         '0033-site-insight-events': siteInsightEventsMigration(),
         '0034-sessions': sessionsMigration(dialect),
+        '0035-collaboration': collaborationMigration(dialect),
       }),
     },
   });

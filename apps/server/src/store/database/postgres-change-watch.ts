@@ -1,10 +1,9 @@
-import pg from 'pg';
 import type { ChangeVersion } from '../../caches/read-cache.js';
+import { listenToPostgres } from './postgres-listener.js';
 import { anyTable, type TableWriteTracker } from './table-versions.js';
 
 /** The channel the change triggers notify (see the `0014-change-notifications` migration). */
 export const changeChannel = 'quire_changes';
-const reconnectDelayMs = 1000;
 
 /** A PostgreSQL change version, and how this process reports its own commits to it. */
 export interface PostgresChangeWatch extends ChangeVersion {
@@ -26,66 +25,25 @@ export function watchPostgresChanges(
   tables?: TableWriteTracker,
 ): PostgresChangeWatch {
   let version = 0;
-  let listening = false;
-  let closed = false;
-  let client: pg.Client | undefined;
-  let retry: NodeJS.Timeout | undefined;
-
-  const lose = () => {
-    listening = false;
-    client?.removeAllListeners();
-    void client?.end().catch(() => {});
-    client = undefined;
-    if (!closed && retry === undefined) {
-      retry = setTimeout(() => {
-        retry = undefined;
-        void listen();
-      }, reconnectDelayMs);
-      retry.unref();
-    }
-  };
-  const listen = async () => {
-    const next = new pg.Client({ connectionString });
-    client = next;
-    next.on('error', lose);
-    next.on('end', lose);
-    next.on('notification', (message) => {
+  const listener = listenToPostgres(connectionString, changeChannel, {
+    onMessage(table) {
       version += 1;
       // The triggers name the table they fire on.
-      tables?.changedElsewhere(message.payload || anyTable);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${changeChannel}`);
-      if (closed) {
-        await next.end();
-        return;
-      }
+      tables?.changedElsewhere(table || anyTable);
+    },
+    onListening() {
       // Anything may have changed while nobody listened.
       version += 1;
       tables?.changedElsewhere(anyTable);
-      listening = true;
-    } catch {
-      if (client === next) lose();
-    }
-  };
-  void listen();
+    },
+  });
 
   return {
-    current: () => (listening ? String(version) : undefined),
+    current: () => (listener.listening() ? String(version) : undefined),
     noteCommit() {
       version += 1;
     },
-    following: () => listening,
-    async close() {
-      closed = true;
-      listening = false;
-      if (retry !== undefined) clearTimeout(retry);
-      const current = client;
-      client = undefined;
-      current?.removeAllListeners();
-      current?.on('error', () => {});
-      await current?.end().catch(() => {});
-    },
+    following: listener.listening,
+    close: listener.close,
   };
 }

@@ -4,8 +4,8 @@ import { getSchema } from '@tiptap/core';
 import { Node } from '@tiptap/pm/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromEditorDocument, toEditorDocument } from '../src/editor/document-mapping.js';
-import { editorExtensions } from '../src/editor/extensions.js';
+import { fromEditorDocument, toEditorDocument } from '../src/document-mapping.js';
+import { editorExtensions } from '../src/extensions.js';
 
 const schema = getSchema(editorExtensions());
 

@@ -1,0 +1,142 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import * as Y from 'yjs';
+import type { Actor } from '../domain/actor.js';
+import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
+import {
+  appendCollabUpdate,
+  claimCollabDocument,
+  findCollabDocument,
+  noteCollabWriting,
+  setCollabBase,
+} from '../store/collab-documents.js';
+import type { DialectName } from '../store/database/dialect.js';
+import type { Database } from '../store/schema.js';
+import { findUsersByIds } from '../store/users.js';
+import type { LiveDocument } from './live-documents.js';
+import { headOf, pageDocumentAt } from './page-source.js';
+import { documentOf, updateTowards, yDocFromUpdates } from './page-ydoc.js';
+import { storedOrigin } from './update-origins.js';
+
+/** What keeping a document and its revisions in step needs. */
+export interface HeadSyncServices {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  contentWrites: ContentWriteServices;
+  clock: { now(): Date };
+  logger: Logger;
+  /** This process, as the owner of the documents it writes. */
+  processId: string;
+  writePageRevision(
+    target: LiveDocument['target'],
+    authors: readonly Actor[],
+    document: ReturnType<typeof documentOf>,
+    now: Date,
+  ): Promise<string>;
+}
+
+/** How long a process writes a document's revisions after it last claimed it. */
+const ownershipMs = 30_000;
+
+/**
+ * Brings a document and its revisions in step, when this process is the one that writes it:
+ * first a revision another route wrote since (an API batch, a merge from the space, a Git push)
+ * is merged in, then what people typed since the last revision is written as a new one, with
+ * them as its authors. Run one at a time per document (`work`).
+ */
+export async function syncWithHead(
+  services: HeadSyncServices,
+  live: LiveDocument,
+  { write }: { write: boolean },
+): Promise<void> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const until = new Date(now.getTime() + ownershipMs).toISOString();
+  if (!(await claimCollabDocument(db, live.name, services.processId, now.toISOString(), until))) {
+    return;
+  }
+  const stored = await findCollabDocument(db, live.name);
+  const head = await headOf(db, live.target);
+  if (stored === undefined || head === undefined) return;
+  if (head !== stored.baseRevisionId) await mergeRevision(services, live, stored, head);
+  if (!write || live.typists.size === 0) return;
+
+  const typed = documentOf(live.document);
+  const current = await pageDocumentAt(db, live.target.spaceId, head, live.target.pageId);
+  if (current === undefined) return;
+  const state = Y.encodeStateAsUpdate(live.document);
+  const typists = [...live.typists];
+  live.typists.clear();
+  if (isDeepStrictEqual(typed, current)) {
+    await setCollabBase(db, live.name, { revisionId: head, state }, now.toISOString());
+    return;
+  }
+  const authors = await actorsOf(db, typists);
+  if (authors.length === 0) return;
+  // If this process dies before the base moves, the next owner finds the revision it wrote by
+  // this state, and does not take it for another route's change to merge in again.
+  await noteCollabWriting(db, live.name, state);
+  try {
+    const revisionId = await services.writePageRevision(live.target, authors, typed, now);
+    await setCollabBase(db, live.name, { revisionId, state }, clock.now().toISOString());
+  } catch (error) {
+    for (const id of typists) live.typists.add(id);
+    throw error;
+  }
+}
+
+/**
+ * Merges a revision another route wrote into the document: the change from the base to it is
+ * made on a copy of the base's Yjs state and applied here, so what people typed meanwhile stays.
+ * The update is stored (and so reaches the other processes) with the new base, in one
+ * transaction.
+ */
+async function mergeRevision(
+  services: HeadSyncServices,
+  live: LiveDocument,
+  stored: NonNullable<Awaited<ReturnType<typeof findCollabDocument>>>,
+  head: string,
+): Promise<void> {
+  const { db, clock } = services;
+  const theirs = await pageDocumentAt(db, live.target.spaceId, head, live.target.pageId);
+  const at = clock.now().toISOString();
+  if (theirs === undefined) {
+    // The page is gone from the revision: nothing to merge; the writers' next save says so.
+    services.logger.info({ document: live.name, revision: head }, 'collab: page left the head');
+    return;
+  }
+  const written = stored.writingState;
+  if (written !== null && isDeepStrictEqual(documentOf(yDocFromUpdates([written])), theirs)) {
+    await setCollabBase(db, live.name, { revisionId: head, state: written }, at);
+    return;
+  }
+  if (isDeepStrictEqual(documentOf(yDocFromUpdates([stored.baseState])), theirs)) {
+    await setCollabBase(db, live.name, { revisionId: head, state: stored.baseState }, at);
+    return;
+  }
+  const update = updateTowards(stored.baseState, theirs);
+  const base = Y.mergeUpdates([stored.baseState, update]);
+  const id = await db.transaction().execute(async (trx) => {
+    const appended = await appendCollabUpdate(
+      trx,
+      services.dialect,
+      { name: live.name, update, userId: null, origin: services.processId },
+      at,
+    );
+    await setCollabBase(trx, live.name, { revisionId: head, state: base }, at);
+    return appended;
+  });
+  live.unfolded.add(id);
+  Y.applyUpdate(live.document, update, storedOrigin);
+  services.logger.info({ document: live.name, revision: head }, 'collab: merged a revision in');
+}
+
+/** The typists as actors, in the order they typed; one deleted since is left out. */
+async function actorsOf(db: Kysely<Database>, typists: readonly string[]): Promise<Actor[]> {
+  const users = await findUsersByIds(db, typists);
+  return typists.flatMap((id) => {
+    const user = users.get(id);
+    return user === undefined ? [] : [{ user }];
+  });
+}

@@ -1,0 +1,3 @@
+export { fromEditorDocument, toEditorDocument } from './document-mapping.js';
+export { editorExtensions, hintStyles } from './extensions.js';
+export { type KeptNode, keptInlineText, keptLabel, keptType } from './kept-nodes.js';
