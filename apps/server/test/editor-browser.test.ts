@@ -1,8 +1,10 @@
 import { once } from 'node:events';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CollabServer } from '../src/collab/collab-server.js';
 import { setPassword } from '../src/domain/users/sessions.js';
 import {
   type BrowserReader,
@@ -10,6 +12,7 @@ import {
   openReader,
   seriousAxeViolations,
 } from './support/browser-pages.js';
+import { attachCollab } from './support/collab-clients.js';
 import { startSamlIdentityProvider } from './support/saml-identity-provider.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
@@ -34,6 +37,7 @@ describe.skipIf(chromiumPath === undefined)(
   () => {
     let socket: ServerType;
     let server: TestServer;
+    let collab: CollabServer;
     let org: StaffedOrganization;
     let browser: Browser;
     let origin: string;
@@ -78,6 +82,7 @@ describe.skipIf(chromiumPath === undefined)(
       await once(socket, 'listening');
       origin = `http://127.0.0.1:${(socket.address() as AddressInfo).port}`;
       server = await startTestServer({ publicUrl: origin });
+      collab = attachCollab(socket as Server, server);
       org = await createStaffedOrganization(server);
       for (const member of [org.admin, org.creator, org.reader]) {
         await setPassword(server.services.db, member.user.id, password, server.clock.now());
@@ -98,6 +103,7 @@ describe.skipIf(chromiumPath === undefined)(
     });
     afterAll(async () => {
       await browser?.close();
+      await collab?.close();
       await new Promise((resolve) => socket?.close(resolve));
       await server?.close();
     });
@@ -185,6 +191,94 @@ describe.skipIf(chromiumPath === undefined)(
       await reviewer.page.getByRole('link', { name: site.urls.published }).click();
       await reviewer.page.getByRole('link', { name: 'Getting started' }).first().click();
       await reviewer.page.getByRole('heading', { name: 'Install Quire' }).waitFor();
+    });
+
+    it('lets two people type in one paragraph at once, each seeing the other; what is typed offline syncs when back', async () => {
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const welcome = pages.find((entry) => entry.title === 'Welcome');
+      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId } },
+        body: { subject: 'Together' },
+      });
+      const pagePath = `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`;
+      const ada = await person();
+      const grace = await person();
+      await signIn(ada.page, org.admin.user.email, pagePath);
+      await signIn(grace.page, org.creator.user.email, pagePath);
+      for (const { page } of [ada, grace]) {
+        await editor(page).waitFor();
+        await page.getByText('Saved', { exact: true }).waitFor();
+      }
+      // Each sees the other in the page and in the tree.
+      await ada.page
+        .getByRole('img', { name: `${org.creator.user.displayName} is here` })
+        .first()
+        .waitFor();
+      await grace.page
+        .getByRole('navigation', { name: 'Pages' })
+        .getByRole('img', { name: `${org.admin.user.displayName} is here` })
+        .waitFor();
+
+      // Ada at the paragraph's start, Grace at its end.
+      const opening = (page: Page) => editor(page).locator('p').first();
+      await opening(ada.page).click({ position: { x: 1, y: 5 } });
+      await opening(grace.page).click();
+      await grace.page.keyboard.press('End');
+      await Promise.all([
+        ada.page.keyboard.type('Ada was here. '),
+        grace.page.keyboard.type(' Grace was here.'),
+      ]);
+      // The paragraph as written: the others' cursors are not part of it.
+      const text = (page: Page) =>
+        editor(page)
+          .locator('p')
+          .first()
+          .evaluate((element) => {
+            // Runs in the page: the DOM is the browser's.
+            const copy = element.cloneNode(true) as typeof element;
+            for (const caret of copy.querySelectorAll('.collab-caret')) caret.remove();
+            return copy.textContent ?? '';
+          });
+      for (const { page } of [ada, grace]) {
+        await expect.poll(() => text(page), { timeout: 20_000 }).toMatch(/Ada was here\./);
+        await expect.poll(() => text(page), { timeout: 20_000 }).toMatch(/Grace was here\./);
+      }
+      expect(await text(ada.page)).toBe(await text(grace.page));
+      // Grace's cursor, named, in Ada's editor.
+      await ada.page
+        .locator('.collab-caret-label', { hasText: org.creator.user.displayName })
+        .waitFor();
+      expect(await seriousAxeViolations(ada.page)).toEqual([]);
+
+      // Offline, Grace keeps typing; it reaches Ada when she is back.
+      await grace.context.setOffline(true);
+      await grace.page.getByText('Offline', { exact: false }).waitFor();
+      await grace.page.keyboard.type(' Typed offline.');
+      await grace.context.setOffline(false);
+      await expect.poll(() => text(ada.page), { timeout: 20_000 }).toContain('Typed offline.');
+      await grace.page.getByText('Saved', { exact: true }).waitFor();
+
+      // One revision of the change request holds both.
+      const paragraph = await text(ada.page);
+      await expect
+        .poll(
+          async () => {
+            const read = await org.admin.client.GET(
+              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+              {
+                params: {
+                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
+                  query: { format: 'markdown' },
+                },
+              },
+            );
+            return 'markdown' in read ? read.markdown : '';
+          },
+          { timeout: 20_000 },
+        )
+        .toContain(paragraph.trim());
     });
 
     it('keeps a comment thread: replies, a reaction, resolving and reopening', async () => {

@@ -27,10 +27,13 @@ export function PageTree({
   pages,
   hrefOf,
   current,
+  peopleOn,
 }: {
   pages: readonly RevisionPage[];
   hrefOf: (pageId: string) => string;
   current?: string | undefined;
+  /** Who else is on a page now, shown beside it. */
+  peopleOn?: (pageId: string) => readonly { name: string; color: string }[];
 }) {
   const rows = useMemo(() => rowsOf(pages), [pages]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -64,11 +67,33 @@ export function PageTree({
                   {page.title || 'Untitled'}
                 </Link>
               )}
+              <PeopleHere people={peopleOn?.(page.id) ?? []} />
             </li>
           );
         })}
       </ul>
     </div>
+  );
+}
+
+/** The initials of the people on a page, in their colours, each named for screen readers. */
+export function PeopleHere({ people }: { people: readonly { name: string; color: string }[] }) {
+  if (people.length === 0) return null;
+  return (
+    <span className="people-here">
+      {people.map((person) => (
+        <span
+          key={`${person.name}:${person.color}`}
+          className="person"
+          style={{ background: person.color }}
+          title={person.name}
+          role="img"
+          aria-label={`${person.name} is here`}
+        >
+          {person.name.slice(0, 1).toUpperCase()}
+        </span>
+      ))}
+    </span>
   );
 }
 

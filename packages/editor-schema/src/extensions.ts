@@ -126,10 +126,14 @@ const Color = Mark.create({
   ],
 });
 
-/** The editor's schema: GitBook's document, node for node, marks for marks. */
-export function editorExtensions(): Extensions {
+/**
+ * The editor's schema: GitBook's document, node for node, marks for marks. `collaborative`: the
+ * page is edited together, and undo is the collaboration's (each person undoes their own typing).
+ */
+export function editorExtensions({ collaborative = false } = {}): Extensions {
   return [
     StarterKit.configure({
+      ...(collaborative ? { undoRedo: false } : {}),
       horizontalRule: false,
       underline: false,
       hardBreak: false,

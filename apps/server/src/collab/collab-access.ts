@@ -9,7 +9,7 @@ import { roleAtLeast } from '../model/roles.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import type { Database } from '../store/schema.js';
 import { findSpaceById } from '../store/spaces.js';
-import type { CollabTarget } from './document-names.js';
+import { type CollabTarget, isPage } from './document-names.js';
 import { pageDocumentAt } from './page-source.js';
 
 /** The provider's `token` that means "the app's session cookie", which scripts cannot read. */
@@ -58,7 +58,8 @@ export async function collabActor(
 /**
  * What `actor` may do in `target`'s document: write with `edit` or above on an open change
  * request (or a live space), read with `read` or above; anything else, or a page that is not a
- * document there, is refused. A refusal never says whether the space exists.
+ * document there, is refused. A room holds no content: anyone who may read is there read-only.
+ * A refusal never says whether the space exists.
  */
 export async function collabAccess(
   db: Kysely<Database>,
@@ -78,6 +79,7 @@ export async function collabAccess(
     head = found.changeRequest.revisionId;
     writable = found.changeRequest.status === 'open' || found.changeRequest.status === 'draft';
   }
+  if (!isPage(target)) return { actor, readOnly: true };
   if ((await pageDocumentAt(db, space.id, head, target.pageId)) === undefined) throw refused;
   const readOnly = !writable || space.editMode === 'locked' || !roleAtLeast(role, 'edit');
   return { actor, readOnly };

@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type beforeSyncPayload, Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
+import {
+  type beforeSyncPayload,
+  type Document,
+  Hocuspocus,
+  type onAuthenticatePayload,
+} from '@hocuspocus/server';
 import { WebSocketServer } from 'ws';
 import * as Y from 'yjs';
 import { newId } from '../ids.js';
@@ -64,15 +69,21 @@ export function createCollabServer(
     writePageRevision: (target, authors, document, now) =>
       writePageRevision(services.db, services.contentWrites, target, authors, document, now),
   });
-  const fanOut =
+  const fanOut: CollabFanOut | undefined =
     services.dialect === 'postgres' && options.databaseUrl !== undefined
       ? new CollabFanOut(
-          { db: services.db, databaseUrl: options.databaseUrl, processId, logger: services.logger },
+          {
+            db: services.db,
+            databaseUrl: options.databaseUrl,
+            processId,
+            logger: services.logger,
+            documents: (): ReadonlyMap<string, Document> => hocuspocus.documents,
+          },
           persistence,
         )
       : undefined;
 
-  const hocuspocus = new Hocuspocus({
+  const hocuspocus: Hocuspocus = new Hocuspocus({
     name: 'quire',
     quiet: true,
     debounce: options.debounceMs ?? 2000,

@@ -1,4 +1,4 @@
-import type { Extension, onAwarenessUpdatePayload } from '@hocuspocus/server';
+import type { Document, Extension, onAwarenessUpdatePayload } from '@hocuspocus/server';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { applyAwarenessUpdate, encodeAwarenessUpdate } from 'y-protocols/awareness';
@@ -29,6 +29,8 @@ export class CollabFanOut implements Extension {
       databaseUrl: string;
       processId: string;
       logger: Logger;
+      /** The documents this process holds open, pages and rooms. */
+      documents(): ReadonlyMap<string, Document>;
     },
     private readonly persistence: CollabPersistence,
   ) {}
@@ -75,14 +77,19 @@ export class CollabFanOut implements Extension {
       return;
     }
     if (!isRecord(message) || message.origin === this.services.processId) return;
-    const live =
-      typeof message.name === 'string' ? this.persistence.live.get(message.name) : undefined;
+    if (typeof message.name !== 'string') return;
+    // Presence is in pages and in rooms alike.
+    const document = this.services.documents().get(message.name);
+    if (message.kind === 'awareness' && typeof message.update === 'string') {
+      if (document === undefined) return;
+      const update = Buffer.from(message.update, 'base64');
+      applyAwarenessUpdate(document.awareness, update, fannedOut);
+      return;
+    }
+    const live = this.persistence.live.get(message.name);
     if (live === undefined) return;
     try {
-      if (message.kind === 'awareness' && typeof message.update === 'string') {
-        const update = Buffer.from(message.update, 'base64');
-        applyAwarenessUpdate(live.document.awareness, update, fannedOut);
-      } else if (message.kind === 'update' && typeof message.id === 'number') {
+      if (message.kind === 'update' && typeof message.id === 'number') {
         if (live.unfolded.has(message.id)) return;
         await this.persistence.catchUp(live, message.id - 1);
         if (!live.unfolded.has(message.id)) {

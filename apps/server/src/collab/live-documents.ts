@@ -1,10 +1,10 @@
 import type { Document } from '@hocuspocus/server';
-import type { CollabTarget } from './document-names.js';
+import type { CollabPage } from './document-names.js';
 
 /** A document this process holds open, with what it still owes the database. */
 export interface LiveDocument {
   name: string;
-  target: CollabTarget;
+  target: CollabPage;
   document: Document;
   /** Updates appended to the database and held here, not yet folded into its stored state. */
   unfolded: Set<number>;

@@ -6,7 +6,7 @@ import {
   prosemirrorJSONToYXmlFragment,
   updateYFragment,
   yXmlFragmentToProsemirrorJSON,
-} from '@tiptap/y-tiptap';
+} from 'y-prosemirror';
 import * as Y from 'yjs';
 
 /** The editor's schema: the one the app's editor and its collaboration extension use. */

@@ -4,9 +4,11 @@ import type {
   Extension,
   onChangePayload,
   onLoadDocumentPayload,
+  onStatelessPayload,
   onStoreDocumentPayload,
 } from '@hocuspocus/server';
 import * as Y from 'yjs';
+import { isRecord } from '../is-record.js';
 import {
   appendCollabUpdate,
   type CollabDocumentRecord,
@@ -17,7 +19,7 @@ import {
   releaseCollabDocument,
 } from '../store/collab-documents.js';
 import type { CollabContext } from './collab-context.js';
-import { type CollabTarget, parseDocumentName } from './document-names.js';
+import { type CollabPage, isPage, parseDocumentName } from './document-names.js';
 import { type HeadSyncServices, syncWithHead } from './head-sync.js';
 import { enqueue, type LiveDocument } from './live-documents.js';
 import { headOf, pageDocumentAt } from './page-source.js';
@@ -40,6 +42,8 @@ export class CollabPersistence implements Extension {
   async onLoadDocument({ documentName, document }: onLoadDocumentPayload): Promise<void> {
     const target = parseDocumentName(documentName);
     if (target === undefined) throw new Error(`Not a document name: ${documentName}`);
+    // A room has no content to keep.
+    if (!isPage(target)) return;
     const { db } = this.services;
     const stored =
       (await findCollabDocument(db, documentName)) ?? (await this.create(documentName, target));
@@ -96,6 +100,27 @@ export class CollabPersistence implements Extension {
     if (live === undefined) return;
     await live.appends;
     await this.sync(live, { write: true, compact: true });
+  }
+
+  /**
+   * `{"flush": id}`: the person is about to do something that reads the revision (merge the
+   * change request, add a page): what was typed is written now, and `{"written": id}` answers
+   * when it is.
+   */
+  async onStateless({ documentName, payload, connection }: onStatelessPayload): Promise<void> {
+    const live = this.live.get(documentName);
+    let message: unknown;
+    try {
+      message = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (!isRecord(message) || typeof message.flush !== 'string') return;
+    if (live !== undefined) {
+      await live.appends;
+      await this.sync(live, { write: true, compact: true });
+    }
+    connection.sendStateless(JSON.stringify({ written: message.flush }));
   }
 
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
@@ -161,7 +186,7 @@ export class CollabPersistence implements Extension {
   }
 
   /** The stored document of a page nobody edited together yet: its body at the head. */
-  private async create(name: string, target: CollabTarget): Promise<CollabDocumentRecord> {
+  private async create(name: string, target: CollabPage): Promise<CollabDocumentRecord> {
     const { db, clock } = this.services;
     const head = await headOf(db, target);
     const body =

@@ -9,7 +9,7 @@ import {
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import type { Database } from '../store/schema.js';
-import type { CollabTarget } from './document-names.js';
+import type { CollabPage } from './document-names.js';
 
 /**
  * Writes a page edited together as a new revision, through the same path as a content batch of
@@ -19,7 +19,7 @@ import type { CollabTarget } from './document-names.js';
 export async function writePageRevision(
   db: Kysely<Database>,
   services: ContentWriteServices,
-  target: CollabTarget,
+  target: CollabPage,
   authors: readonly Actor[],
   document: GitBookDocument,
   now: Date,

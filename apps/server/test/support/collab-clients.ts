@@ -23,13 +23,14 @@ export interface ServedCollab {
 }
 
 /**
- * Serves `server` on a loopback port with the collaboration endpoint, writing revisions soon
- * after typing stops (tests wait for what they look for, never for a clock).
+ * The collaboration endpoint of `server`, on `http`'s port as the server's own, writing revisions
+ * soon after typing stops (tests wait for what they look for, never for a clock).
  */
-export async function serveCollab(
+export function attachCollab(
+  http: Server,
   server: TestServer,
   options: CollabOptions = {},
-): Promise<ServedCollab> {
+): CollabServer {
   const collab = createCollabServer(server.services, {
     databaseUrl: server.services.dialect === 'postgres' ? server.databaseUrl : undefined,
     debounceMs: 50,
@@ -37,13 +38,22 @@ export async function serveCollab(
     watchIntervalMs: 50,
     ...options,
   });
+  acceptUpgrades(http, collab.handleUpgrade);
+  return collab;
+}
+
+/** Serves `server` on a loopback port with its collaboration endpoint. */
+export async function serveCollab(
+  server: TestServer,
+  options: CollabOptions = {},
+): Promise<ServedCollab> {
   const http = serve({
     fetch: (request) => server.fetch(request),
     hostname: '127.0.0.1',
     port: 0,
   }) as Server;
   await once(http, 'listening');
-  acceptUpgrades(http, collab.handleUpgrade);
+  const collab = attachCollab(http, server, options);
   const { port } = http.address() as AddressInfo;
   return {
     url: `ws://127.0.0.1:${port}${collabPath}`,

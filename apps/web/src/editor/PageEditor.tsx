@@ -2,21 +2,29 @@ import type { GitBookDocument } from '@quire/document';
 import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
+import type { Collaboration } from './collaboration.js';
+import { sharedDocument } from './shared-document.js';
 import { SlashMenu } from './slash-menu.js';
 
 /**
- * A page's writing surface: its one `contenteditable` region. Every change calls `onChange` with a
- * reader of the whole document in GitBook's shape; saving is the caller's. The document is read
- * only when asked for: converting a long page on every keystroke would cost the typist frames.
+ * A page's writing surface: its one `contenteditable` region. Alone, it starts from `document`
+ * and every change calls `onChange` with a reader of the whole document in GitBook's shape
+ * (saving is the caller's; converting a long page on every keystroke would cost the typist
+ * frames, so the document is read only when asked for). Together (`shared`), the page is the
+ * shared Yjs document, the others' cursors show with their names, and the server saves.
  */
 export function PageEditor({
   document,
   onChange,
   label,
+  shared,
+  editable = true,
 }: {
-  document: unknown;
-  onChange: (read: () => GitBookDocument) => void;
+  document?: unknown;
+  onChange?: (read: () => GitBookDocument) => void;
   label: string;
+  shared?: Collaboration;
+  editable?: boolean;
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
@@ -24,8 +32,13 @@ export function PageEditor({
   }, [onChange]);
   const editor = useEditor(
     {
-      extensions: [...editorExtensions(), SlashMenu],
-      content: toEditorDocument(document as GitBookDocument),
+      extensions: [
+        ...editorExtensions({ collaborative: shared !== undefined }),
+        SlashMenu,
+        ...(shared === undefined ? [] : [sharedDocument(shared)]),
+      ],
+      ...(shared === undefined ? { content: toEditorDocument(document as GitBookDocument) } : {}),
+      editable,
       editorProps: {
         attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
       },
@@ -33,11 +46,14 @@ export function PageEditor({
         // ProseMirror documents are immutable: this one is the page as of this change, whenever
         // it is read, even after the editor is gone.
         const edited = current.state.doc;
-        changed.current(() => fromEditorDocument(edited.toJSON()));
+        changed.current?.(() => fromEditorDocument(edited.toJSON()));
       },
     },
     // A new page (not a new save of this one) makes a new editor.
-    [],
+    [shared],
   );
+  useEffect(() => {
+    editor?.setEditable(editable);
+  }, [editor, editable]);
   return <EditorContent editor={editor} className="document editing" />;
 }

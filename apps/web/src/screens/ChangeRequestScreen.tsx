@@ -1,12 +1,11 @@
 import type { components } from '@quire/contract';
-import type { GitBookDocument } from '@quire/document';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { api, errorMessage } from '../api.js';
-import { type SaveState, useAutosave } from '../editor/autosave.js';
+import { api, errorMessage, signedInUser } from '../api.js';
+import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
 import { PageEditor } from '../editor/PageEditor.js';
-import { firstDocumentPage, PageTree } from '../page-tree.js';
+import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { PageActions } from './PageActions.js';
 import { ReviewPanel } from './ReviewPanel.js';
@@ -57,19 +56,16 @@ export default function ChangeRequestScreen({
     },
     [spaceId, changeRequestId],
   );
-  const autosave = useAutosave<{ pageId: string; read: () => GitBookDocument }>(async (value) => {
-    await applyChanges([
-      {
-        operation: 'update_page',
-        page: value.pageId,
-        // The editor writes GitBook's JSON document, which is the contract's.
-        document: { document: value.read() as unknown as JsonDocument },
-      },
-    ]);
-  });
+  const me = useQuery(signedInUser);
+  const person = { id: me.data?.id ?? '', name: me.data?.displayName ?? '' };
+  // Who is in the change request, and on which page: the tree shows them.
+  const room = useCollaboration(`${spaceId}/${changeRequestId}`, person, { pageId: shown });
+  // Before what reads the change request's revision (a merge, a new page), what was typed in
+  // the page is written as one.
+  const flushPage = useRef<() => Promise<void>>(async () => {});
   const addPage = useMutation({
     mutationFn: async () => {
-      await autosave.flush();
+      await flushPage.current();
       const result = await api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
         params: { path, query: { compat: false } },
         body: { changes: [{ operation: 'insert_page', title: 'Untitled', document: {} }] },
@@ -96,14 +92,14 @@ export default function ChangeRequestScreen({
   });
   const changeTree = useMutation({
     mutationFn: async (changes: ContentChange[]) => {
-      await autosave.flush();
+      await flushPage.current();
       await applyChanges(changes);
     },
     onSuccess: () => queries.invalidateQueries({ queryKey: ['change-request-pages', spaceId] }),
   });
   const merge = useMutation({
     mutationFn: async () => {
-      await autosave.flush();
+      await flushPage.current();
       return api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
         params: { path },
       });
@@ -126,6 +122,7 @@ export default function ChangeRequestScreen({
           pages={pages.data?.pages ?? []}
           current={shown}
           hrefOf={(id) => `${base}/pages/${id}`}
+          peopleOn={(id) => room.state.peers.filter((peer) => peer.pageId === id)}
         />
         <button type="button" onClick={() => addPage.mutate()} disabled={addPage.isPending}>
           New page
@@ -133,7 +130,6 @@ export default function ChangeRequestScreen({
       </nav>
       <section className="page">
         <div className="page-actions">
-          <SaveStatus state={autosave.state} />
           <button
             type="button"
             onClick={() => merge.mutate()}
@@ -169,11 +165,12 @@ export default function ChangeRequestScreen({
               onDeleted={() => navigate(base)}
             />
             <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
-            {'document' in page.data && page.data.document !== undefined ? (
-              <PageEditor
-                document={page.data.document}
+            {'document' in page.data && page.data.document !== undefined && me.data ? (
+              <SharedPage
+                name={`${spaceId}/${changeRequestId}/${shown}`}
+                person={person}
                 label={`Content of ${page.data.title || 'the page'}`}
-                onChange={(read) => autosave.change({ pageId: shown, read })}
+                flush={flushPage}
               />
             ) : null}
           </article>
@@ -185,19 +182,68 @@ export default function ChangeRequestScreen({
 }
 
 type ContentChange = components['schemas']['ContentChange'];
-type JsonDocument = components['schemas']['JsonDocument'];
 
-function SaveStatus({ state }: { state: SaveState }) {
-  if (typeof state === 'object') {
+/**
+ * A page written together: everyone in it types into one shared document, sees the others'
+ * cursors and names, and the server saves and writes revisions.
+ */
+function SharedPage({
+  name,
+  person,
+  label,
+  flush,
+}: {
+  name: string;
+  person: { id: string; name: string };
+  label: string;
+  flush: { current: () => Promise<void> };
+}) {
+  const { collaboration, state } = useCollaboration(name, person);
+  flush.current = collaboration?.flush ?? (async () => {});
+  return (
+    <>
+      <div className="page-status">
+        <SaveStatus state={state} />
+        <PeopleHere people={uniquePeople(state.peers)} />
+      </div>
+      {collaboration === undefined || !state.synced ? null : (
+        <PageEditor label={label} shared={collaboration} editable={!state.readOnly} />
+      )}
+    </>
+  );
+}
+
+/** A person once, however many tabs they have the page open in. */
+function uniquePeople(peers: readonly Peer[]): Peer[] {
+  const seen = new Map<string, Peer>();
+  for (const peer of peers) seen.set(`${peer.name}:${peer.color}`, peer);
+  return [...seen.values()];
+}
+
+function SaveStatus({ state }: { state: CollaborationState }) {
+  if (state.refused !== undefined) {
     return (
       <span role="alert" className="save-status error">
-        Not saved: {state.error}
+        You can't edit this page now: {state.refused}
       </span>
     );
   }
-  const text = { saved: 'Saved', pending: 'Unsaved changes', saving: 'Saving…' }[state];
+  if (state.connection === 'offline') {
+    return (
+      <span role="status" className="save-status offline" data-state="offline">
+        Offline: what you type is kept here and saved when the connection is back
+      </span>
+    );
+  }
+  const [key, text] = !state.synced
+    ? ['connecting', 'Connecting…']
+    : state.readOnly
+      ? ['read-only', 'Read only']
+      : state.saved
+        ? ['saved', 'Saved']
+        : ['saving', 'Saving…'];
   return (
-    <output className="save-status" aria-live="polite" data-state={state}>
+    <output className="save-status" aria-live="polite" data-state={key}>
       {text}
     </output>
   );

@@ -1,0 +1,47 @@
+import { Extension } from '@tiptap/core';
+import { redo, undo, yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import type { Collaboration } from './collaboration.js';
+
+/**
+ * Binds the editor to a page edited together (y-prosemirror): the page is the shared Yjs
+ * document's `default` fragment, the others' cursors show with the name and colour their
+ * presence announces (`user`), and undo takes back only this person's own typing.
+ */
+export function sharedDocument(collaboration: Collaboration) {
+  return Extension.create({
+    name: 'sharedDocument',
+    // Before the editor's own keymaps: Mod-z is the shared document's undo.
+    priority: 1000,
+    addProseMirrorPlugins() {
+      const awareness = collaboration.provider.awareness;
+      if (awareness === null) throw new Error('The provider keeps no presence');
+      return [
+        ySyncPlugin(collaboration.doc.getXmlFragment('default')),
+        yCursorPlugin(awareness, { cursorBuilder: caretOf }, 'cursor'),
+        yUndoPlugin(),
+      ];
+    },
+    addKeyboardShortcuts() {
+      return {
+        'Mod-z': () => undo(this.editor.state),
+        'Mod-y': () => redo(this.editor.state),
+        'Shift-Mod-z': () => redo(this.editor.state),
+      };
+    },
+  });
+}
+
+/** Another writer's cursor: a coloured bar with their name above it, never part of the text. */
+function caretOf(user: { name?: string; color?: string }): HTMLElement {
+  const writer = { name: user.name ?? '', color: user.color ?? '#888' };
+  const caret = document.createElement('span');
+  caret.className = 'collab-caret';
+  caret.style.borderColor = writer.color;
+  caret.setAttribute('contenteditable', 'false');
+  const label = document.createElement('span');
+  label.className = 'collab-caret-label';
+  label.style.background = writer.color;
+  label.textContent = writer.name;
+  caret.append(label);
+  return caret;
+}
