@@ -341,4 +341,38 @@ describe('live collaboration', () => {
       }
     },
   );
+
+  // Last: it changes the space's own page, which every change request above starts from.
+  it('writes a live space straight to its head, and a locked one is read-only', async () => {
+    const name = `${spaceId}/live/${pageId}`;
+    const writer = open(name, org.creator.token);
+    await writer.ready;
+    expect(writer.provider.authorizedScope).toBe('read-write');
+    writer.type(1, 0, 'Live: ');
+    const spaceMarkdown = async () => {
+      const page = await org.admin.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: { path: { spaceId, pageId }, query: { format: 'markdown' } },
+      });
+      return 'markdown' in page ? (page.markdown ?? '') : '';
+    };
+    await expect.poll(spaceMarkdown, { timeout: 15_000 }).toContain('Live: Second paragraph.');
+    const events = await org.admin.client.GET('/orgs/{organizationId}/audit-events', {
+      params: { path: { organizationId: org.organizationId } },
+    });
+    expect(
+      events.items.some(
+        (event) =>
+          event.action === 'space.content_updated' && event.actor?.id === org.creator.user.id,
+      ),
+    ).toBe(true);
+    writer.close();
+
+    await org.admin.client.PATCH('/spaces/{spaceId}', {
+      params: { path: { spaceId } },
+      body: { editMode: 'locked' },
+    });
+    const locked = open(name, org.creator.token);
+    await locked.ready;
+    expect(locked.provider.authorizedScope).toBe('readonly');
+  });
 });
