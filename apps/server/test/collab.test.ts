@@ -1,5 +1,7 @@
+import { markdownToDocument, toGitBookDocument } from '@quire/document';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { yDocFromUpdates } from '../src/collab/page-ydoc.js';
+import { writePageRevision } from '../src/collab/revision-writes.js';
 import { setPassword } from '../src/domain/users/sessions.js';
 import { findCollabDocument, listCollabUpdates } from '../src/store/collab-documents.js';
 import { appBrowser } from './support/app-browser.js';
@@ -187,6 +189,29 @@ describe('live collaboration', () => {
     warn.mockRestore();
   });
 
+  it('writes a page only on the head it was last in step with', async () => {
+    const changeRequestId = await openChangeRequest();
+    const path = { spaceId, changeRequestId };
+    const before = await org.admin.client.GET(
+      '/spaces/{spaceId}/change-requests/{changeRequestId}',
+      { params: { path } },
+    );
+    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+      params: { path },
+      body: { changes: [{ operation: 'update_page', page: pageId, title: 'Moved on' }] },
+    });
+    const stale = writePageRevision(
+      server.services.db,
+      server.services.contentWrites,
+      { spaceId, changeRequestId, pageId },
+      [{ user: org.admin.user }],
+      toGitBookDocument(markdownToDocument('Overwritten.\n')),
+      { onHead: before.revision, now: server.clock.now() },
+    );
+    await expect(stale).rejects.toMatchObject({ kind: 'conflict' });
+    expect(await pageMarkdown(changeRequestId)).not.toContain('Overwritten.');
+  });
+
   it('refuses an outsider, a bad token and a page that is not there, alike', async () => {
     const changeRequestId = await openChangeRequest();
     const name = `${spaceId}/${changeRequestId}/${pageId}`;
@@ -357,14 +382,12 @@ describe('live collaboration', () => {
     };
     await expect.poll(spaceMarkdown, { timeout: 15_000 }).toContain('Live: Second paragraph.');
     const events = await org.admin.client.GET('/orgs/{organizationId}/audit-events', {
-      params: { path: { organizationId: org.organizationId } },
+      params: {
+        path: { organizationId: org.organizationId },
+        query: { action: 'space.content_updated', actor: org.creator.user.id },
+      },
     });
-    expect(
-      events.items.some(
-        (event) =>
-          event.action === 'space.content_updated' && event.actor?.id === org.creator.user.id,
-      ),
-    ).toBe(true);
+    expect(events.items.length).toBeGreaterThan(0);
     writer.close();
 
     await org.admin.client.PATCH('/spaces/{spaceId}', {

@@ -13,7 +13,7 @@ import type { AppServices } from '../services/app-services.js';
 import { watchCollabAccess } from './access-watch.js';
 import { CollabRefusal, collabAccess, collabActor } from './collab-access.js';
 import type { CollabContext } from './collab-context.js';
-import { parseDocumentName } from './document-names.js';
+import { type CollabTarget, parseDocumentName } from './document-names.js';
 import { CollabFanOut } from './fan-out.js';
 import { CollabPersistence } from './persistence.js';
 import { writePageRevision } from './revision-writes.js';
@@ -66,8 +66,8 @@ export function createCollabServer(
     clock: services.clock,
     logger: services.logger,
     processId,
-    writePageRevision: (target, authors, document, now) =>
-      writePageRevision(services.db, services.contentWrites, target, authors, document, now),
+    writePageRevision: (target, authors, document, at) =>
+      writePageRevision(services.db, services.contentWrites, target, authors, document, at),
   });
   const fanOut: CollabFanOut | undefined =
     services.dialect === 'postgres' && options.databaseUrl !== undefined
@@ -105,6 +105,13 @@ export function createCollabServer(
     },
   });
 
+  /** Who the token and headers are, and what they may do in `target` now. */
+  const authorize = async (token: string, headers: Headers, target: CollabTarget) => {
+    const now = services.clock.now();
+    const actor = await collabActor(services.db, token, headers, appOrigin, now);
+    return collabAccess(services.db, actor, target);
+  };
+
   const authenticate = async ({
     token,
     documentName,
@@ -117,15 +124,8 @@ export function createCollabServer(
     const target = parseDocumentName(documentName);
     try {
       if (target === undefined) throw new CollabRefusal('No such page, or no access to it');
-      const actor = await collabActor(
-        services.db,
-        token,
-        requestHeaders,
-        appOrigin,
-        services.clock.now(),
-      );
-      const access = await collabAccess(services.db, actor, target);
-      connectionConfig.readOnly = access.readOnly;
+      const { actor, readOnly } = await authorize(token, requestHeaders, target);
+      connectionConfig.readOnly = readOnly;
       return { actor, token, target };
     } catch (error) {
       if (!(error instanceof CollabRefusal)) throw error;
@@ -140,16 +140,7 @@ export function createCollabServer(
     hocuspocus,
     persistence,
     intervalMs: options.watchIntervalMs ?? 200,
-    recheck: async (context, headers) => {
-      const actor = await collabActor(
-        services.db,
-        context.token,
-        headers,
-        appOrigin,
-        services.clock.now(),
-      );
-      return collabAccess(services.db, actor, context.target);
-    },
+    recheck: (context, headers) => authorize(context.token, headers, context.target),
     logger: services.logger,
   });
   fanOut?.start();

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import * as Y from 'yjs';
 import type { Actor } from '../domain/actor.js';
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
+import { DomainError } from '../errors.js';
 import {
   appendCollabUpdate,
   claimCollabDocument,
@@ -32,7 +33,7 @@ export interface HeadSyncServices {
     target: LiveDocument['target'],
     authors: readonly Actor[],
     document: ReturnType<typeof documentOf>,
-    now: Date,
+    at: { onHead: string; now: Date },
   ): Promise<string>;
 }
 
@@ -43,13 +44,27 @@ const ownershipMs = 30_000;
  * Brings a document and its revisions in step, when this process is the one that writes it:
  * first a revision another route wrote since (an API batch, a merge from the space, a Git push)
  * is merged in, then what people typed since the last revision is written as a new one, with
- * them as its authors. Run one at a time per document (`work`).
+ * them as its authors, on the head it was merged with (another route that writes in between
+ * makes the write a 409: that revision is merged in, and the write tried again). Run one at a
+ * time per document (`work`).
  */
 export async function syncWithHead(
   services: HeadSyncServices,
   live: LiveDocument,
   { write }: { write: boolean },
 ): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await syncOnce(services, live, write);
+      return;
+    } catch (error) {
+      const headMoved = error instanceof DomainError && error.kind === 'conflict';
+      if (!headMoved || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function syncOnce(services: HeadSyncServices, live: LiveDocument, write: boolean) {
   const { db, clock } = services;
   const now = clock.now();
   const until = new Date(now.getTime() + ownershipMs).toISOString();
@@ -62,23 +77,28 @@ export async function syncWithHead(
   if (head !== stored.baseRevisionId) await mergeRevision(services, live, stored, head);
   if (!write || live.typists.size === 0) return;
 
-  const typed = documentOf(live.document);
   const current = await pageDocumentAt(db, live.target.spaceId, head, live.target.pageId);
   if (current === undefined) return;
+  // One instant: the page, the Yjs state it is, and who typed it. Whatever comes after is for
+  // the next revision, and the state stays the exact base of this one.
+  const typed = documentOf(live.document);
   const state = Y.encodeStateAsUpdate(live.document);
   const typists = [...live.typists];
   live.typists.clear();
-  if (isDeepStrictEqual(typed, current)) {
-    await setCollabBase(db, live.name, { revisionId: head, state }, now.toISOString());
-    return;
-  }
-  const authors = await actorsOf(db, typists);
-  if (authors.length === 0) return;
-  // If this process dies before the base moves, the next owner finds the revision it wrote by
-  // this state, and does not take it for another route's change to merge in again.
-  await noteCollabWriting(db, live.name, state);
   try {
-    const revisionId = await services.writePageRevision(live.target, authors, typed, now);
+    if (isDeepStrictEqual(typed, current)) {
+      await setCollabBase(db, live.name, { revisionId: head, state }, now.toISOString());
+      return;
+    }
+    const authors = await actorsOf(db, typists);
+    if (authors.length === 0) return;
+    // If this process dies before the base moves, the next owner finds the revision it wrote by
+    // this state, and does not take it for another route's change to merge in again.
+    await noteCollabWriting(db, live.name, state);
+    const revisionId = await services.writePageRevision(live.target, authors, typed, {
+      onHead: head,
+      now,
+    });
     await setCollabBase(db, live.name, { revisionId, state }, clock.now().toISOString());
   } catch (error) {
     for (const id of typists) live.typists.add(id);

@@ -14,7 +14,9 @@ import type { CollabPage } from './document-names.js';
 /**
  * Writes a page edited together as a new revision, through the same path as a content batch of
  * the API: of its change request, or of the space in live mode. The first of `authors` is the
- * revision's author; all of them are recorded with it. Answers the head after the write.
+ * revision's author; all of them are recorded with it. Written only on `onHead`, the revision the
+ * document was last in step with (else a 409: another route wrote since, to merge in first).
+ * Answers the head after the write.
  */
 export async function writePageRevision(
   db: Kysely<Database>,
@@ -22,7 +24,7 @@ export async function writePageRevision(
   target: CollabPage,
   authors: readonly Actor[],
   document: GitBookDocument,
-  now: Date,
+  { onHead, now }: { onHead: string; now: Date },
 ): Promise<string> {
   const [actor, ...others] = authors;
   if (actor === undefined) throw new Error('A revision needs an author');
@@ -45,7 +47,7 @@ export async function writePageRevision(
       'space.content_updated',
       now,
       { page: target.pageId },
-      { coAuthorIds },
+      { coAuthorIds, onHead },
     );
     return applied.revisionId;
   }
@@ -58,7 +60,7 @@ export async function writePageRevision(
     changes,
     services,
     now,
-    { coAuthorIds },
+    { coAuthorIds, onHead },
   );
   return applied.changeRequest.revisionId;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DialectName } from './database/dialect.js';
-import type { Executor } from './schema.js';
+import type { CollabDocumentsTable, Executor } from './schema.js';
 
 /** The channel collaborative updates and presence are announced on (PostgreSQL). */
 export const collabChannel = 'quire_collab';
@@ -39,16 +39,9 @@ const documentColumns = [
   'writing_state',
 ] as const;
 
-function toDocument(row: {
-  name: string;
-  space_id: string;
-  change_request_id: string | null;
-  page_id: string;
-  state: Uint8Array;
-  base_revision_id: string;
-  base_state: Uint8Array;
-  writing_state: Uint8Array | null;
-}): CollabDocumentRecord {
+function toDocument(
+  row: Pick<CollabDocumentsTable, (typeof documentColumns)[number]>,
+): CollabDocumentRecord {
   return {
     name: row.name,
     spaceId: row.space_id,

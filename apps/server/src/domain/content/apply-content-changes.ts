@@ -51,9 +51,15 @@ export interface AppliedChanges {
 class HeadMoved extends Error {}
 const attempts = 20;
 
-/** Who wrote a batch besides its actor: the others typing in a page edited together. */
-export interface ContentAuthors {
+/** How a batch is written, beyond its changes. */
+export interface ContentWriteOptions {
+  /** Who wrote it besides its actor: the others typing in a page edited together. */
   coAuthorIds?: readonly string[];
+  /**
+   * The head the batch was made against: when the head moved since, nothing is written and the
+   * batch is a 409, so a writer holding a whole page never overwrites a revision it has not seen.
+   */
+  onHead?: string;
 }
 
 /**
@@ -69,10 +75,10 @@ export async function applyContentChanges(
   changes: readonly ContentChangeInput[],
   services: ContentWriteServices,
   now: Date,
-  authors: ContentAuthors = {},
+  options: ContentWriteOptions = {},
 ): Promise<AppliedChanges> {
   const prepared = await prepareChanges(changes, services);
-  const written = { actor, authorIds: authorIdsOf(actor, authors) };
+  const written = { actor, authorIds: authorIdsOf(actor, options), onHead: options.onHead };
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await db
@@ -115,10 +121,10 @@ export async function applyContentChangesToSpace(
   >,
   now: Date,
   payload: Record<string, unknown> = {},
-  authors: ContentAuthors = {},
+  options: ContentWriteOptions = {},
 ): Promise<AppliedSpaceChanges> {
   const prepared = await prepareChanges(changes, services);
-  const authorIds = authorIdsOf(actor, authors);
+  const authorIds = authorIdsOf(actor, options);
   const at = now.toISOString();
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -126,6 +132,7 @@ export async function applyContentChangesToSpace(
         const space = await findSpaceById(trx, spaceId);
         if (space === undefined || space.deletedAt !== null) throw conflict('The space is gone');
         requireUnlockedSpace(space);
+        requireOnHead(space.revisionId, options.onHead);
         const head = await findRevision(trx, spaceId, space.revisionId);
         const objects = new ContentObjects(trx);
         const tree = await ContentTree.open(objects, head?.root ?? null, { batch: true });
@@ -267,15 +274,29 @@ async function applyToTree(
   return { outcomes, insertedFiles, insertedReusableContents: insertedNow };
 }
 
+/** Throws 409 when the head is not the one the batch was made against. */
+function requireOnHead(head: string, expected: string | undefined): void {
+  if (expected !== undefined && head !== expected) {
+    throw conflict(`The content moved on from revision ${expected} to ${head}`);
+  }
+}
+
 /** Every author of a batch, the actor first; `undefined` when the actor wrote it alone. */
-function authorIdsOf(actor: Actor, { coAuthorIds = [] }: ContentAuthors): string[] | undefined {
+function authorIdsOf(
+  actor: Actor,
+  { coAuthorIds = [] }: ContentWriteOptions,
+): string[] | undefined {
   const others = coAuthorIds.filter((id) => id !== actor.user.id);
   return others.length === 0 ? undefined : [actor.user.id, ...new Set(others)];
 }
 
 async function applyOnHead(
   trx: Transaction<Database>,
-  { actor, authorIds }: { actor: Actor; authorIds: string[] | undefined },
+  {
+    actor,
+    authorIds,
+    onHead,
+  }: { actor: Actor; authorIds: string[] | undefined; onHead: string | undefined },
   { spaceId, id }: ChangeRequestRecord,
   prepared: readonly PreparedChange[],
   listeners: HeadMoveListeners,
@@ -286,6 +307,7 @@ async function applyOnHead(
   if (space === undefined || current === undefined) throw conflict('The change request is gone');
   requireUnlockedSpace(space);
   requireUnmerged(current);
+  requireOnHead(current.revisionId, onHead);
   const head = await findRevision(trx, spaceId, current.revisionId);
   const objects = new ContentObjects(trx);
   const tree = await ContentTree.open(objects, head?.root ?? null, { batch: true });
