@@ -1,14 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import { createQuireClient, type QuireClient } from '@quire/client';
 import pg from 'pg';
 import { type CollabClient, collabClient } from '../test/support/collab-clients.js';
+import { serverFromSources } from '../test/support/server-process.js';
 
 // pnpm bench (collab): Node Yjs clients speaking Hocuspocus's protocol to real server processes.
 //  1. One process (SQLite): COLLAB_CLIENTS (20) people in one page, each typing a word every
@@ -24,10 +23,6 @@ const typingMs = Number(process.env.COLLAB_TYPING_MS ?? 200);
 const seconds = Number(process.env.COLLAB_SECONDS ?? 10);
 const postgresUrl = process.env.COLLAB_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const token = 'qr_collabbench0123456789';
-
-const serverSource = join(import.meta.dirname, '../src/main.ts');
-// Node itself runs the server, with tsx's loader: a kill -9 must reach the server, not a wrapper.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 
 interface ServerProcess {
   child: ChildProcess;
@@ -46,8 +41,9 @@ async function freePort(): Promise<number> {
 
 /** Starts the server from its sources in a process of its own. */
 async function startServer(databaseUrl: string, port: number): Promise<ServerProcess> {
-  const args = ['--import', tsxLoader, '--conditions=quire-source', serverSource];
-  const child = spawn(process.execPath, args, {
+  // Node itself runs the server: a kill -9 must reach the server, not a wrapper.
+  const { command, args } = serverFromSources();
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -22,7 +22,7 @@ async function until(
   }
 }
 
-/** Kills the server's own process (tsx runs it as a child of the one spawned; its log says which). */
+/** Kills the server's own process, by the pid its log says. */
 function killServer(server: ServerProcess): void {
   const pid = Number(server.lines[0]?.pid);
   try {

@@ -102,6 +102,9 @@ export function collabClient(
   class Socket extends WebSocket {
     constructor(address: string, protocols?: string | string[]) {
       super(address, protocols, { headers });
+      // A server killed mid-message resets the socket: the provider sees it close and connects
+      // again; an 'error' event with no listener would take the whole process down instead.
+      this.on('error', () => {});
     }
   }
   let settle: { resolve(): void; reject(error: Error): void } | undefined;

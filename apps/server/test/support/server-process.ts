@@ -1,8 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const tsx = join(import.meta.dirname, '../../../../node_modules/.bin/tsx');
 const main = join(import.meta.dirname, '../../src/main.ts');
+
+/**
+ * How to run the server from its sources as one process: Node itself, with tsx's loader. Through
+ * the `tsx` command it would be a child of tsx's own process, and a signal sent to that one
+ * (SIGKILL above all) would not reach the server.
+ */
+export function serverFromSources(): { command: string; args: string[] } {
+  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+  return {
+    command: process.execPath,
+    args: ['--import', loader, '--conditions=quire-source', main],
+  };
+}
 
 /** A log line of the server, as JSON. */
 export interface ServerLogLine {
@@ -26,7 +40,8 @@ export interface ServerProcess {
  * Kill it in `afterAll`.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(tsx, ['--conditions=quire-source', main], {
+  const { command, args } = serverFromSources();
+  const child = spawn(command, args, {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
