@@ -1,14 +1,13 @@
 import { parse } from 'hono/utils/cookie';
 import type { Kysely } from 'kysely';
 import type { Actor } from '../domain/actor.js';
-import { spaceRoleOfUser } from '../domain/spaces/space-access.js';
+import { findSpaceForCaller } from '../domain/spaces/space-access.js';
 import { authenticateApiToken } from '../domain/users/api-tokens.js';
 import { authenticateSession } from '../domain/users/sessions.js';
 import { sessionCookieName } from '../http/session-cookie.js';
 import { roleAtLeast } from '../model/roles.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import type { Database } from '../store/schema.js';
-import { findSpaceById } from '../store/spaces.js';
 import { type CollabTarget, isPage } from './document-names.js';
 import { pageDocumentAt } from './page-source.js';
 
@@ -67,10 +66,9 @@ export async function collabAccess(
   target: CollabTarget,
 ): Promise<CollabAccess> {
   const refused = new CollabRefusal('No such page, or no access to it');
-  const space = await findSpaceById(db, target.spaceId);
-  if (space === undefined || space.deletedAt !== null) throw refused;
-  const role = await spaceRoleOfUser(db, space.id, actor.user.id);
-  if (!roleAtLeast(role, 'read')) throw refused;
+  const found = await findSpaceForCaller(db, actor, target.spaceId);
+  if (found === undefined || !roleAtLeast(found.role, 'read')) throw refused;
+  const { space, role } = found;
   let head = space.revisionId;
   let writable = space.editMode === 'live';
   if (target.changeRequestId !== null) {

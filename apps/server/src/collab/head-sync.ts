@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { GitBookDocument } from '@quire/document';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import * as Y from 'yjs';
@@ -74,11 +75,15 @@ async function syncOnce(services: HeadSyncServices, live: LiveDocument, write: b
   const stored = await findCollabDocument(db, live.name);
   const head = await headOf(db, live.target);
   if (stored === undefined || head === undefined) return;
-  if (head !== stored.baseRevisionId) await mergeRevision(services, live, stored, head);
+  const current = await pageDocumentAt(db, live.target.spaceId, head, live.target.pageId);
+  if (current === undefined) {
+    // The page is gone from the head: nothing to merge or write; the writers' next save says so.
+    services.logger.info({ document: live.name, revision: head }, 'collab: page left the head');
+    return;
+  }
+  if (head !== stored.baseRevisionId) await mergeRevision(services, live, stored, head, current);
   if (!write || live.typists.size === 0) return;
 
-  const current = await pageDocumentAt(db, live.target.spaceId, head, live.target.pageId);
-  if (current === undefined) return;
   // One instant: the page, the Yjs state it is, and who typed it. Whatever comes after is for
   // the next revision, and the state stays the exact base of this one.
   const typed = documentOf(live.document);
@@ -117,15 +122,10 @@ async function mergeRevision(
   live: LiveDocument,
   stored: NonNullable<Awaited<ReturnType<typeof findCollabDocument>>>,
   head: string,
+  theirs: GitBookDocument,
 ): Promise<void> {
   const { db, clock } = services;
-  const theirs = await pageDocumentAt(db, live.target.spaceId, head, live.target.pageId);
   const at = clock.now().toISOString();
-  if (theirs === undefined) {
-    // The page is gone from the revision: nothing to merge; the writers' next save says so.
-    services.logger.info({ document: live.name, revision: head }, 'collab: page left the head');
-    return;
-  }
   const written = stored.writingState;
   if (written !== null && isDeepStrictEqual(documentOf(yDocFromUpdates([written])), theirs)) {
     await setCollabBase(db, live.name, { revisionId: head, state: written }, at);
