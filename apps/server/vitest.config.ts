@@ -1,8 +1,13 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { testFilesWithoutDatabase } from './test/support/database-free-files.js';
 
-// Every test runs on SQLite; with TEST_DATABASE_URL set, the same tests run again on PostgreSQL.
+// Every test runs on SQLite; with TEST_DATABASE_URL set, those that open the test database run
+// again on PostgreSQL.
 const databases = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+// Files that never open the test database (the CLI's and first start's own SQLite files, the
+// document converter, the sandbox) would test the same thing twice: they run on SQLite's pass.
+const sqliteOnly = testFilesWithoutDatabase('test', import.meta.dirname);
 
 export default defineConfig({
   // The workspace's packages are read from their sources under an export condition of our own:
@@ -26,7 +31,11 @@ export default defineConfig({
     setupFiles: ['test/support/fast-check-seed.setup.ts'],
     projects: databases.map((database) => ({
       extends: true,
-      test: { name: database, env: { QUIRE_TEST_DATABASE: database } },
+      test: {
+        name: database,
+        env: { QUIRE_TEST_DATABASE: database },
+        ...(database === 'sqlite' ? {} : { exclude: [...configDefaults.exclude, ...sqliteOnly] }),
+      },
     })),
   },
 });

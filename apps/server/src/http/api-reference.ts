@@ -21,10 +21,11 @@ export function mountApiReference(
   apiBaseUrl: string,
 ): void {
   const served = { ...document, servers: [{ url: apiBaseUrl, description: 'This Quire server' }] };
-  // Made once here: none of this changes while the process runs.
-  const specJson = JSON.stringify(served);
-  const specYaml = stringify(served, { lineWidth: 0 });
-  const redocScript = readFileSync(redocBundlePath);
+  // Made on the first request, then kept: none of this changes while the process runs, and
+  // writing the spec as YAML takes a good part of a second a server need not wait for to start.
+  const specJson = madeOnce(() => JSON.stringify(served));
+  const specYaml = madeOnce(() => stringify(served, { lineWidth: 0 }));
+  const redocScript = madeOnce(() => new Uint8Array(readFileSync(redocBundlePath)));
   const page = referencePage(document.info.title);
   const pageHeaders = {
     'Content-Security-Policy': referencePolicy,
@@ -32,15 +33,27 @@ export function mountApiReference(
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
 
-  app.get('/openapi.json', (c) => c.body(specJson, 200, { 'Content-Type': 'application/json' }));
-  app.get('/openapi.yaml', (c) => c.body(specYaml, 200, { 'Content-Type': 'application/yaml' }));
+  app.get('/openapi.json', (c) => c.body(specJson(), 200, { 'Content-Type': 'application/json' }));
+  app.get('/openapi.yaml', (c) =>
+    c.body(specYaml(), 200, {
+      'Content-Type': 'application/yaml',
+    }),
+  );
   app.get('/docs', (c) => c.html(page, 200, pageHeaders));
   app.get('/docs/redoc.standalone.js', (c) =>
-    c.body(redocScript, 200, {
+    c.body(redocScript(), 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'public, max-age=86400',
     }),
   );
+}
+
+function madeOnce<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
 }
 
 const redocStart = "Redoc.init('/openapi.json', {}, document.getElementById('redoc'));";

@@ -11,6 +11,7 @@ import type { AppServices } from '../services/app-services.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
+import { inputValidatorsFor } from './compiled-validators.js';
 import type { HandlerTable, ReplyHints } from './handler.js';
 import { methodNotAllowed } from './http-errors.js';
 import { listPagingFor } from './list-pages.js';
@@ -18,8 +19,7 @@ import { operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
 import { requestBodyLimit } from './request-body-limit.js';
 import { credentialOfRequest } from './request-headers.js';
-import { compileInputValidators, readPathAndQuery, readValidatedBody } from './request-input.js';
-import { SchemaValidator } from './schema-validator.js';
+import { readPathAndQuery, readValidatedBody } from './request-input.js';
 
 interface AnyReply extends ReplyHints {
   status: number;
@@ -43,8 +43,6 @@ export function mountOperations(
   services: AppServices,
   responseCache?: ResponseCache,
 ): void {
-  const coercing = new SchemaValidator(document, { coerceTypes: true });
-  const strict = new SchemaValidator(document);
   const routes = operationRoutes(document);
   const pageTokens = createPageTokens(services.keys.pageTokenKey);
   const siteReaderOperationIds = new Set<string>(siteReaderOperations);
@@ -57,7 +55,7 @@ export function mountOperations(
 
   for (const route of routes) {
     const handler = handlerFor(handlers, route.operationId);
-    const validators = compileInputValidators(route, coercing, strict);
+    const validators = inputValidatorsFor(document, route);
     const paging = listPagingFor(route, pageTokens);
     const keeps = kept !== undefined && route.method === 'get';
     const readsPublished = siteReaderOperationIds.has(route.operationId);

@@ -13,6 +13,22 @@ interface RouteMatcher {
   pattern: RegExp;
 }
 
+// The response schemas compiled for a document, shared by every test server of the worker:
+// compiling them again for each server took a good part of its start.
+const responseCheckers = new WeakMap<
+  OpenApiDocument,
+  { validator: SchemaValidator; compiled: Map<string, ValidateFunction> }
+>();
+
+function responseCheckerOf(document: OpenApiDocument) {
+  let checker = responseCheckers.get(document);
+  if (checker === undefined) {
+    checker = { validator: new SchemaValidator(document), compiled: new Map() };
+    responseCheckers.set(document, checker);
+  }
+  return checker;
+}
+
 /**
  * Wraps an in-process app's fetch so that every response is checked against the contract: the
  * status must be one the operation declares and the body must match its schema. Answers under
@@ -23,7 +39,7 @@ export function contractCheckedFetch(
   appFetch: (request: Request) => Response | Promise<Response>,
   document: OpenApiDocument,
 ): (request: Request) => Promise<Response> {
-  const validator = new SchemaValidator(document);
+  const { validator, compiled } = responseCheckerOf(document);
   const matchers: RouteMatcher[] = operationRoutes(document).map((route) => ({
     route,
     pattern: new RegExp(
@@ -36,7 +52,6 @@ export function contractCheckedFetch(
         .replace(/\/$/, '')}/?$`,
     ),
   }));
-  const compiled = new Map<string, ValidateFunction>();
   const compile = (key: string, schema: Record<string, unknown>) => {
     let validate = compiled.get(key);
     if (validate === undefined) {

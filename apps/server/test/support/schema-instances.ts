@@ -16,7 +16,10 @@ export function schemaInstances(
   accepts: (value: unknown) => boolean,
 ): fc.Arbitrary<unknown> {
   // The faker resolves `#/components/…` against the schema it is given, so the components ride along.
-  const rooted = shortStrings({ ...schema, components: document.components }) as FakerSchema;
+  const rooted = {
+    ...shortStrings(schema),
+    components: shortComponentsOf(document),
+  } as FakerSchema;
   const fromSeed = (seed: number): { value: unknown } | undefined => {
     try {
       // Shorter strings and arrays keep valid bodies under the body limit and the runs quick.
@@ -47,6 +50,18 @@ function assertSatisfiable(
 ): void {
   for (let seed = 1; seed <= 50; seed++) if (fromSeed(seed) !== undefined) return;
   throw new Error(`json-schema-faker found no valid instance of ${JSON.stringify(schema)}`);
+}
+
+const shortComponents = new WeakMap<OpenApiDocument, JsonSchema>();
+
+/** The document's components through `shortStrings`, made once: they are most of the contract. */
+function shortComponentsOf(document: OpenApiDocument): JsonSchema {
+  let components = shortComponents.get(document);
+  if (components === undefined) {
+    components = shortStrings(document.components as JsonSchema);
+    shortComponents.set(document, components);
+  }
+  return components;
 }
 
 // Longest string the faker is asked for.
