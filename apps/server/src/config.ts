@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { defaultCacheMegabytes } from './caches/cache-budget.js';
+import { defaultPasswordHashCost } from './domain/users/passwords.js';
 import { parseS3Url } from './s3-location.js';
 
 /** Server settings, read once from the environment at start-up. */
@@ -43,6 +44,11 @@ export interface Config {
   cacheBytes: number;
   /** How many requests a minute each caller may make. */
   rateLimits: RateLimitSettings;
+  /**
+   * scrypt's cost for passwords, as the power of two of its N (`PASSWORD_HASH_COST`, 17). Hashes
+   * keep the cost they were made with, so raising it leaves older passwords working.
+   */
+  passwordHashCost: number;
 }
 
 /** How many requests a minute each caller may make; 0 turns a limit off. */
@@ -218,6 +224,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       problems,
     ),
   };
+  // Below OWASP's floor only for tests, which hash many passwords; 20 takes a second a hash.
+  const passwordHashCost = integerSetting(
+    env,
+    'PASSWORD_HASH_COST',
+    defaultPasswordHashCost,
+    10,
+    20,
+    problems,
+  );
   const cacheBytes =
     integerSetting(env, 'CACHE_MB', defaultCacheMegabytes, 16, 65_536, problems) * 1024 * 1024;
   const integrationScriptLimits: IntegrationScriptLimits = {
@@ -277,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     integrationScriptLimits,
     cacheBytes,
     rateLimits,
+    passwordHashCost,
   };
 }
 

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       email: config.bootstrapEmail,
       organizationTitle: config.bootstrapOrg,
       token: config.bootstrapToken,
+      passwordHashCost: config.passwordHashCost,
     },
     systemClock.now(),
   );

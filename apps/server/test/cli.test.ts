@@ -16,6 +16,7 @@ import { signUpWithInviteLink } from '../src/domain/users/sign-up.js';
 import { openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
 import { findOrganizationById } from '../src/store/organizations.js';
+import { testPasswordEnv, testPasswordHashCost } from './support/test-passwords.js';
 
 const run = promisify(execFile);
 const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
@@ -32,7 +33,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
     const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
     try {
       const { stdout } = await run(tsx, ['--conditions=quire-source', cli, ...args], {
-        env: { ...inherited, DATABASE_URL: databaseUrl, ...env },
+        env: { ...inherited, ...testPasswordEnv, DATABASE_URL: databaseUrl, ...env },
       });
       // One JSON line, so scripts can read it line by line.
       expect(stdout.split('\n')).toHaveLength(2);
@@ -47,7 +48,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
   const quireReading = (input: string, ...args: string[]) => {
     const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
     const child = execFile(tsx, ['--conditions=quire-source', cli, ...args], {
-      env: { ...inherited, DATABASE_URL: databaseUrl },
+      env: { ...inherited, ...testPasswordEnv, DATABASE_URL: databaseUrl },
     });
     child.stdin?.end(input);
     let stdout = '';
@@ -105,7 +106,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
 
     const { db } = openDatabase(databaseUrl);
     try {
-      const services = { db };
+      const services = { db, passwordHashCost: testPasswordHashCost };
       const signIn = (password: string) =>
         signInWithPassword(services, { email: 'writer@example.com', password }, new Date());
       expect((await signIn('a long passphrase')).user.email).toBe('writer@example.com');

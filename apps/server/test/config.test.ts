@@ -25,6 +25,7 @@ describe('configuration', () => {
       fileSizeLimit: 10 * 1024 * 1024,
       openApiFetchTimeoutMs: 10_000,
       integrationScriptLimits: { cpuMs: 1000, memoryBytes: 64 * 1024 * 1024, wallMs: 30_000 },
+      passwordHashCost: 17,
     });
   });
 
@@ -52,6 +53,7 @@ describe('configuration', () => {
       RATE_LIMIT_PER_MINUTE: '600',
       RATE_LIMIT_SEARCH_PER_MINUTE: '0',
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '5',
+      PASSWORD_HASH_COST: '18',
     });
     expect(config).toMatchObject({
       openApiFetchTimeoutMs: 2500,
@@ -70,6 +72,7 @@ describe('configuration', () => {
       bootstrapToken: 'qr_0123456789abcdef',
       outboundAllowPrivate: true,
       logLevel: 'warn',
+      passwordHashCost: 18,
     });
   });
 
@@ -88,6 +91,7 @@ describe('configuration', () => {
         INTEGRATION_SCRIPT_MEMORY_MB: '4',
         CACHE_MB: 'lots',
         RATE_LIMIT_PER_MINUTE: '-1',
+        PASSWORD_HASH_COST: '8',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/INTEGRATION_SCRIPT_CPU_MS must be a whole number from 10 to 60000/);
@@ -102,6 +106,7 @@ describe('configuration', () => {
     expect(load).toThrow(/FILE_SIZE_LIMIT must be a whole number from 1024/);
     expect(load).toThrow(/CACHE_MB must be a whole number from 16 to 65536/);
     expect(load).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 1000000/);
+    expect(load).toThrow(/PASSWORD_HASH_COST must be a whole number from 10 to 20/);
   });
 
   it('keeps files beside the SQLite database unless FILES_DIR says otherwise', () => {

@@ -4,11 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import { testPasswordEnv } from './support/test-passwords.js';
 
 // What a person sees on the first `pnpm start`, on the real process.
 describe('first run', { timeout: 60_000 }, () => {
   const directory = mkdtempSync(join(tmpdir(), 'quire-first-run-'));
   const env = {
+    ...testPasswordEnv,
     DATABASE_URL: `sqlite:${join(directory, 'quire.db')}`,
     PORT: '0',
     PUBLIC_URL: 'https://docs.example.com',

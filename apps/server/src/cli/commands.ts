@@ -81,7 +81,7 @@ export async function runCommand(
         const user = await findUserByEmail(db, email);
         if (user === undefined) throw notFound(`No user has the email ${email}`);
         const [password = ''] = (await readInput()).split(/\r?\n/);
-        await setPassword(db, user.id, password, now);
+        await setPassword(db, user.id, password, now, config.passwordHashCost);
         return { user: presentUser(user, urls) };
       }
       case 'tokens create': {

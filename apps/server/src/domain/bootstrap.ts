@@ -13,6 +13,8 @@ export interface BootstrapSettings {
   email: string;
   organizationTitle: string;
   token: string | undefined;
+  /** scrypt's cost for the owner's password (`PASSWORD_HASH_COST`); the default unless given. */
+  passwordHashCost?: number;
 }
 
 /** What the first start created; the token is only known now. */
@@ -37,7 +39,7 @@ export async function bootstrapEmptyDatabase(
 ): Promise<Bootstrapped | undefined> {
   // Made before the transaction: hashing takes a tenth of a second and holds no row.
   const password = randomBytes(12).toString('base64url');
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, settings.passwordHashCost);
   return db.transaction().execute(async (trx) => {
     if (await hasAnyUser(trx)) return undefined;
     const email = settings.email.toLowerCase();

@@ -127,6 +127,7 @@ export const inviteLinkHandlers: InviteLinkHandlers = {
       params.inviteId,
       { ...body, userAgent: request.userAgent, requestId: request.id },
       services.clock.now(),
+      services.passwordHashCost,
     );
     return { status: 201, ...startedSessionAnswer(services, started) };
   },

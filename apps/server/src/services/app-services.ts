@@ -23,6 +23,7 @@ import type { SecretSealer } from '../domain/instance/sealed-secrets.js';
 import { readerTokens } from '../domain/published/reader-tokens.js';
 import { shareKeys } from '../domain/sites/share-keys.js';
 import { translationRuns } from '../domain/translations/queue-translation-runs.js';
+import { defaultPasswordHashCost } from '../domain/users/passwords.js';
 import { gitHttpClient } from '../outbound/git-http-client.js';
 import { createUrls } from '../presenters/urls.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';
@@ -74,6 +75,8 @@ export interface ServiceSettings {
   cacheBytes?: number;
   /** How many requests a minute each caller may make; unset, no limits. */
   rateLimits?: RateLimitSettings | undefined;
+  /** `PASSWORD_HASH_COST`; OWASP's floor unless given. */
+  passwordHashCost?: number;
 }
 
 /** What the services run on: the database, the time, the log and the file store. */
@@ -140,6 +143,7 @@ export async function createAppServices(
       settings.rateLimits === undefined
         ? undefined
         : createRateLimits(settings.rateLimits, { pool: postgresPoolOf(db), logger }),
+    passwordHashCost: settings.passwordHashCost ?? defaultPasswordHashCost,
     // Everything that moves with a head in the writer's transaction, in this order.
     headMoveListeners: listenToHeadMoves([
       searchAndLinkIndexes({ dialect, appOrigin: settings.publicUrl }),

@@ -57,6 +57,8 @@ export interface CoreServices {
   readerTokens: ReaderTokens;
   /** Counts requests against the rate limits; none: no limits (tests). */
   rateLimits?: RateLimits | undefined;
+  /** scrypt's cost for the passwords set here, as the power of two of its N. */
+  passwordHashCost: number;
   /**
    * How long a download of a PDF still being made waits for it before answering 503 with
    * `Retry-After`; 25 seconds unless given.

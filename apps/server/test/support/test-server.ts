@@ -21,8 +21,10 @@ import { createLocalBlobStore } from '../../src/store/blobs/local-blob-store.js'
 import type { UserRecord } from '../../src/store/users.js';
 import { contractCheckedFetch } from './contract-fetch.js';
 import { joinTestDatabase, openTestDatabase } from './test-database.js';
+import { testPasswordHashCost } from './test-passwords.js';
 
 export const testBaseUrl = 'http://quire.test';
+
 const document = loadOpenApiDocument();
 
 /** A clock the test moves by hand. */
@@ -131,6 +133,7 @@ export async function startTestServer({
       integrationScriptLimits,
       translationEngine,
       rateLimits,
+      passwordHashCost: testPasswordHashCost,
       ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),
       ...(openApiFetchTimeoutMs === undefined ? {} : { openApiFetchTimeoutMs }),
     },

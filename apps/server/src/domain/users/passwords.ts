@@ -1,9 +1,18 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { invalid } from '../../errors.js';
 
-// OWASP's scrypt floor (N=2^17, r=8, p=1): about 100 ms and 128 MiB a hash on a server core.
-const cost: ScryptOptions = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 };
+/**
+ * scrypt's cost, as the power of two of its N, unless `PASSWORD_HASH_COST` says otherwise:
+ * OWASP's floor (N=2^17, r=8, p=1), about 100 ms and 128 MiB a hash on a server core.
+ */
+export const defaultPasswordHashCost = 17;
+const blockSize = 8;
 const keyLength = 32;
+
+function scryptOptions(n: number, r: number, p: number): ScryptOptions {
+  // Node refuses to derive past `maxmem`; scrypt needs 128·N·r bytes, and a little more.
+  return { N: n, r, p, maxmem: 2 * 128 * n * r };
+}
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -28,17 +37,16 @@ export function requireAcceptablePassword(password: string): void {
  * A password's stored form: `scrypt$N$r$p$salt$key` (base64url), so the cost can rise later
  * while older hashes still verify.
  */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: number = defaultPasswordHashCost,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, cost);
-  return [
-    'scrypt',
-    cost.N,
-    cost.r,
-    cost.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+  const n = 2 ** cost;
+  const key = await derive(password, salt, scryptOptions(n, blockSize, 1));
+  return ['scrypt', n, blockSize, 1, salt.toString('base64url'), key.toString('base64url')].join(
+    '$',
+  );
 }
 
 /** Whether `password` is the one `stored` was made from; a malformed `stored` never matches. */
@@ -46,20 +54,23 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || salt === undefined || key === undefined) return false;
   const expected = Buffer.from(key, 'base64url');
-  const derived = await derive(password, Buffer.from(salt, 'base64url'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: cost.maxmem,
-  });
+  const derived = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    scryptOptions(Number(n), Number(r), Number(p)),
+  );
   return derived.length === expected.length && timingSafeEqual(derived, expected);
 }
 
 // Verified against when the email has no password, so a wrong email costs what a wrong password
 // does and the time of the answer does not tell them apart.
-let decoy: Promise<string> | undefined;
-/** A hash no password is known to match. */
-export function decoyPasswordHash(): Promise<string> {
-  decoy ??= hashPassword(randomBytes(32).toString('base64url'));
+const decoys = new Map<number, Promise<string>>();
+/** A hash no password is known to match, made at `cost` like the passwords it stands in for. */
+export function decoyPasswordHash(cost: number): Promise<string> {
+  let decoy = decoys.get(cost);
+  if (decoy === undefined) {
+    decoy = hashPassword(randomBytes(32).toString('base64url'), cost);
+    decoys.set(cost, decoy);
+  }
   return decoy;
 }

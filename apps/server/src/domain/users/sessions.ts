@@ -59,6 +59,8 @@ export interface SignInAttempts {
 export interface SignInServices {
   db: Kysely<Database>;
   rateLimits?: SignInAttempts | undefined;
+  /** scrypt's cost for the hash a missing password is checked against (`PASSWORD_HASH_COST`). */
+  passwordHashCost: number;
 }
 
 /**
@@ -119,7 +121,10 @@ export async function signInWithPassword(
   }
   const user = await findUserByEmail(services.db, email);
   const stored = user === undefined ? undefined : await findPasswordHash(services.db, user.id);
-  const matches = await verifyPassword(input.password, stored ?? (await decoyPasswordHash()));
+  const matches = await verifyPassword(
+    input.password,
+    stored ?? (await decoyPasswordHash(services.passwordHashCost)),
+  );
   if (user === undefined || stored === undefined || !matches) {
     throw unauthenticated('Wrong email or password');
   }
@@ -131,15 +136,16 @@ export async function signInWithPassword(
   );
 }
 
-/** Sets a person's password (at least eight characters). */
+/** Sets a person's password (at least eight characters), hashed at scrypt's `cost`. */
 export async function setPassword(
   db: Kysely<Database>,
   userId: string,
   password: string,
   now: Date,
+  cost?: number,
 ): Promise<void> {
   requireAcceptablePassword(password);
-  await upsertPasswordHash(db, userId, await hashPassword(password), now.toISOString());
+  await upsertPasswordHash(db, userId, await hashPassword(password, cost), now.toISOString());
 }
 
 /**

@@ -31,11 +31,12 @@ export async function signUpWithInviteLink(
   inviteId: string,
   input: SignUp,
   now: Date,
+  passwordHashCost?: number,
 ): Promise<StartedSession> {
   requireAcceptablePassword(input.password);
   const email = input.email.trim().toLowerCase();
   // Hashing takes a moment of CPU: done before the transaction, which then holds no lock for it.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   const user = await db.transaction().execute(async (trx) => {
     const link = await usableInviteLink(trx, organization, inviteId, now);
     const taken = `An account with email ${email} exists: sign in with it, then open the invite link again`;
