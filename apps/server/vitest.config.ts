@@ -27,7 +27,10 @@ export default defineConfig({
     // Much of a file's time is spent waiting on child processes, Chromium and PostgreSQL: two
     // files at once keep a two-core machine busy where vitest's default (cores - 1) runs one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    globalSetup: ['test/support/fast-check-seed.global.ts'],
+    globalSetup: [
+      'test/support/fast-check-seed.global.ts',
+      'test/support/postgres-template.global.ts',
+    ],
     setupFiles: ['test/support/fast-check-seed.setup.ts'],
     projects: databases.map((database) => ({
       extends: true,

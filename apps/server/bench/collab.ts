@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { createQuireClient, type QuireClient } from '@quire/client';
 import pg from 'pg';
 import { type CollabClient, collabClient } from '../test/support/collab-clients.js';
-import { serverFromSources } from '../test/support/server-process.js';
+import { builtEntry } from '../test/support/server-process.js';
 
 // pnpm bench (collab): Node Yjs clients speaking Hocuspocus's protocol to real server processes.
 //  1. One process (SQLite): COLLAB_CLIENTS (20) people in one page, each typing a word every
@@ -39,11 +39,10 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server from its sources in a process of its own. */
+/** Starts the built server in a process of its own. */
 async function startServer(databaseUrl: string, port: number): Promise<ServerProcess> {
   // Node itself runs the server: a kill -9 must reach the server, not a wrapper.
-  const { command, args } = serverFromSources();
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [builtEntry('main')], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

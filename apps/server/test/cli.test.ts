@@ -16,12 +16,12 @@ import { signUpWithInviteLink } from '../src/domain/users/sign-up.js';
 import { openDatabase } from '../src/store/database/dialect.js';
 import { migrateToLatest } from '../src/store/database/migrate.js';
 import { findOrganizationById } from '../src/store/organizations.js';
+import { builtEntry } from './support/server-process.js';
 import { testPasswordEnv, testPasswordHashCost } from './support/test-passwords.js';
 
 const run = promisify(execFile);
-const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
-const cli = join(import.meta.dirname, '../src/cli.ts');
-const main = join(import.meta.dirname, '../src/main.ts');
+const cli = builtEntry('cli');
+const main = builtEntry('main');
 
 // The CLI is a separate process on the same DATABASE_URL as the server; this runs it for real.
 describe('quire CLI', { timeout: 60_000 }, () => {
@@ -32,7 +32,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
   const quireWith = async (env: Record<string, string>, ...args: string[]) => {
     const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
     try {
-      const { stdout } = await run(tsx, ['--conditions=quire-source', cli, ...args], {
+      const { stdout } = await run(process.execPath, [cli, ...args], {
         env: { ...inherited, ...testPasswordEnv, DATABASE_URL: databaseUrl, ...env },
       });
       // One JSON line, so scripts can read it line by line.
@@ -47,7 +47,7 @@ describe('quire CLI', { timeout: 60_000 }, () => {
   /** Runs the CLI with `input` on its standard input. */
   const quireReading = (input: string, ...args: string[]) => {
     const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
-    const child = execFile(tsx, ['--conditions=quire-source', cli, ...args], {
+    const child = execFile(process.execPath, [cli, ...args], {
       env: { ...inherited, ...testPasswordEnv, DATABASE_URL: databaseUrl },
     });
     child.stdin?.end(input);
@@ -248,7 +248,7 @@ describe('quire, started where it cannot run', { timeout: 60_000 }, () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
   const { PUBLIC_URL, PORT, HOST, DATABASE_URL, QUIRE_API_URL, ...inherited } = process.env;
   const failing = async (args: string[], env: Record<string, string> = {}) => {
-    const error = await run(tsx, ['--conditions=quire-source', ...args], {
+    const error = await run(process.execPath, args, {
       cwd: directory,
       env: { ...inherited, LOG_LEVEL: 'silent', ...env },
     }).then(

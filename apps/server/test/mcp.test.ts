@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -11,6 +10,7 @@ import formats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractTools } from '../src/mcp/contract-tools.js';
 import { toolChoices } from '../src/mcp/tool-list.js';
+import { builtEntry } from './support/server-process.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
   createStaffedOrganization,
@@ -550,9 +550,6 @@ describe('page resources', () => {
 });
 
 describe('quire mcp, over stdio', () => {
-  const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
-  const cli = join(import.meta.dirname, '../src/cli.ts');
-
   /** Starts `quire mcp` as an agent's client does, against the server on a real socket. */
   async function withStdioServer(token: string, use: (client: Client) => Promise<void>) {
     const api = serve({ fetch: server.fetch, port: 0, hostname: '127.0.0.1' });
@@ -560,8 +557,8 @@ describe('quire mcp, over stdio', () => {
     const { port } = api.address() as AddressInfo;
     const client = new Client({ name: 'quire-test', version: '1.0.0' });
     const transport = new StdioClientTransport({
-      command: tsx,
-      args: ['--conditions=quire-source', cli, 'mcp'],
+      command: process.execPath,
+      args: [builtEntry('cli'), 'mcp'],
       env: {
         PATH: process.env.PATH ?? '',
         QUIRE_API_URL: `http://127.0.0.1:${port}`,

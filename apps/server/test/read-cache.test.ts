@@ -10,7 +10,7 @@ import { revokeApiToken } from '../src/domain/users/api-tokens.js';
 import { openDatabase } from '../src/store/database/dialect.js';
 import { deleteMembership, updateMemberRole } from '../src/store/members.js';
 import { expectApiError } from './support/expect-api-error.js';
-import { type ServerProcess, startServerProcess } from './support/server-process.js';
+import { builtEntry, type ServerProcess, startServerProcess } from './support/server-process.js';
 import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
@@ -160,13 +160,10 @@ describe.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres')(
     let baseUrl: string;
 
     const cli = async (...args: string[]) => {
-      const tsx = join(import.meta.dirname, '../../../node_modules/.bin/tsx');
       const { PUBLIC_URL, PORT, HOST, ...inherited } = process.env;
-      const { stdout } = await promisify(execFile)(
-        tsx,
-        ['--conditions=quire-source', join(import.meta.dirname, '../src/cli.ts'), ...args],
-        { env: { ...inherited, DATABASE_URL: databaseUrl } },
-      );
+      const { stdout } = await promisify(execFile)(process.execPath, [builtEntry('cli'), ...args], {
+        env: { ...inherited, DATABASE_URL: databaseUrl },
+      });
       return JSON.parse(stdout) as { token?: string; user?: { id: string } };
     };
 

@@ -12,10 +12,11 @@ interface CompiledDocument {
 const compiledDocuments = new WeakMap<OpenApiDocument, CompiledDocument>();
 
 /**
- * An operation's input validators, compiled the first time any app built from `document` asks,
- * then shared: compiling every operation takes over a second of CPU, and a process that builds
- * several apps from one document (a server process and its tests) would pay it for each. The
- * validators hold no state between calls, and a document is never changed once loaded.
+ * An operation's input validators, compiled the first time a request to it needs them, then kept
+ * for every app built from `document`: compiling all operations takes over a second of CPU, which
+ * a server would pay before answering anything, and a process that builds several apps from one
+ * document (the tests) would pay again for each. The validators hold no state between calls, and
+ * a document is never changed once loaded.
  */
 export function inputValidatorsFor(
   document: OpenApiDocument,

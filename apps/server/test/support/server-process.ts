@@ -1,21 +1,32 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 
-const main = join(import.meta.dirname, '../../src/main.ts');
+const serverRoot = join(import.meta.dirname, '../..');
 
 /**
- * How to run the server from its sources as one process: Node itself, with tsx's loader. Through
- * the `tsx` command it would be a child of tsx's own process, and a signal sent to that one
- * (SIGKILL above all) would not reach the server.
+ * The built entry point `dist/{name}.js`, as `pnpm start` and `pnpm cli` run it: tests that need
+ * the server or the CLI as a process of its own run Node on it, with no loader to compile the
+ * sources at each start. Throws when it is missing or older than a source, so a test never runs
+ * yesterday's server: `pnpm test` builds it first.
  */
-export function serverFromSources(): { command: string; args: string[] } {
-  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
-  return {
-    command: process.execPath,
-    args: ['--import', loader, '--conditions=quire-source', main],
-  };
+export function builtEntry(name: 'main' | 'cli'): string {
+  const entry = join(serverRoot, 'dist', `${name}.js`);
+  const built = statSync(entry, { throwIfNoEntry: false })?.mtimeMs;
+  const changed = newestSourceChange(join(serverRoot, 'src'));
+  if (built === undefined || built < changed) {
+    throw new Error(`${entry} is missing or older than src/: run \`pnpm build\` first`);
+  }
+  return entry;
+}
+
+function newestSourceChange(directory: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(directory, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
 }
 
 /** A log line of the server, as JSON. */
@@ -36,12 +47,11 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `main.ts` as its own process with `env` on top of this one's, as `pnpm start` would.
+ * Starts the built server as its own process with `env` on top of this one's, as `pnpm start` would.
  * Kill it in `afterAll`.
  */
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const { command, args } = serverFromSources();
-  const child = spawn(command, args, {
+  const child = spawn(process.execPath, [builtEntry('main')], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../../src/store/database/dialect.js';
 import { migrateToLatest } from '../../src/store/database/migrate.js';
+import { withAdminClient } from './postgres-admin.js';
 
 /** A migrated database of its own for one test file, and how to get rid of it. */
 export interface TestDatabase extends OpenDatabase {
@@ -11,7 +12,7 @@ export interface TestDatabase extends OpenDatabase {
 
 /**
  * Opens a fresh, migrated database on the engine the test project runs on: SQLite in memory, or
- * a new PostgreSQL database on the server TEST_DATABASE_URL names.
+ * a new PostgreSQL database on the server TEST_DATABASE_URL names, copied from the run's template.
  */
 export async function openTestDatabase(): Promise<TestDatabase> {
   if (process.env.QUIRE_TEST_DATABASE !== 'postgres') {
@@ -23,11 +24,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl === undefined) throw new Error('The postgres test project needs TEST_DATABASE_URL');
   const name = `quire_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`create database ${name}`));
+  // A copy of the run's migrated template (see postgres-template.global.ts).
+  const template = inject('postgresTemplate');
+  await withAdminClient(adminUrl, (client) =>
+    client.query(`create database ${name}${template === '' ? '' : ` template ${template}`}`),
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const opened = openDatabase(url.toString());
-  await migrateToLatest(opened.db, opened.dialect);
+  if (template === '') await migrateToLatest(opened.db, opened.dialect);
   return {
     ...opened,
     url: url.toString(),
@@ -49,17 +54,4 @@ export function joinTestDatabase(url: string): TestDatabase {
   if (url === 'sqlite::memory:') throw new Error('A database in memory has no second connection');
   const opened = openDatabase(url);
   return { ...opened, url, drop: () => opened.db.destroy() };
-}
-
-async function withAdminClient(
-  url: string,
-  use: (client: pg.Client) => Promise<unknown>,
-): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await use(client);
-  } finally {
-    await client.end();
-  }
 }
