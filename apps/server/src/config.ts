@@ -1,6 +1,5 @@
 import { dirname } from 'node:path';
 import { defaultCacheMegabytes } from './caches/cache-budget.js';
-import { defaultPasswordHashCost } from './domain/users/passwords.js';
 import { parseS3Url } from './s3-location.js';
 
 /** Server settings, read once from the environment at start-up. */
@@ -67,6 +66,12 @@ export const defaultRateLimits: RateLimitSettings = {
   searchPerMinute: 120,
   signInPerMinute: 20,
 };
+
+/**
+ * scrypt's cost for passwords unless `PASSWORD_HASH_COST` says otherwise, as the power of two of
+ * its N: OWASP's floor (N=2^17, r=8, p=1), about 100 ms and 128 MiB a hash on a server core.
+ */
+export const defaultPasswordHashCost = 17;
 
 /** What one run of an integration's script (one event) may take, unless configured. */
 export const defaultIntegrationScriptLimits: IntegrationScriptLimits = {

@@ -339,10 +339,15 @@ describe('live collaboration', () => {
         clients.push(there);
         await Promise.all([here.ready, there.ready]);
 
-        here.type(0, 0, 'From one. ');
+        // One process writes the document's revisions (the first to claim it); each types in
+        // turn, so the typing of the one that does not write has to reach the one that does.
         there.type(1, 0, 'From two. ');
-        await expect.poll(() => there.text()[0], { timeout: 15_000 }).toContain('From one. ');
         await expect.poll(() => here.text()[1], { timeout: 15_000 }).toContain('From two. ');
+        await expect
+          .poll(() => pageMarkdown(changeRequestId), { timeout: 15_000 })
+          .toMatch(/From two\. /);
+        here.type(0, 0, 'From one. ');
+        await expect.poll(() => there.text()[0], { timeout: 15_000 }).toContain('From one. ');
         expect(here.text()).toEqual(there.text());
 
         there.provider.setAwarenessField('user', { name: 'Grace' });
@@ -356,7 +361,7 @@ describe('live collaboration', () => {
           )
           .toBe(true);
 
-        // One revision holds both, whichever process wrote it.
+        // The revision holds both, whichever process writes it.
         await expect
           .poll(() => pageMarkdown(changeRequestId), { timeout: 15_000 })
           .toMatch(/From one\. [\s\S]*From two\. /);

@@ -52,11 +52,19 @@ const ownershipMs = 30_000;
 export async function syncWithHead(
   services: HeadSyncServices,
   live: LiveDocument,
-  { write }: { write: boolean },
+  options: {
+    write: boolean;
+    /**
+     * Folds the appended updates into the stored state. Only the writing process folds: the
+     * updates say who typed them, which the state does not, and the writer learns its authors
+     * from the updates other processes appended.
+     */
+    compact?: () => Promise<void>;
+  },
 ): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await syncOnce(services, live, write);
+      await syncOnce(services, live, options);
       return;
     } catch (error) {
       const headMoved = error instanceof DomainError && error.kind === 'conflict';
@@ -65,13 +73,18 @@ export async function syncWithHead(
   }
 }
 
-async function syncOnce(services: HeadSyncServices, live: LiveDocument, write: boolean) {
+async function syncOnce(
+  services: HeadSyncServices,
+  live: LiveDocument,
+  { write, compact }: Parameters<typeof syncWithHead>[2],
+) {
   const { db, clock } = services;
   const now = clock.now();
   const until = new Date(now.getTime() + ownershipMs).toISOString();
   if (!(await claimCollabDocument(db, live.name, services.processId, now.toISOString(), until))) {
     return;
   }
+  await compact?.();
   const stored = await findCollabDocument(db, live.name);
   const head = await headOf(db, live.target);
   if (stored === undefined || head === undefined) return;

@@ -135,12 +135,14 @@ export class CollabPersistence implements Extension {
 
   /**
    * Brings a document and its revisions in step (see {@link syncWithHead}), after folding its
-   * appended updates into its state when `compact`.
+   * appended updates into its state when `compact` and this process is the one that writes it.
    */
   sync(live: LiveDocument, options: { write: boolean; compact?: boolean }): Promise<void> {
     return enqueue(live, 'work', async () => {
-      if (options.compact === true) await this.compact(live);
-      await syncWithHead(this.services, live, options);
+      await syncWithHead(this.services, live, {
+        write: options.write,
+        ...(options.compact === true ? { compact: () => this.compact(live) } : {}),
+      });
     }).catch((error: unknown) => {
       this.services.logger.error(
         { err: error, document: live.name },

@@ -5,10 +5,11 @@ import { createAppCaches } from '../caches/app-caches.js';
 import { cacheBudget, defaultCacheMegabytes } from '../caches/cache-budget.js';
 import { attachDatabaseCaches } from '../caches/database-caches.js';
 import type { Clock } from '../clock.js';
-import type {
-  IntegrationScriptLimits,
-  RateLimitSettings,
-  TranslationEngineConfig,
+import {
+  defaultPasswordHashCost,
+  type IntegrationScriptLimits,
+  type RateLimitSettings,
+  type TranslationEngineConfig,
 } from '../config.js';
 import type { MergeServices } from '../domain/change-requests/run-merge.js';
 import { listenToHeadMoves } from '../domain/content/head-moves.js';
@@ -23,7 +24,6 @@ import type { SecretSealer } from '../domain/instance/sealed-secrets.js';
 import { readerTokens } from '../domain/published/reader-tokens.js';
 import { shareKeys } from '../domain/sites/share-keys.js';
 import { translationRuns } from '../domain/translations/queue-translation-runs.js';
-import { defaultPasswordHashCost } from '../domain/users/passwords.js';
 import { gitHttpClient } from '../outbound/git-http-client.js';
 import { createUrls } from '../presenters/urls.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';

@@ -1,11 +1,7 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { defaultPasswordHashCost } from '../../config.js';
 import { invalid } from '../../errors.js';
 
-/**
- * scrypt's cost, as the power of two of its N, unless `PASSWORD_HASH_COST` says otherwise:
- * OWASP's floor (N=2^17, r=8, p=1), about 100 ms and 128 MiB a hash on a server core.
- */
-export const defaultPasswordHashCost = 17;
 const blockSize = 8;
 const keyLength = 32;
 
