@@ -194,6 +194,8 @@ function openDocument(
     close() {
       doc.off('update', onUpdate);
       provider.destroy();
+      // No answer can come now; the server writes the page as its last person leaves.
+      for (const done of flushes.values()) done();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { Fragment, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
 import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
@@ -157,14 +157,18 @@ export default function ChangeRequestScreen({
         {page.data === undefined || shown === undefined ? (
           <p className="muted">{shown === undefined ? 'No page yet: add one.' : 'Loading…'}</p>
         ) : (
-          <article key={`${shown}:${page.dataUpdatedAt}`}>
-            <PageActions
-              pages={pages.data?.pages ?? []}
-              pageId={shown}
-              apply={(changes) => changeTree.mutate(changes)}
-              onDeleted={() => navigate(base)}
-            />
-            <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
+          <article key={shown}>
+            {/* Made again when the page is read again, so its fields show what was read; the
+                content is the shared document's, which stays connected meanwhile. */}
+            <Fragment key={page.dataUpdatedAt}>
+              <PageActions
+                pages={pages.data?.pages ?? []}
+                pageId={shown}
+                apply={(changes, then) => changeTree.mutate(changes, { onSuccess: then })}
+                onDeleted={() => navigate(base)}
+              />
+              <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
+            </Fragment>
             {'document' in page.data && page.data.document !== undefined && me.data ? (
               <SharedPage
                 name={`${spaceId}/${changeRequestId}/${shown}`}

@@ -16,7 +16,8 @@ export function PageActions({
 }: {
   pages: readonly RevisionPage[];
   pageId: string;
-  apply: (changes: ContentChange[]) => void;
+  /** Applies the changes, then calls `then` once they are applied. */
+  apply: (changes: ContentChange[], then?: () => void) => void;
   onDeleted: () => void;
 }) {
   const place = placeOf(pages, pageId);
@@ -76,8 +77,9 @@ export function PageActions({
       <button
         type="button"
         onClick={() => {
-          apply([{ operation: 'delete_page', page: pageId }]);
-          onDeleted();
+          // The page is left once it is gone: leaving first would close it before what was typed
+          // in it is written, and a refused delete would leave it unseen.
+          apply([{ operation: 'delete_page', page: pageId }], onDeleted);
         }}
       >
         Delete page
