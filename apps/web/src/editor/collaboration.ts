@@ -119,6 +119,9 @@ function openDocument(
   const provider = new HocuspocusProvider({
     websocketProvider: socket(),
     name,
+    // Each opening of a document is its own connection on the shared socket: the page opened
+    // again at once (a screen made again) must not meet the messages of the one closing.
+    sessionAwareness: true,
     token: sessionToken,
     document: doc,
     onStatus: ({ status }) =>
