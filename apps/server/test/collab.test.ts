@@ -1,5 +1,7 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { markdownToDocument, toGitBookDocument } from '@quire/document';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { yDocFromUpdates } from '../src/collab/page-ydoc.js';
 import { writePageRevision } from '../src/collab/revision-writes.js';
 import { setPassword } from '../src/domain/users/sessions.js';
@@ -97,6 +99,46 @@ describe('live collaboration', () => {
   afterAll(async () => {
     await served?.close();
     await server?.close();
+  });
+
+  it('answers a flush from a page opened again at once on the same socket, as the app does', async () => {
+    const changeRequestId = await openChangeRequest();
+    const name = `${spaceId}/${changeRequestId}/${pageId}`;
+    // One socket for every page, as in the app; each opening of a page its own session on it.
+    const socket = new HocuspocusProviderWebsocket({
+      url: served.url,
+      WebSocketPolyfill: WebSocket,
+    });
+    const opening = (onWritten: (id: string) => void = () => {}) =>
+      new Promise<HocuspocusProvider>((resolve) => {
+        const provider = new HocuspocusProvider({
+          websocketProvider: socket,
+          name,
+          token: org.admin.token,
+          sessionAwareness: true,
+          onSynced: () => resolve(provider),
+          onStateless: ({ payload }) => {
+            const message = JSON.parse(payload) as { written?: string };
+            if (message.written !== undefined) onWritten(message.written);
+          },
+        });
+        provider.attach();
+      });
+    try {
+      const first = await opening();
+      // Closed and opened again before the server has let go of the first.
+      first.destroy();
+      let answered: (id: string) => void = () => {};
+      const written = new Promise<string>((resolve) => {
+        answered = resolve;
+      });
+      const again = await opening((id) => answered(id));
+      again.sendStateless(JSON.stringify({ flush: 'before-merging' }));
+      expect(await written).toBe('before-merging');
+      again.destroy();
+    } finally {
+      socket.destroy();
+    }
   });
 
   it('lets two writers type in one paragraph at once: they converge and land as one revision', async () => {
