@@ -19,7 +19,7 @@ import { operationRoutes } from './operations.js';
 import { createPageTokens } from './page-tokens.js';
 import { requestBodyLimit } from './request-body-limit.js';
 import { credentialOfRequest } from './request-headers.js';
-import { readPathAndQuery, readValidatedBody } from './request-input.js';
+import { type InputValidators, readPathAndQuery, readValidatedBody } from './request-input.js';
 
 interface AnyReply extends ReplyHints {
   status: number;
@@ -56,6 +56,9 @@ export function mountOperations(
   for (const route of routes) {
     const handler = handlerFor(handlers, route.operationId);
     const paging = listPagingFor(route, pageTokens);
+    // Compiled on the operation's first request, then kept: compiling every operation when the
+    // server starts would hold its start back by over a second.
+    let validators: InputValidators | undefined;
     const keeps = kept !== undefined && route.method === 'get';
     const readsPublished = siteReaderOperationIds.has(route.operationId);
     const answer = async (c: Context<AppEnv>) => {
@@ -67,9 +70,7 @@ export function mountOperations(
             ...(await authenticate(c, services, { readers: readsPublished })),
             requestId: c.get('requestId'),
           };
-      // Compiled on the operation's first request, then kept: compiling every operation when the
-      // server starts would hold its start back by over a second.
-      const validators = inputValidatorsFor(document, route);
+      validators ??= inputValidatorsFor(document, route);
       const input = {
         ...readPathAndQuery(c, validators),
         body:

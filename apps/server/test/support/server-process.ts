@@ -13,12 +13,15 @@ const serverRoot = join(import.meta.dirname, '../..');
 export function builtEntry(name: 'main' | 'cli'): string {
   const entry = join(serverRoot, 'dist', `${name}.js`);
   const built = statSync(entry, { throwIfNoEntry: false })?.mtimeMs;
-  const changed = newestSourceChange(join(serverRoot, 'src'));
-  if (built === undefined || built < changed) {
+  sourcesChanged ??= newestSourceChange(join(serverRoot, 'src'));
+  if (built === undefined || built < sourcesChanged) {
     throw new Error(`${entry} is missing or older than src/: run \`pnpm build\` first`);
   }
   return entry;
 }
+
+// When a source last changed, read once: sources do not change while the tests run.
+let sourcesChanged: number | undefined;
 
 function newestSourceChange(directory: string): number {
   let newest = 0;
