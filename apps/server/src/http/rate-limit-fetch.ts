@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { getPath } from 'hono/utils/url';
+import { LRUCache } from 'lru-cache';
 import type { RateLimitBucket, RateLimitState, RateLimits } from '../services/rate-limits.js';
+import { addAnswerHeaders, takeAnswerHeaders } from './answer-headers.js';
 import { credentialOfRequest, headerOfRequest } from './request-headers.js';
 import { requestIdOf } from './request-id.js';
 
@@ -45,8 +47,23 @@ function callerKeys(request: Request, env: unknown): { byToken: string; byAddres
   const byAddress = `address:${address ?? 'local'}`;
   const authorization = credentialOfRequest(request, env);
   if (authorization === undefined) return { byToken: byAddress, byAddress };
-  const hashed = createHash('sha256').update(authorization).digest('base64url').slice(0, 32);
-  return { byToken: `token:${hashed}`, byAddress };
+  return { byToken: tokenKey(authorization), byAddress };
+}
+
+// A caller sends the same credential request after request: its hash is kept, not made again.
+const tokenKeys = new LRUCache<string, string>({
+  maxSize: 4 * 1024 * 1024,
+  sizeCalculation: (key, credential) => credential.length + key.length,
+});
+
+/** The key of a caller's credential: hashed, since on PostgreSQL the keys are stored. */
+function tokenKey(credential: string): string {
+  let key = tokenKeys.get(credential);
+  if (key === undefined) {
+    key = `token:${createHash('sha256').update(credential).digest('base64url').slice(0, 32)}`;
+    tokenKeys.set(credential, key);
+  }
+  return key;
 }
 
 /** GitBook's rate limit headers: the budget, what is left of it, and when it is whole again. */
@@ -80,15 +97,23 @@ export function limitRequestRate<Rest extends unknown[]>(
       if (!state.allowed) return tooManyRequests(request, env, bucket, state);
       if (tightest === undefined || state.remaining < tightest.remaining) tightest = state;
     }
+    if (tightest === undefined) return fetch(request, env, ...rest);
+    addAnswerHeaders(request, limitHeaders(tightest, Date.now()));
     const response = await fetch(request, env, ...rest);
-    if (tightest === undefined) return response;
-    // Answers made elsewhere (a kept one, a fetch's) may have headers that cannot change.
-    const answered = new Response(response.body, response);
-    for (const [name, value] of Object.entries(limitHeaders(tightest, Date.now()))) {
-      answered.headers.set(name, value);
-    }
-    return answered;
+    const untaken = takeAnswerHeaders(request);
+    return untaken === undefined ? response : withHeaders(response, untaken);
   };
+}
+
+/**
+ * The response with more headers, as a new response: one made elsewhere (a proxied fetch's) has
+ * headers that cannot change, and the Node server's own responses forget headers set on them
+ * once anything reads them again (a clone, a body).
+ */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  const answered = new Response(response.body, response);
+  for (const [name, value] of Object.entries(headers)) answered.headers.set(name, value);
+  return answered;
 }
 
 function tooManyRequests(

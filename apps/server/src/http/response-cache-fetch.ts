@@ -1,6 +1,7 @@
 import { getPath } from 'hono/utils/url';
 import type { Logger } from 'pino';
 import { type ResponseCache, responseCacheKey } from '../caches/response-cache.js';
+import { takeAnswerHeaders } from './answer-headers.js';
 import { credentialOfRequest, headerOfRequest } from './request-headers.js';
 import { requestIdOf } from './request-id.js';
 import { logAnsweredRequest } from './request-logger.js';
@@ -30,7 +31,7 @@ export function answerFromResponseCache<Rest extends unknown[]>(
     const requestId = requestIdOf(headerOfRequest(request, env, 'x-request-id'));
     const response = new Response(answer.body, {
       status: answer.status,
-      headers: { ...answer.headers, 'x-request-id': requestId },
+      headers: { ...answer.headers, ...takeAnswerHeaders(request), 'x-request-id': requestId },
     });
     logAnsweredRequest(
       logger,
