@@ -10,12 +10,12 @@ import {
   temporaryDirectory,
 } from './bench-processes.js';
 import { closeConnections, timedGet } from './http-timing.js';
-import { buildSpace, wordAt } from './page-space.js';
+import { buildSpace, editPage, pageMarkdown, wordAt } from './page-space.js';
 
 // pnpm bench (big space): a space of BENCH_PAGES pages (default 10,000), built over HTTP in
 // batches of 50 and merged, then on the built server over a real socket: the page tree read
 // again and again (time to the last byte; beside it a bare Hono route answering the same bytes),
-// and searches of the space with varied words at 1 and at 4 connections (p50/p95/p99).
+// then read once after each of BENCH_RUNS one-page edits (a change request merged), and searches of the space with varied words at 1 and at 4 connections (p50/p95/p99).
 // BENCH_BASELINE=<another build's main.js> measures that build too, beside this one.
 const pageCount = Number(process.env.BENCH_PAGES ?? 10_000);
 const treeRuns = Number(process.env.BENCH_RUNS ?? 30);
@@ -110,6 +110,23 @@ async function main(): Promise<void> {
     );
     console.log(
       `  ${space.label}the same bytes from a bare Hono route: median ${ms(percentile(measured.bare, 0.5))}, p95 ${ms(percentile(measured.bare, 0.95))}`,
+    );
+  }
+
+  // The tree read after an edit: the first read of a new revision, which no answer kept.
+  for (const space of spaces) {
+    const { pages } = await space.quire.client.GET('/spaces/{spaceId}/content/pages', {
+      params: { path: { spaceId: space.spaceId } },
+    });
+    const afterEdit: number[] = [];
+    for (let run = 0; run < treeRuns; run += 1) {
+      const page = pages[(run * 7919) % pages.length];
+      if (page === undefined) throw new Error('The big space has no pages');
+      await editPage(space.quire, space.spaceId, page.id, `${pageMarkdown(run)}\nEdit ${run}.\n`);
+      afterEdit.push((await timedGet(space.quire, space.treePath)).ms);
+    }
+    console.log(
+      `  ${space.label}page tree after a one-page edit, ${treeRuns} edits: median ${ms(percentile(afterEdit, 0.5))}, p95 ${ms(percentile(afterEdit, 0.95))}   aim ≤ 30 ms`,
     );
   }
 

@@ -70,3 +70,27 @@ export async function buildSpace(
   });
   return { spaceId: space.id, seconds: (performance.now() - started) / 1000 };
 }
+
+/** Edits one page of the space as a writer does: a change request of its own, merged. */
+export async function editPage(
+  quire: QuireUnderTest,
+  spaceId: string,
+  pageId: string,
+  markdown: string,
+): Promise<void> {
+  const { client } = quire;
+  const changeRequestId = (
+    await client.POST('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId } },
+      body: { subject: 'One edit' },
+    })
+  ).id;
+  const path = { spaceId, changeRequestId };
+  await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+    params: { path, query: { compat: false } },
+    body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] },
+  });
+  await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+    params: { path },
+  });
+}

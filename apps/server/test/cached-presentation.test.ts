@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonTextOf } from '../src/caches/json-text-cache.js';
+import { jsonBodyOf } from '../src/caches/json-text-cache.js';
 import { deepFreeze } from '../src/deep-freeze.js';
 import { presentCached } from '../src/presenters/cached-presentation.js';
 
@@ -15,7 +15,7 @@ describe('presentations kept for records the read cache hands out again', () => 
     expect(presentCached(record, ['admin'], present('admin'))).toBe(first);
     expect(presented).toBe(1);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(jsonTextOf(first)).toBe('{"id":"space-1","title":"Handbook","role":"admin"}');
+    expect(Buffer.from(jsonBodyOf(first)).toString()).toBe('{"id":"space-1","title":"Handbook","role":"admin"}');
 
     const asReader = presentCached(record, ['read'], present('read'));
     expect(asReader).not.toBe(first);

@@ -1,6 +1,6 @@
 import { type OpenApiDocument, type OperationId, siteReaderOperations } from '@quire/contract';
 import type { Context, Hono } from 'hono';
-import { jsonTextOf } from '../caches/json-text-cache.js';
+import { jsonBodyOf } from '../caches/json-text-cache.js';
 import {
   type CachedResponse,
   type ResponseCache,
@@ -137,7 +137,7 @@ function wholeAnswer(reply: AnyReply): CachedResponse {
   }
   if (reply.body === undefined) return { status: reply.status, headers, body: null };
   headers['content-type'] = 'application/json';
-  return { status: reply.status, headers, body: jsonTextOf(reply.body) };
+  return { status: reply.status, headers, body: jsonBodyOf(reply.body) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import type { PageNode } from '../domain/content/read-content.js';
+import type { PageRecord } from '../domain/content/records.js';
 import { presentDocument } from './json-document.js';
 import { presentPageMetaLinks } from './page-meta-links.js';
 import type { Urls } from './urls.js';
@@ -28,15 +29,44 @@ const defaultLayout: PageLayout = {
   anchors: true,
 };
 
+/** A page's last presentation, with what it was made from. */
+interface Presented {
+  path: string;
+  pageUrlPrefix: string;
+  children: readonly RevisionPage[];
+  page: RevisionPage;
+}
+
+// Page records are content objects: one never changes, and an edit makes new records only for
+// the pages it touched. The presentation of every other page is the same object as before, which
+// the JSON of a kept tree does not write again (see `cacheJsonText`).
+const lastPresented = new WeakMap<PageRecord, Presented>();
+
 /**
  * The pages of a space's tree as the API shows them, each with its children, without bodies.
- * Trees run to thousands of pages, so this builds each object once, with no spreading.
+ * Trees run to thousands of pages, so this builds each object once, with no spreading, and a
+ * page presented before with the same path and children is answered as it was: shared, so that
+ * nobody may change it.
  * @example presentPages(await readPageTree(tree), space.id, services.urls);
  */
 export function presentPages(nodes: PageNode[], spaceId: string, urls: Urls): RevisionPage[] {
   const pageUrlPrefix = urls.app('spaces', spaceId, 'pages', '');
-  const present = (node: PageNode): RevisionPage =>
-    presentNode(node, (id) => pageUrlPrefix + encodeURIComponent(id), present);
+  const pageUrl = (id: string) => pageUrlPrefix + encodeURIComponent(id);
+  const present = (node: PageNode): RevisionPage => {
+    const children = node.children.map(present);
+    const last = lastPresented.get(node.page);
+    if (
+      last !== undefined &&
+      last.path === node.path &&
+      last.pageUrlPrefix === pageUrlPrefix &&
+      sameItems(last.children, children)
+    ) {
+      return last.page;
+    }
+    const page = presentNode(node, pageUrl, children);
+    lastPresented.set(node.page, { path: node.path, pageUrlPrefix, children, page });
+    return page;
+  };
   return nodes.map(present);
 }
 
@@ -47,22 +77,25 @@ export function presentPage(
   urls: Urls,
   body?: PageBody,
 ): RevisionPage {
-  const [presented] = presentPages([node], spaceId, urls);
-  if (presented === undefined) throw new Error(`Page ${node.page.id} could not be presented`);
-  if (body !== undefined && presented.type === 'document') {
-    if ('markdown' in body) presented.markdown = body.markdown;
-    else presented.document = presentDocument(body.document);
-  }
+  const [shared] = presentPages([node], spaceId, urls);
+  if (shared === undefined) throw new Error(`Page ${node.page.id} could not be presented`);
+  if (body === undefined || shared.type !== 'document') return shared;
+  const presented = { ...shared };
+  if ('markdown' in body) presented.markdown = body.markdown;
+  else presented.document = presentDocument(body.document);
   return presented;
+}
+
+function sameItems(left: readonly unknown[], right: readonly unknown[]): boolean {
+  return left.length === right.length && left.every((item, index) => item === right[index]);
 }
 
 function presentNode(
   node: PageNode,
   pageUrl: (id: string) => string,
-  present: (node: PageNode) => RevisionPage,
+  children: RevisionPage[],
 ): RevisionPage {
   const { page, path } = node;
-  const children = node.children.map(present);
   if (page.type === 'group') {
     const group: RevisionPage = {
       id: page.id,
