@@ -15,7 +15,9 @@ describe('presentations kept for records the read cache hands out again', () => 
     expect(presentCached(record, ['admin'], present('admin'))).toBe(first);
     expect(presented).toBe(1);
     expect(Object.isFrozen(first)).toBe(true);
-    expect(Buffer.from(jsonBodyOf(first)).toString()).toBe('{"id":"space-1","title":"Handbook","role":"admin"}');
+    expect(Buffer.from(jsonBodyOf(first)).toString()).toBe(
+      '{"id":"space-1","title":"Handbook","role":"admin"}',
+    );
 
     const asReader = presentCached(record, ['read'], present('read'));
     expect(asReader).not.toBe(first);
