@@ -42,7 +42,8 @@ export function createApp(
     await next();
   });
   if (services.corsOrigins !== undefined) app.use('/v1/*', crossOrigin(services.corsOrigins));
-  mountPublishedSites(app, services);
+  // The site app reads through the API past the rate limits: its reader was counted at the door.
+  mountPublishedSites(app, services, (request) => withinApp(request));
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -83,6 +84,7 @@ export function createApp(
   mountMcpEndpoint(app, document, services, async (request) => app.fetch(request));
   // Every caller of the app (the Node server, `app.request`, tests) goes through `app.fetch`.
   app.fetch = answerFromResponseCache(app.fetch, responseCache, services.logger);
+  const withinApp = app.fetch;
   // And before kept answers too: a kept answer costs little, but a flood of them is still one.
   if (services.rateLimits !== undefined) {
     app.fetch = limitRequestRate(app.fetch, services.rateLimits);

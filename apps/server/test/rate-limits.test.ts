@@ -1,5 +1,6 @@
 import { createQuireClient, QuireApiError } from '@quire/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishFixtureSites } from './support/site-fixtures.js';
 import {
   createStaffedOrganization,
   type StaffedOrganization,
@@ -109,6 +110,24 @@ describe('rate limits', () => {
     // Another token from the same address is refused too: the budget is the address's.
     const other = await member();
     expect((await get('/v1/?share=another-guess', other.token)).status).toBe(429);
+  });
+
+  it('counts a reader of a published site once a page, not for each read the site makes', async () => {
+    const sites = await startTestServer({
+      rateLimits: { perMinute: 40, searchPerMinute: 3, signInPerMinute: 2 },
+    });
+    try {
+      const { docs } = await publishFixtureSites(await createStaffedOrganization(sites));
+      // Every page read resolves its URL and reads the site, the page and its tree through the
+      // API; only the reader's own request counts, so 40 pages open and the 41st is refused.
+      const open = () => sites.fetch(new Request(`${testBaseUrl}/s/${docs}/setup`));
+      const statuses: number[] = [];
+      for (let page = 0; page < 40; page += 1) statuses.push((await open()).status);
+      expect(statuses).toEqual(Array(40).fill(200));
+      expect((await open()).status).toBe(429);
+    } finally {
+      await sites.close();
+    }
   });
 
   it('turns a limit off at 0', async () => {
