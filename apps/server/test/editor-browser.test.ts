@@ -479,6 +479,58 @@ describe.skipIf(chromiumPath === undefined)(
       errors.splice(0);
     });
 
+    it('keeps a task list: `[ ] ` starts one, Ctrl+Enter or a click checks an item, and it saves as GitBook writes it', async () => {
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const welcome = pages.find((entry) => entry.title === 'Welcome');
+      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId } },
+        body: { subject: 'Tasks' },
+      });
+      const { page } = await person();
+      await signIn(
+        page,
+        org.creator.user.email,
+        `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`,
+      );
+      const surface = editor(page);
+      await surface.waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('[ ] ');
+      await page.keyboard.type('Write the notes');
+      await page.keyboard.press('Control+Enter');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Ship it');
+      // Each checkbox is named by its task, for a screen reader.
+      await page.getByRole('checkbox', { name: 'Done: Write the notes' }).waitFor();
+      await page.getByRole('checkbox', { name: 'To do: Ship it' }).click();
+      await page.getByRole('checkbox', { name: 'Done: Ship it' }).waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await expect
+        .poll(
+          async () => {
+            const read = await org.admin.client.GET(
+              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+              {
+                params: {
+                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
+                  query: { format: 'markdown' },
+                },
+              },
+            );
+            return 'markdown' in read ? read.markdown : '';
+          },
+          { timeout: 20_000 },
+        )
+        // After whatever the page held before (other tests write it too).
+        .toMatch(/\n\n\* \[x\] Write the notes\n\* \[x\] Ship it\n$/);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+
     it('runs nothing that is pasted, and keeps no javascript: link', async () => {
       const { page } = await person();
       await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);

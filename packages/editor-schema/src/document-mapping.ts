@@ -31,14 +31,19 @@ const headingLevels: Record<string, number> = { 'heading-1': 1, 'heading-2': 2, 
 const containers: Record<string, string> = {
   'list-unordered': 'bulletList',
   'list-ordered': 'orderedList',
+  'list-tasks': 'taskList',
   'list-item': 'listItem',
   blockquote: 'blockquote',
   hint: 'hint',
 };
-const containerTypes = new Map(
-  Object.entries(containers).map(([gitbook, editor]) => [editor, gitbook]),
-);
-const lists = new Set(['list-unordered', 'list-ordered']);
+const containerTypes = new Map([
+  ...Object.entries(containers).map(([gitbook, editor]) => [editor, gitbook] as const),
+  ['taskItem', 'list-item'] as const,
+]);
+const lists = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
+/** The editor's item of each kind of list: a task list's items have a checkbox. */
+const itemOf = (listType: string | undefined) =>
+  listType === 'list-tasks' ? 'taskItem' : 'listItem';
 
 // ——— GitBook → editor ———
 
@@ -86,12 +91,16 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
     return undefined;
   }
   const content = node.nodes.map((child) => block(child, node.type));
-  if (lists.has(node.type) && content.some((child) => child.type !== 'listItem')) return undefined;
+  if (lists.has(node.type) && content.some((child) => child.type !== itemOf(node.type))) {
+    return undefined;
+  }
   const style = node.data?.style;
+  const isTask = node.type === 'list-item' && parentType === 'list-tasks';
   return {
-    type: editorType,
+    type: isTask ? 'taskItem' : editorType,
     attrs: {
       ...(node.type === 'hint' ? { style: typeof style === 'string' ? style : 'info' } : {}),
+      ...(isTask ? { checked: node.data?.checked === true } : {}),
       gitbook: restOf(node),
     },
     content,
@@ -247,6 +256,16 @@ function fromBlock(node: JSONContent): GitBookNode {
           ...(lineRests?.[index] ?? { data: {} }),
           nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }],
         })),
+      } as GitBookNode;
+    }
+    case 'taskItem': {
+      // A task item always says whether it is done, as GitBook writes `- [ ]` or `- [x]`.
+      return {
+        object: 'block',
+        type: 'list-item',
+        ...kept,
+        data: { ...data, checked: node.attrs?.checked === true },
+        nodes: (node.content ?? []).map(fromBlock),
       } as GitBookNode;
     }
     default: {

@@ -1,7 +1,7 @@
-import { Extension, type Extensions, Mark, mergeAttributes, Node } from '@tiptap/core';
+import { type Editor, Extension, type Extensions, Mark, mergeAttributes, Node } from '@tiptap/core';
 import Code from '@tiptap/extension-code';
 import Link from '@tiptap/extension-link';
-import { ListItem } from '@tiptap/extension-list';
+import { ListItem, TaskItem, TaskList } from '@tiptap/extension-list';
 import StarterKit from '@tiptap/starter-kit';
 
 import { keptInlineText, keptLabel, keptType } from './kept-nodes.js';
@@ -28,6 +28,8 @@ const GitBookAttributes = Extension.create({
           'bulletList',
           'orderedList',
           'listItem',
+          'taskList',
+          'taskItem',
           'blockquote',
           'codeBlock',
           'hint',
@@ -107,6 +109,21 @@ const KeptInline = Node.create({
   ],
 });
 
+/** Checks or unchecks the task item the selection is in; false when it is in none. */
+function toggleTaskChecked(editor: Editor): boolean {
+  const { $from } = editor.state.selection;
+  for (let depth = $from.depth; depth > 0; depth -= 1) {
+    const node = $from.node(depth);
+    if (node.type.name !== 'taskItem') continue;
+    const position = $from.before(depth);
+    editor.view.dispatch(
+      editor.state.tr.setNodeAttribute(position, 'checked', !node.attrs.checked),
+    );
+    return true;
+  }
+  return false;
+}
+
 function plainMark(name: string, tag: string) {
   return Mark.create({
     name,
@@ -146,6 +163,23 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     Code.extend({ excludes: '' }),
     // A list item of GitBook's holds any blocks, a heading or a code block first too.
     ListItem.extend({ content: 'block+' }),
+    TaskList,
+    TaskItem.extend({
+      content: 'block+',
+      addKeyboardShortcuts() {
+        return {
+          ...this.parent?.(),
+          // The checkbox from the keyboard: done, or to do again.
+          'Mod-Enter': () => toggleTaskChecked(this.editor),
+        };
+      },
+    }).configure({
+      nested: true,
+      a11y: {
+        checkboxLabel: (node, checked) =>
+          `${checked ? 'Done' : 'To do'}: ${node.textContent || 'empty task'}`,
+      },
+    }),
     Link.configure({ openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] }),
     Color,
     plainMark('keyboard', 'kbd'),

@@ -61,6 +61,34 @@ describe("the editor's document", () => {
     });
   });
 
+  it('edits task lists natively: each item a checkbox, done or not', () => {
+    const { editor, back, gitbook } = roundTrip('- [x] ship it\n- [ ] write the notes\n');
+    expect(back).toEqual(gitbook);
+    expect(editor.content?.[0]).toMatchObject({
+      type: 'taskList',
+      content: [
+        { type: 'taskItem', attrs: { checked: true } },
+        { type: 'taskItem', attrs: { checked: false } },
+      ],
+    });
+    // Checked in the editor, and a new item added: both written as GitBook's task items.
+    const edited = structuredClone(editor);
+    const list = edited.content?.[0];
+    if (list?.content?.[1]?.attrs !== undefined) list.content[1].attrs.checked = true;
+    list?.content?.push({
+      type: 'taskItem',
+      attrs: { checked: false },
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'celebrate' }] }],
+    });
+    const written = fromEditorDocument(Node.fromJSON(schema, edited).toJSON());
+    expect(written.nodes[0]?.type).toBe('list-tasks');
+    expect(written.nodes[0]?.nodes?.map((item) => [item.type, item.data])).toEqual([
+      ['list-item', { checked: true }],
+      ['list-item', { checked: true }],
+      ['list-item', { checked: false }],
+    ]);
+  });
+
   it('writes back what the writer changed', () => {
     const { editor } = roundTrip('# Title\n\nText.\n');
     const edited = structuredClone(editor);

@@ -19,6 +19,7 @@ const choices: readonly BlockChoice[] = [
   { title: 'Heading 3', keywords: 'h3', insert: (c) => c.setNode('heading', { level: 3 }) },
   { title: 'Bulleted list', keywords: 'ul unordered', insert: (c) => c.toggleBulletList() },
   { title: 'Numbered list', keywords: 'ol ordered', insert: (c) => c.toggleOrderedList() },
+  { title: 'Task list', keywords: 'todo checkbox checklist', insert: (c) => c.toggleTaskList() },
   { title: 'Quote', keywords: 'blockquote', insert: (c) => c.setBlockquote() },
   { title: 'Code block', keywords: 'pre snippet', insert: (c) => c.setCodeBlock() },
   { title: 'Hint', keywords: 'callout info note warning', insert: (c) => c.wrapIn('hint') },
