@@ -531,6 +531,67 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
 
+    it('turns pasted Markdown into the blocks it writes, and keeps plain text as it is', async () => {
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const welcome = pages.find((entry) => entry.title === 'Welcome');
+      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId } },
+        body: { subject: 'Pasted Markdown' },
+      });
+      const { page } = await person();
+      await signIn(
+        page,
+        org.creator.user.email,
+        `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`,
+      );
+      const surface = editor(page);
+      await surface.waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      const paste = (text: string) =>
+        page.evaluate(`(() => {
+        const data = new DataTransfer();
+        data.setData('text/plain', ${JSON.stringify(text)});
+        document.querySelector('[contenteditable="true"]').dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      })()`);
+      await paste(
+        '## Steps\n\n- [ ] one\n- [x] two with **bold**\n\n[bad](javascript:alert(1)) and <img src=x onerror="window.pwned=1">\n',
+      );
+      await surface.getByRole('heading', { level: 2, name: 'Steps' }).waitFor();
+      await surface.getByRole('checkbox', { name: 'To do: one' }).waitFor();
+      await surface.locator('strong', { hasText: 'bold' }).waitFor();
+      // Text that is not Markdown is pasted as typed.
+      await page.keyboard.press('Control+End');
+      await paste('2 * 3 = 6');
+      await page.getByText('2 * 3 = 6').waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await page.evaluate('window.pwned')).toBeUndefined();
+      expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+      await expect
+        .poll(
+          async () => {
+            const read = await org.admin.client.GET(
+              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+              {
+                params: {
+                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
+                  query: { format: 'markdown' },
+                },
+              },
+            );
+            return 'markdown' in read ? read.markdown : '';
+          },
+          { timeout: 20_000 },
+        )
+        .toContain('## Steps\n\n* [ ] one\n* [x] two with **bold**\n');
+    });
+
     it('runs nothing that is pasted, and keeps no javascript: link', async () => {
       const { page } = await person();
       await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);

@@ -3,6 +3,7 @@ import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/e
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
 import type { Collaboration } from './collaboration.js';
+import { MarkdownPaste } from './markdown-paste.js';
 import { sharedDocument } from './shared-document.js';
 import { SlashMenu } from './slash-menu.js';
 
@@ -35,6 +36,7 @@ export function PageEditor({
       extensions: [
         ...editorExtensions({ collaborative: shared !== undefined }),
         SlashMenu,
+        MarkdownPaste,
         ...(shared === undefined ? [] : [sharedDocument(shared)]),
       ],
       ...(shared === undefined ? { content: toEditorDocument(document as GitBookDocument) } : {}),
