@@ -531,6 +531,63 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
 
+    it("sets a code block's language and a hint's style from the settings below the text", async () => {
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const welcome = pages.find((entry) => entry.title === 'Welcome');
+      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId } },
+        body: { subject: 'Block settings' },
+      });
+      const { page } = await person();
+      await signIn(
+        page,
+        org.creator.user.email,
+        `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`,
+      );
+      const surface = editor(page);
+      await surface.waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('```js ');
+      await page.keyboard.type('print(1)');
+      // Tab leaves the text for the block's settings; choosing applies and returns to the text.
+      await page.keyboard.press('Tab');
+      await expect.poll(() => page.evaluate('document.activeElement?.tagName')).toBe('SELECT');
+      await page.getByLabel('Code language').selectOption('python');
+      for (let enter = 0; enter < 3; enter += 1) await page.keyboard.press('Enter');
+      await page.keyboard.type('/hint');
+      await page.getByRole('listbox', { name: 'Insert a block' }).getByText('Hint').waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Mind the version.');
+      await page.getByLabel('Hint style').selectOption('warning');
+      await page.keyboard.type(' Really.');
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expect
+        .poll(
+          async () => {
+            const read = await org.admin.client.GET(
+              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+              {
+                params: {
+                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
+                  query: { format: 'markdown' },
+                },
+              },
+            );
+            return 'markdown' in read ? read.markdown : '';
+          },
+          { timeout: 20_000 },
+        )
+        .toMatch(
+          /```python\nprint\(1\)\n```\n\n\{% hint style="warning" %\}\nMind the version\. Really\.\n\{% endhint %\}\n$/,
+        );
+    });
+
     it('turns pasted Markdown into the blocks it writes, and keeps plain text as it is', async () => {
       const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
         params: { path: { spaceId } },

@@ -2,6 +2,7 @@ import type { GitBookDocument } from '@quire/document';
 import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useRef } from 'react';
+import { BlockSettings } from './BlockSettings.js';
 import type { Collaboration } from './collaboration.js';
 import { MarkdownPaste } from './markdown-paste.js';
 import { sharedDocument } from './shared-document.js';
@@ -57,5 +58,10 @@ export function PageEditor({
   useEffect(() => {
     editor?.setEditable(editable);
   }, [editor, editable]);
-  return <EditorContent editor={editor} className="document editing" />;
+  return (
+    <>
+      <EditorContent editor={editor} className="document editing" />
+      {editable && editor !== null && <BlockSettings editor={editor} />}
+    </>
+  );
 }
