@@ -323,6 +323,19 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('button', { name: 'Reopen' }).click();
       await page.getByLabel(`Reply to ${author}`).waitFor();
       expect((await thread()).status).toBe('open');
+
+      // A link to the comment opens the change request with the comment in view and focused.
+      const link = page.getByRole('link', { name: `Link to ${author}'s comment` });
+      expect(await link.getAttribute('href')).toBe(`#comment-${comment.id}`);
+      const linked = await person();
+      await signIn(
+        linked.page,
+        org.admin.user.email,
+        `${new URL(changeRequest.urls.app).pathname}#comment-${comment.id}`,
+      );
+      await expect
+        .poll(() => linked.page.evaluate('document.activeElement?.id'))
+        .toBe(`comment-${comment.id}`);
     });
 
     it('shows the conflict of a second merge as data, and settles it in the app', async () => {

@@ -78,6 +78,9 @@ export function CommentThread({
       {resolved ? <span className="muted"> (resolved)</span> : null}
       <p>{'markdown' in comment.body ? comment.body.markdown : ''}</p>
       <div className="comment-actions">
+        <a href={`#comment-${comment.id}`} aria-label={`Link to ${author}'s comment`}>
+          Link
+        </a>
         {permissions.reply ? (
           <>
             <button

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, errorMessage, signedInUser } from '../api.js';
 import { CommentThread } from './CommentThread.js';
 
@@ -22,6 +22,7 @@ export function ReviewPanel({
         params: { path, query: { format: 'markdown' } },
       }),
   });
+  useLinkedComment(comments.data?.items.length);
   const reviews = useQuery({
     queryKey: ['change-request-reviews', spaceId, changeRequestId],
     queryFn: () =>
@@ -107,4 +108,22 @@ export function ReviewPanel({
       {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
     </aside>
   );
+}
+
+/**
+ * A link to a comment (`…#comment-{id}`) opens its change request with the comment in view and
+ * focused, once the comments have loaded: the browser looked for it before they had.
+ */
+function useLinkedComment(loaded: number | undefined) {
+  const shown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    const { hash } = window.location;
+    if (loaded === undefined || !hash.startsWith('#comment-') || shown.current === hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (target === null) return;
+    shown.current = hash;
+    target.tabIndex = -1;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+  }, [loaded]);
 }
