@@ -338,6 +338,74 @@ describe.skipIf(chromiumPath === undefined)(
         .toBe(`comment-${comment.id}`);
     });
 
+    it('asks people to review, and shows the merge rules still unmet until they are', async () => {
+      const reviewedSpace = await createSpaceWithContent(org, 'Reviewed', [
+        { operation: 'insert_page', title: 'Policy', document: { markdown: 'Draft.\n' } },
+      ]);
+      await org.admin.client.PATCH('/spaces/{spaceId}', {
+        params: { path: { spaceId: reviewedSpace } },
+        body: {
+          mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] },
+        },
+      });
+      const changeRequest = await org.creator.client.POST('/spaces/{spaceId}/change-requests', {
+        params: { path: { spaceId: reviewedSpace } },
+        body: { subject: 'Needs a review' },
+      });
+      const at = { spaceId: reviewedSpace, changeRequestId: changeRequest.id };
+      const asked = async () =>
+        (
+          await org.creator.client.GET(
+            '/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
+            { params: { path: at } },
+          )
+        ).items.map((item) => item.user.id);
+
+      const { page, errors } = await person();
+      await signIn(page, org.creator.user.email, new URL(changeRequest.urls.app).pathname);
+      const unmet = page.getByRole('region', { name: 'Before it can merge' });
+      await unmet.getByRole('listitem').first().waitFor();
+      const reviewers = page.getByRole('region', { name: 'Reviewers asked' });
+      // Someone who may not comment cannot be asked: the API says why.
+      await reviewers
+        .getByLabel('Ask for a review from')
+        .selectOption({ label: org.reader.user.displayName });
+      await reviewers.getByRole('button', { name: 'Ask' }).click();
+      await reviewers.getByRole('alert').waitFor();
+      // The refusal is the answer this step expects, not a failure of the page.
+      expect(errors.splice(0)).toContainEqual(
+        expect.stringMatching(/^400 from .*\/requested-reviewers$/),
+      );
+      await reviewers
+        .getByLabel('Ask for a review from')
+        .selectOption({ label: org.admin.user.displayName });
+      await reviewers.getByRole('button', { name: 'Ask' }).click();
+      const withdraw = reviewers.getByRole('button', {
+        name: `Remove ${org.admin.user.displayName}`,
+      });
+      await withdraw.waitFor();
+      expect(await asked()).toEqual([org.admin.user.id]);
+      await withdraw.click();
+      await withdraw.waitFor({ state: 'detached' });
+      expect(await asked()).toEqual([]);
+      await reviewers
+        .getByLabel('Ask for a review from')
+        .selectOption({ label: org.admin.user.displayName });
+      await reviewers.getByRole('button', { name: 'Ask' }).click();
+      await withdraw.waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // The admin approves: the rule is met, and the request fulfilled.
+      await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/reviews', {
+        params: { path: at },
+        body: { status: 'approved' },
+      });
+      await page.reload();
+      await page.getByText(`${org.admin.user.displayName}: approved`).waitFor();
+      expect(await unmet.count()).toBe(0);
+      expect(await asked()).toEqual([]);
+    });
+
     it('shows the conflict of a second merge as data, and settles it in the app', async () => {
       const client = org.creator.client;
       const { pages } = await client.GET('/spaces/{spaceId}/content/pages', {

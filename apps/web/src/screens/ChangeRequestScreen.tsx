@@ -142,6 +142,7 @@ export default function ChangeRequestScreen({
             <span role="alert">{errorMessage(changeTree.error)}</span>
           )}
         </div>
+        <UnmetMergeRules rules={changeRequest.data?.unmetMergeRules ?? []} />
         {merge.data?.result === 'conflicts' ? (
           <ConflictPanel
             spaceId={spaceId}
@@ -266,5 +267,20 @@ function PageTitle({ title, onRename }: { title: string; onRename: (title: strin
         if (value.trim() !== '' && value !== title) onRename(value.trim());
       }}
     />
+  );
+}
+
+/** The space's merge rules this change request does not pass yet, each saying what is missing. */
+function UnmetMergeRules({ rules }: { rules: readonly { rule: string; message: string }[] }) {
+  if (rules.length === 0) return null;
+  return (
+    <section className="unmet-merge-rules" aria-labelledby="unmet-merge-rules">
+      <h3 id="unmet-merge-rules">Before it can merge</h3>
+      <ul>
+        {rules.map(({ rule, message }) => (
+          <li key={rule}>{message}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

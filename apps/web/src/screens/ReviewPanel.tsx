@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, errorMessage, signedInUser } from '../api.js';
 import { CommentThread } from './CommentThread.js';
+import { RequestedReviewers } from './RequestedReviewers.js';
 
 /** A change request's conversation: its comment threads, a new comment, and reviews. */
 export function ReviewPanel({
@@ -80,6 +81,7 @@ export function ReviewPanel({
           Ask for changes
         </button>
       </div>
+      <RequestedReviewers spaceId={spaceId} changeRequestId={changeRequestId} />
       <h3>Comments</h3>
       <ul className="comments">
         {comments.data?.items.map((comment) => (
