@@ -76,6 +76,37 @@ describe.skipIf(chromiumPath === undefined)(
       return 'markdown' in read ? read.markdown : undefined;
     };
 
+    /** A page of a change request, as Markdown. */
+    const changeRequestMarkdown = async (changeRequestId: string, pageId: string) => {
+      const read = await org.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+        { params: { path: { spaceId, changeRequestId, pageId }, query: { format: 'markdown' } } },
+      );
+      return 'markdown' in read ? read.markdown : '';
+    };
+    /** The Welcome page, open in the editor of a new change request, for the creator. */
+    const welcomeInChangeRequest = async (subject: string) => {
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const pageId = pages.find((entry) => entry.title === 'Welcome')?.id ?? '';
+      const { id: changeRequestId } = await org.admin.client.POST(
+        '/spaces/{spaceId}/change-requests',
+        { params: { path: { spaceId } }, body: { subject } },
+      );
+      const opened = await person();
+      await signIn(
+        opened.page,
+        org.creator.user.email,
+        `/app/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${pageId}`,
+      );
+      const surface = editor(opened.page);
+      await surface.waitFor();
+      await opened.page.getByText('Saved', { exact: true }).waitFor();
+      const markdown = () => changeRequestMarkdown(changeRequestId, pageId);
+      return { ...opened, surface, markdown };
+    };
+
     beforeAll(async () => {
       // The browser's URLs must be under PUBLIC_URL, so the socket opens first.
       socket = serve({ fetch: (request) => server.fetch(request), hostname: '127.0.0.1', port: 0 });
@@ -263,21 +294,7 @@ describe.skipIf(chromiumPath === undefined)(
       // One revision of the change request holds both.
       const paragraph = await text(ada.page);
       await expect
-        .poll(
-          async () => {
-            const read = await org.admin.client.GET(
-              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
-              {
-                params: {
-                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
-                  query: { format: 'markdown' },
-                },
-              },
-            );
-            return 'markdown' in read ? read.markdown : '';
-          },
-          { timeout: 20_000 },
-        )
+        .poll(() => changeRequestMarkdown(changeRequest.id, welcome?.id ?? ''), { timeout: 20_000 })
         .toContain(paragraph.trim());
     });
 
@@ -325,7 +342,9 @@ describe.skipIf(chromiumPath === undefined)(
       expect((await thread()).status).toBe('open');
 
       // A link to the comment opens the change request with the comment in view and focused.
-      const link = page.getByRole('link', { name: `Link to ${author}'s comment` });
+      const link = page
+        .locator(`#comment-${comment.id}`)
+        .getByRole('link', { name: 'Link to this comment' });
       expect(await link.getAttribute('href')).toBe(`#comment-${comment.id}`);
       const linked = await person();
       await signIn(
@@ -561,23 +580,7 @@ describe.skipIf(chromiumPath === undefined)(
     });
 
     it('keeps a task list: `[ ] ` starts one, Ctrl+Enter or a click checks an item, and it saves as GitBook writes it', async () => {
-      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
-        params: { path: { spaceId } },
-      });
-      const welcome = pages.find((entry) => entry.title === 'Welcome');
-      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
-        params: { path: { spaceId } },
-        body: { subject: 'Tasks' },
-      });
-      const { page } = await person();
-      await signIn(
-        page,
-        org.creator.user.email,
-        `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`,
-      );
-      const surface = editor(page);
-      await surface.waitFor();
-      await page.getByText('Saved', { exact: true }).waitFor();
+      const { page, surface, markdown } = await welcomeInChangeRequest('Tasks');
       await surface.focus();
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
@@ -592,44 +595,14 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('checkbox', { name: 'Done: Ship it' }).waitFor();
       await page.getByText('Saved', { exact: true }).waitFor();
       await expect
-        .poll(
-          async () => {
-            const read = await org.admin.client.GET(
-              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
-              {
-                params: {
-                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
-                  query: { format: 'markdown' },
-                },
-              },
-            );
-            return 'markdown' in read ? read.markdown : '';
-          },
-          { timeout: 20_000 },
-        )
+        .poll(markdown, { timeout: 20_000 })
         // After whatever the page held before (other tests write it too).
         .toMatch(/\n\n\* \[x\] Write the notes\n\* \[x\] Ship it\n$/);
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
 
     it("sets a code block's language and a hint's style from the settings below the text", async () => {
-      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
-        params: { path: { spaceId } },
-      });
-      const welcome = pages.find((entry) => entry.title === 'Welcome');
-      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
-        params: { path: { spaceId } },
-        body: { subject: 'Block settings' },
-      });
-      const { page } = await person();
-      await signIn(
-        page,
-        org.creator.user.email,
-        `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`,
-      );
-      const surface = editor(page);
-      await surface.waitFor();
-      await page.getByText('Saved', { exact: true }).waitFor();
+      const { page, surface, markdown } = await welcomeInChangeRequest('Block settings');
       await surface.focus();
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
@@ -649,44 +622,14 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await expect
-        .poll(
-          async () => {
-            const read = await org.admin.client.GET(
-              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
-              {
-                params: {
-                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
-                  query: { format: 'markdown' },
-                },
-              },
-            );
-            return 'markdown' in read ? read.markdown : '';
-          },
-          { timeout: 20_000 },
-        )
+        .poll(markdown, { timeout: 20_000 })
         .toMatch(
           /```python\nprint\(1\)\n```\n\n\{% hint style="warning" %\}\nMind the version\. Really\.\n\{% endhint %\}\n$/,
         );
     });
 
     it('turns pasted Markdown into the blocks it writes, and keeps plain text as it is', async () => {
-      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
-        params: { path: { spaceId } },
-      });
-      const welcome = pages.find((entry) => entry.title === 'Welcome');
-      const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
-        params: { path: { spaceId } },
-        body: { subject: 'Pasted Markdown' },
-      });
-      const { page } = await person();
-      await signIn(
-        page,
-        org.creator.user.email,
-        `/app/spaces/${spaceId}/change-requests/${changeRequest.id}/pages/${welcome?.id}`,
-      );
-      const surface = editor(page);
-      await surface.waitFor();
-      await page.getByText('Saved', { exact: true }).waitFor();
+      const { page, surface, markdown } = await welcomeInChangeRequest('Pasted Markdown');
       await surface.focus();
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
@@ -712,21 +655,7 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await page.evaluate('window.pwned')).toBeUndefined();
       expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
       await expect
-        .poll(
-          async () => {
-            const read = await org.admin.client.GET(
-              '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
-              {
-                params: {
-                  path: { spaceId, changeRequestId: changeRequest.id, pageId: welcome?.id ?? '' },
-                  query: { format: 'markdown' },
-                },
-              },
-            );
-            return 'markdown' in read ? read.markdown : '';
-          },
-          { timeout: 20_000 },
-        )
+        .poll(markdown, { timeout: 20_000 })
         .toContain('## Steps\n\n* [ ] one\n* [x] two with **bold**\n');
     });
 

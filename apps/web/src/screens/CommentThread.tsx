@@ -78,9 +78,7 @@ export function CommentThread({
       {resolved ? <span className="muted"> (resolved)</span> : null}
       <p>{'markdown' in comment.body ? comment.body.markdown : ''}</p>
       <div className="comment-actions">
-        <a href={`#comment-${comment.id}`} aria-label={`Link to ${author}'s comment`}>
-          Link
-        </a>
+        <a href={`#comment-${comment.id}`}>Link to this comment</a>
         {permissions.reply ? (
           <>
             <button
