@@ -598,6 +598,12 @@ describe.skipIf(chromiumPath === undefined)(
         .poll(markdown, { timeout: 20_000 })
         // After whatever the page held before (other tests write it too).
         .toMatch(/\n\n\* \[x\] Write the notes\n\* \[x\] Ship it\n$/);
+
+      // The change request's diff shows the page's new lines, marked as added.
+      await page.locator('summary', { hasText: 'Changes' }).click();
+      const changes = page.getByRole('region', { name: 'Welcome, edited' });
+      await changes.locator('ins', { hasText: '+* [x] Write the notes' }).waitFor();
+      await changes.locator('ins', { hasText: '+* [x] Ship it' }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
     });
 

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { getPath } from 'hono/utils/url';
-import { LRUCache } from 'lru-cache';
+import { credentialKey } from '../caches/credential-keys.js';
 import type { RateLimitBucket, RateLimitState, RateLimits } from '../services/rate-limits.js';
 import { addAnswerHeaders, takeAnswerHeaders } from './answer-headers.js';
 import { credentialOfRequest, headerOfRequest } from './request-headers.js';
@@ -47,23 +46,7 @@ function callerKeys(request: Request, env: unknown): { byToken: string; byAddres
   const byAddress = `address:${address ?? 'local'}`;
   const authorization = credentialOfRequest(request, env);
   if (authorization === undefined) return { byToken: byAddress, byAddress };
-  return { byToken: tokenKey(authorization), byAddress };
-}
-
-// A caller sends the same credential request after request: its hash is kept, not made again.
-const tokenKeys = new LRUCache<string, string>({
-  maxSize: 4 * 1024 * 1024,
-  sizeCalculation: (key, credential) => credential.length + key.length,
-});
-
-/** The key of a caller's credential: hashed, since on PostgreSQL the keys are stored. */
-function tokenKey(credential: string): string {
-  let key = tokenKeys.get(credential);
-  if (key === undefined) {
-    key = `token:${createHash('sha256').update(credential).digest('base64url').slice(0, 32)}`;
-    tokenKeys.set(credential, key);
-  }
-  return key;
+  return { byToken: credentialKey(authorization), byAddress };
 }
 
 /** GitBook's rate limit headers: the budget, what is left of it, and when it is whole again. */

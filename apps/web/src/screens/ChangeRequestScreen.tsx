@@ -6,6 +6,7 @@ import { api, errorMessage, signedInUser } from '../api.js';
 import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
+import { ChangeRequestDiff } from './ChangeRequestDiff.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { PageActions } from './PageActions.js';
 import { ReviewPanel } from './ReviewPanel.js';
@@ -143,6 +144,7 @@ export default function ChangeRequestScreen({
           )}
         </div>
         <UnmetMergeRules rules={changeRequest.data?.unmetMergeRules ?? []} />
+        <ChangeRequestDiff spaceId={spaceId} changeRequestId={changeRequestId} />
         {merge.data?.result === 'conflicts' ? (
           <ConflictPanel
             spaceId={spaceId}
