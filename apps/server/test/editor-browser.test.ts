@@ -104,7 +104,7 @@ describe.skipIf(chromiumPath === undefined)(
       await surface.waitFor();
       await opened.page.getByText('Saved', { exact: true }).waitFor();
       const markdown = () => changeRequestMarkdown(changeRequestId, pageId);
-      return { ...opened, surface, markdown };
+      return { ...opened, surface, markdown, changeRequestId, pageId };
     };
 
     beforeAll(async () => {
@@ -632,6 +632,29 @@ describe.skipIf(chromiumPath === undefined)(
         .toMatch(
           /```python\nprint\(1\)\n```\n\n\{% hint style="warning" %\}\nMind the version\. Really\.\n\{% endhint %\}\n$/,
         );
+    });
+
+    it('links a page with `@`, as GitBook links a page', async () => {
+      const { page, surface, markdown, changeRequestId, pageId } =
+        await welcomeInChangeRequest('Page link');
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('See @Welc');
+      const menu = page.getByRole('listbox', { name: 'Link to a page' });
+      await menu.getByRole('option', { name: 'Welcome' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('for more.');
+      await surface.locator('a', { hasText: 'Welcome' }).waitFor();
+      await page.getByText('Saved', { exact: true }).waitFor();
+      await expect.poll(markdown, { timeout: 20_000 }).toContain('See [Welcome](');
+      // The link is to the page itself, not to an address: it follows the page.
+      const read = await org.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+        { params: { path: { spaceId, changeRequestId, pageId }, query: { format: 'document' } } },
+      );
+      expect(JSON.stringify(read)).toContain(`"ref":{"kind":"page","page":"${pageId}"}`);
     });
 
     it('turns pasted Markdown into the blocks it writes, and keeps plain text as it is', async () => {

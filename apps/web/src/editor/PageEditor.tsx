@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react';
 import { BlockSettings } from './BlockSettings.js';
 import type { Collaboration } from './collaboration.js';
 import { MarkdownPaste } from './markdown-paste.js';
+import { type LinkablePage, PageLinks } from './page-links.js';
 import { sharedDocument } from './shared-document.js';
 import { SlashMenu } from './slash-menu.js';
 
@@ -21,23 +22,29 @@ export function PageEditor({
   label,
   shared,
   editable = true,
+  pages,
 }: {
   document?: unknown;
   onChange?: (read: () => GitBookDocument) => void;
   label: string;
   shared?: Collaboration;
   editable?: boolean;
+  /** The pages `@` links to. */
+  pages?: readonly LinkablePage[];
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
   }, [onChange]);
+  const linkable = useRef(pages);
+  linkable.current = pages;
   const editor = useEditor(
     {
       extensions: [
         ...editorExtensions({ collaborative: shared !== undefined }),
         SlashMenu,
         MarkdownPaste,
+        PageLinks.configure({ pages: () => linkable.current ?? [] }),
         ...(shared === undefined ? [] : [sharedDocument(shared)]),
       ],
       ...(shared === undefined ? { content: toEditorDocument(document as GitBookDocument) } : {}),

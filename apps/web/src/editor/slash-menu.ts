@@ -1,6 +1,7 @@
 import { type ChainedCommands, type Editor, Extension, type Range } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
-import Suggestion, { type SuggestionKeyDownProps, type SuggestionProps } from '@tiptap/suggestion';
+import Suggestion from '@tiptap/suggestion';
+import { suggestionMenu } from './suggestion-menu.js';
 
 /** A block the `/` menu inserts. */
 interface BlockChoice {
@@ -57,79 +58,8 @@ export const SlashMenu = Extension.create({
         }) => {
           props.insert(editor.chain().focus().deleteRange(range)).run();
         },
-        render: menuView,
+        render: suggestionMenu<BlockChoice>('Insert a block', 'slash-choice'),
       }),
     ];
   },
 });
-
-function menuView() {
-  let list: HTMLUListElement | undefined;
-  let active = 0;
-  let current: SuggestionProps<BlockChoice, BlockChoice> | undefined;
-  const draw = () => {
-    if (list === undefined || current === undefined) return;
-    const { items, command } = current;
-    list.replaceChildren(
-      ...items.map((item, index) => {
-        const option = document.createElement('li');
-        option.id = `slash-choice-${index}`;
-        option.role = 'option';
-        option.textContent = item.title;
-        option.ariaSelected = String(index === active);
-        option.addEventListener('mousedown', (event) => {
-          event.preventDefault();
-          command(item);
-        });
-        return option;
-      }),
-    );
-    list.setAttribute('aria-activedescendant', `slash-choice-${active}`);
-    const box = current.clientRect?.();
-    if (box) {
-      list.style.left = `${box.left + window.scrollX}px`;
-      list.style.top = `${box.bottom + window.scrollY + 4}px`;
-    }
-  };
-  return {
-    onStart(props: SuggestionProps<BlockChoice, BlockChoice>) {
-      current = props;
-      active = 0;
-      list = document.createElement('ul');
-      list.className = 'slash-menu';
-      list.role = 'listbox';
-      list.ariaLabel = 'Insert a block';
-      document.body.append(list);
-      draw();
-    },
-    onUpdate(props: SuggestionProps<BlockChoice, BlockChoice>) {
-      current = props;
-      active = Math.min(active, Math.max(0, props.items.length - 1));
-      draw();
-    },
-    onKeyDown({ event }: SuggestionKeyDownProps) {
-      const count = current?.items.length ?? 0;
-      if (event.key === 'Escape') {
-        list?.remove();
-        list = undefined;
-        return true;
-      }
-      if (count === 0) return false;
-      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        active = (active + (event.key === 'ArrowDown' ? 1 : count - 1)) % count;
-        draw();
-        return true;
-      }
-      if (event.key === 'Enter') {
-        const item = current?.items[active];
-        if (item !== undefined) current?.command(item);
-        return true;
-      }
-      return false;
-    },
-    onExit() {
-      list?.remove();
-      list = undefined;
-    },
-  };
-}

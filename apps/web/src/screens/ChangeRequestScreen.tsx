@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
 import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
 import { PageEditor } from '../editor/PageEditor.js';
+import type { LinkablePage } from '../editor/page-links.js';
 import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
 import { ChangeRequestDiff } from './ChangeRequestDiff.js';
 import { ConflictPanel } from './ConflictPanel.js';
@@ -178,6 +179,7 @@ export default function ChangeRequestScreen({
                 person={person}
                 label={`Content of ${page.data.title || 'the page'}`}
                 flush={flushPage}
+                pages={documentPages(pages.data?.pages ?? [])}
               />
             ) : null}
           </article>
@@ -189,6 +191,7 @@ export default function ChangeRequestScreen({
 }
 
 type ContentChange = components['schemas']['ContentChange'];
+type RevisionPage = components['schemas']['RevisionPage'];
 
 /**
  * A page written together: everyone in it types into one shared document, sees the others'
@@ -199,11 +202,13 @@ function SharedPage({
   person,
   label,
   flush,
+  pages,
 }: {
   name: string;
   person: { id: string; name: string };
   label: string;
   flush: { current: () => Promise<void> };
+  pages: readonly LinkablePage[];
 }) {
   const { collaboration, state } = useCollaboration(name, person);
   flush.current = collaboration?.flush ?? (async () => {});
@@ -214,7 +219,7 @@ function SharedPage({
         <PeopleHere people={uniquePeople(state.peers)} />
       </div>
       {collaboration === undefined || !state.synced ? null : (
-        <PageEditor label={label} shared={collaboration} editable={!state.readOnly} />
+        <PageEditor label={label} shared={collaboration} editable={!state.readOnly} pages={pages} />
       )}
     </>
   );
@@ -285,4 +290,12 @@ function UnmetMergeRules({ rules }: { rules: readonly { rule: string; message: s
       </ul>
     </section>
   );
+}
+
+/** The document pages of a tree, depth first: what `@` links to. */
+function documentPages(tree: readonly RevisionPage[]): LinkablePage[] {
+  return tree.flatMap((page) => [
+    ...(page.type === 'document' ? [{ id: page.id, title: page.title }] : []),
+    ...documentPages(page.pages ?? []),
+  ]);
 }
