@@ -612,18 +612,25 @@ describe.skipIf(chromiumPath === undefined)(
       await surface.focus();
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
+      // The editor takes the focus back on the next frame: keys pressed before then go elsewhere.
+      const backInText = () =>
+        expect
+          .poll(() => page.evaluate('document.activeElement?.getAttribute("contenteditable")'))
+          .toBe('true');
       await page.keyboard.type('```js ');
       await page.keyboard.type('print(1)');
       // Tab leaves the text for the block's settings; choosing applies and returns to the text.
       await page.keyboard.press('Tab');
       await expect.poll(() => page.evaluate('document.activeElement?.tagName')).toBe('SELECT');
       await page.getByLabel('Code language').selectOption('python');
+      await backInText();
       for (let enter = 0; enter < 3; enter += 1) await page.keyboard.press('Enter');
       await page.keyboard.type('/hint');
       await page.getByRole('listbox', { name: 'Insert a block' }).getByText('Hint').waitFor();
       await page.keyboard.press('Enter');
       await page.keyboard.type('Mind the version.');
       await page.getByLabel('Hint style').selectOption('warning');
+      await backInText();
       await page.keyboard.type(' Really.');
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import { cacheJsonText } from '../caches/json-text-cache.js';
+import { sameItems } from './same-items.js';
 
 interface Kept {
   variant: readonly unknown[];
@@ -29,8 +30,4 @@ export function presentCached<Body extends object>(
   kept.push({ variant, body });
   presentations.set(record, kept);
   return body;
-}
-
-function sameItems(left: readonly unknown[], right: readonly unknown[]): boolean {
-  return left.length === right.length && left.every((item, index) => item === right[index]);
 }

@@ -4,6 +4,7 @@ import type { PageNode } from '../domain/content/read-content.js';
 import type { PageRecord } from '../domain/content/records.js';
 import { presentDocument } from './json-document.js';
 import { presentPageMetaLinks } from './page-meta-links.js';
+import { sameItems } from './same-items.js';
 import type { Urls } from './urls.js';
 
 type RevisionPage = components['schemas']['RevisionPage'];
@@ -84,10 +85,6 @@ export function presentPage(
   if ('markdown' in body) presented.markdown = body.markdown;
   else presented.document = presentDocument(body.document);
   return presented;
-}
-
-function sameItems(left: readonly unknown[], right: readonly unknown[]): boolean {
-  return left.length === right.length && left.every((item, index) => item === right[index]);
 }
 
 function presentNode(

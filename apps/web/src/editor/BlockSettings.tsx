@@ -51,47 +51,55 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     block.language === undefined || block.language === '' || languages.includes(block.language)
       ? languages
       : [block.language, ...languages];
+  const set = (node: string, attributes: Record<string, unknown>) =>
+    editor.chain().focus().updateAttributes(node, attributes).run();
   return (
     <div className="block-settings">
       {block.language !== undefined && (
-        <label>
-          Code language{' '}
-          <select
-            value={block.language}
-            onChange={(event) =>
-              editor
-                .chain()
-                .focus()
-                .updateAttributes('codeBlock', { language: event.target.value || null })
-                .run()
-            }
-          >
-            <option value="">Plain text</option>
-            {offered.map((language) => (
-              <option key={language} value={language}>
-                {language}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Setting
+          label="Code language"
+          value={block.language}
+          choices={[
+            ['', 'Plain text'],
+            ...offered.map((language) => [language, language] as const),
+          ]}
+          onChoose={(language) => set('codeBlock', { language: language || null })}
+        />
       )}
       {block.hint !== undefined && (
-        <label>
-          Hint style{' '}
-          <select
-            value={block.hint}
-            onChange={(event) =>
-              editor.chain().focus().updateAttributes('hint', { style: event.target.value }).run()
-            }
-          >
-            {hintStyles.map((style) => (
-              <option key={style} value={style}>
-                {style}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Setting
+          label="Hint style"
+          value={block.hint}
+          choices={hintStyles.map((style) => [style, style] as const)}
+          onChoose={(style) => set('hint', { style })}
+        />
       )}
     </div>
+  );
+}
+
+/** One setting of the block: a labelled choice, applied as soon as it is made. */
+function Setting({
+  label,
+  value,
+  choices,
+  onChoose,
+}: {
+  label: string;
+  value: string;
+  choices: readonly (readonly [value: string, text: string])[];
+  onChoose: (value: string) => void;
+}) {
+  return (
+    <label>
+      {label}{' '}
+      <select value={value} onChange={(event) => onChoose(event.target.value)}>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

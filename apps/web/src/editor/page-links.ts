@@ -1,4 +1,4 @@
-import { type Editor, Extension, type Range } from '@tiptap/core';
+import { Extension } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
 import { suggestionMenu } from './suggestion-menu.js';
@@ -32,15 +32,7 @@ export const PageLinks = Extension.create<{ pages: () => readonly LinkablePage[]
             .filter((page) => page.title.toLowerCase().includes(wanted))
             .slice(0, shown);
         },
-        command: ({
-          editor,
-          range,
-          props,
-        }: {
-          editor: Editor;
-          range: Range;
-          props: LinkablePage;
-        }) => {
+        command: ({ editor, range, props }) => {
           const ref = { kind: 'page', page: props.id };
           const link = { type: 'link', attrs: { href: null, gitbook: { data: { ref } } } };
           editor

@@ -1,4 +1,4 @@
-import { type ChainedCommands, type Editor, Extension, type Range } from '@tiptap/core';
+import { type ChainedCommands, Extension } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
 import { suggestionMenu } from './suggestion-menu.js';
@@ -47,15 +47,7 @@ export const SlashMenu = Extension.create({
         char: '/',
         startOfLine: true,
         items: ({ query }) => matching(query),
-        command: ({
-          editor,
-          range,
-          props,
-        }: {
-          editor: Editor;
-          range: Range;
-          props: BlockChoice;
-        }) => {
+        command: ({ editor, range, props }) => {
           props.insert(editor.chain().focus().deleteRange(range)).run();
         },
         render: suggestionMenu<BlockChoice>('Insert a block', 'slash-choice'),
