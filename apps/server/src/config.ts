@@ -33,6 +33,10 @@ export interface Config {
   fileSizeLimit: number;
   /** The engine translations run on; `undefined`: none, runs wait. */
   translationEngine: TranslationEngineConfig | undefined;
+  /** The model that answers questions; `undefined`: questions are answered with sections. */
+  askEngine: AskEngineConfig | undefined;
+  /** Days the records of readers' questions and answers are kept (`ASK_RETENTION_DAYS`, 365). */
+  askRetentionDays: number;
   /** How long each fetch of an OpenAPI spec's files may take, in milliseconds. */
   openApiFetchTimeoutMs: number;
   /** Seals stored secrets (32 bytes from `SECRETS_KEY`); `undefined`: a key kept in the database. */
@@ -58,6 +62,10 @@ export interface RateLimitSettings {
   searchPerMinute: number;
   /** Single sign-on and visitor sign-in attempts (tokens and keys in a site URL), per address. */
   signInPerMinute: number;
+  /** Questions asked (of the API and of published sites), per caller, on top of `perMinute`. */
+  askPerMinute?: number;
+  /** Questions asked of one site, whoever asks. */
+  askSitePerMinute?: number;
 }
 
 /** The limits unless configured (`RATE_LIMIT_PER_MINUTE`, `…_SEARCH_…`, `…_SIGN_IN_…`). */
@@ -65,7 +73,23 @@ export const defaultRateLimits: RateLimitSettings = {
   perMinute: 1200,
   searchPerMinute: 120,
   signInPerMinute: 20,
+  askPerMinute: 20,
+  askSitePerMinute: 300,
 };
+
+/** The OpenAI-compatible chat completions endpoint that answers questions, and its limits. */
+export interface AskEngineConfig {
+  /** `ASK_ENGINE_URL`: the engine's base URL (`…/v1` or the server's root). */
+  url: string;
+  /** `ASK_MODEL`. */
+  model: string;
+  /** `ASK_API_KEY`: sent to the engine only; never shown, logged or recorded. */
+  apiKey: string | undefined;
+  /** `ASK_TIMEOUT_MS`: the longest an answer may take, whole (60 000 unless given). */
+  timeoutMs: number;
+  /** `ASK_MAX_TOKENS`: the most an answer may be, in the model's tokens (800 unless given). */
+  maxTokens: number;
+}
 
 /**
  * scrypt's cost for passwords unless `PASSWORD_HASH_COST` says otherwise, as the power of two of
@@ -194,6 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     problems,
   );
   const translationEngine = translationEngineSetting(env, problems);
+  const askEngine = askEngineSetting(env, problems);
+  const askRetentionDays = integerSetting(env, 'ASK_RETENTION_DAYS', 365, 1, 36500, problems);
   const openApiFetchTimeoutMs = integerSetting(
     env,
     'OPENAPI_FETCH_TIMEOUT_MS',
@@ -224,6 +250,22 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       env,
       'RATE_LIMIT_SIGN_IN_PER_MINUTE',
       defaultRateLimits.signInPerMinute,
+      0,
+      1_000_000,
+      problems,
+    ),
+    askPerMinute: integerSetting(
+      env,
+      'RATE_LIMIT_ASK_PER_MINUTE',
+      defaultRateLimits.askPerMinute ?? 0,
+      0,
+      1_000_000,
+      problems,
+    ),
+    askSitePerMinute: integerSetting(
+      env,
+      'RATE_LIMIT_ASK_SITE_PER_MINUTE',
+      defaultRateLimits.askSitePerMinute ?? 0,
       0,
       1_000_000,
       problems,
@@ -293,6 +335,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     auditRetentionDays,
     insightsRetentionDays,
     translationEngine,
+    askEngine,
+    askRetentionDays,
     secretsKey,
     integrationScriptLimits,
     cacheBytes,
@@ -337,6 +381,25 @@ function translationEngineSetting(
   const model = env.TRANSLATION_MODEL?.trim() || undefined;
   const timeoutMs = integerSetting(env, 'TRANSLATION_TIMEOUT_MS', 120_000, 1000, 600_000, problems);
   return { kind, url, apiKey, model, timeoutMs };
+}
+
+// A model is optional: without `ASK_ENGINE_URL`, questions are answered with the best sections.
+function askEngineSetting(env: NodeJS.ProcessEnv, problems: string[]): AskEngineConfig | undefined {
+  const url = env.ASK_ENGINE_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (url === undefined) return undefined;
+  if (!URL.canParse(url) || !/^https?:/.test(url)) {
+    problems.push(
+      `ASK_ENGINE_URL must be the engine's absolute http(s) URL, such as http://127.0.0.1:11434/v1 (got "${url}")`,
+    );
+    return undefined;
+  }
+  return {
+    url,
+    model: env.ASK_MODEL?.trim() || 'gpt-4o-mini',
+    apiKey: env.ASK_API_KEY?.trim() || undefined,
+    timeoutMs: integerSetting(env, 'ASK_TIMEOUT_MS', 60_000, 1000, 600_000, problems),
+    maxTokens: integerSetting(env, 'ASK_MAX_TOKENS', 800, 16, 32_000, problems),
+  };
 }
 
 // 32 bytes, written as 64 hex characters or in base64 (url-safe or not), as `openssl rand` makes them.

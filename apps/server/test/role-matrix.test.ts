@@ -59,6 +59,9 @@ interface Fixture {
   siteSectionGroupId: string;
   shareLinkId: string;
   siteRedirectId: string;
+  /** A question asked of the site, and its answer. */
+  siteQuestionId: string;
+  siteQuestionAnswerId: string;
 }
 
 /** A request of one operation, made from a fixture of its own. */
@@ -148,6 +151,35 @@ const calls: Partial<Record<keyof typeof operationAccess, Call>> = {
     path: (f) => `${site(f)}/publishing/auth/regenerate`,
   },
   getSiteRedirectBySource: { method: 'GET', path: (f) => `${site(f)}/redirect?source=%2Fold` },
+  streamAskInSite: {
+    method: 'POST',
+    path: (f) => `${site(f)}/ask`,
+    body: () => ({ question: 'How do I start?', scope: { mode: 'all' } }),
+  },
+  streamRecommendedQuestionsInSite: { method: 'GET', path: (f) => `${site(f)}/ask/questions` },
+  listSiteQuestions: { method: 'GET', path: (f) => `${site(f)}/questions` },
+  getSiteQuestionById: {
+    method: 'GET',
+    path: (f) => `${site(f)}/questions/${f.siteQuestionId}`,
+  },
+  listSiteQuestionSources: {
+    method: 'GET',
+    path: (f) => `${site(f)}/questions/${f.siteQuestionId}/sources`,
+  },
+  getSiteQuestionStats: { method: 'GET', path: (f) => `${site(f)}/question-stats` },
+  listSiteQuestionAnswers: { method: 'GET', path: (f) => `${site(f)}/answers` },
+  getSiteQuestionAnswerById: {
+    method: 'GET',
+    path: (f) => `${site(f)}/answers/${f.siteQuestionAnswerId}`,
+  },
+  getSiteQuestionAnswerThreadById: {
+    method: 'GET',
+    path: (f) => `${site(f)}/answers/${f.siteQuestionAnswerId}/thread`,
+  },
+  listSiteQuestionAnswerSources: {
+    method: 'GET',
+    path: (f) => `${site(f)}/answers/${f.siteQuestionAnswerId}/sources`,
+  },
   aggregateSiteEvents: {
     method: 'POST',
     path: (f) => `${site(f)}/insights/events/aggregate`,
@@ -378,6 +410,19 @@ describe('the role matrix, called', () => {
         body: { source: '/old', destination: { kind: 'external', url: 'https://example.com/new' } },
       })
     ).id;
+    // The admin asks the site once, so that the owners' reads have a question and an answer.
+    await (
+      await server.fetch(
+        new Request(`${testBaseUrl}/v1/orgs/${organizationId}/sites/${siteId}/ask`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ question: 'Where do I start?', scope: { mode: 'all' } }),
+        }),
+      )
+    ).text();
+    const [answer] = (
+      await client.GET('/orgs/{organizationId}/sites/{siteId}/answers', { params: { path: at } })
+    ).items;
     return {
       organizationId,
       spaceId,
@@ -392,6 +437,8 @@ describe('the role matrix, called', () => {
       siteSectionGroupId: group,
       shareLinkId: link,
       siteRedirectId: redirect,
+      siteQuestionId: answer?.question.id ?? '',
+      siteQuestionAnswerId: answer?.id ?? '',
     };
   };
 

@@ -13,6 +13,7 @@ export type {
   Query,
   Reply,
   ResponseBody,
+  ResponseEvent,
   Responses,
   StatusCode,
   SuccessStatus,

@@ -13,6 +13,11 @@ type Operation<Op extends OperationId> = operations[Op];
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined;
 
+/** The schema of each event of a `text/event-stream` answer, or `undefined` for other answers. */
+type EventStreamContent<T> = T extends { content: { 'text/event-stream': infer Event } }
+  ? Event
+  : undefined;
+
 /**
  * Path parameters of an operation, or `Record<string, never>` when it has none.
  * @example type P = PathParams<'getSpaceById'>; // { spaceId: string }
@@ -64,12 +69,28 @@ export type ResponseBody<Op extends OperationId, Status extends StatusCode<Op>> 
 >;
 
 /**
- * What a handler answers: one of the operation's success statuses with its body. Errors are
- * thrown, not returned.
+ * The events of an operation's server-sent events answer for one status (`undefined` for others).
+ * @example type E = ResponseEvent<'streamAskInOrganization', 200>; // SearchAIAnswerStream
+ */
+export type ResponseEvent<
+  Op extends OperationId,
+  Status extends StatusCode<Op>,
+> = EventStreamContent<Responses<Op>[Status]>;
+
+/**
+ * What a handler answers: one of the operation's success statuses with its body, or with the
+ * events of a server-sent events answer. Errors are thrown, not returned; an error met while
+ * the events are sent ends the stream with an `error` event.
  * @example const reply: Reply<'createSpace'> = { status: 201, body: space, headers: { Location } };
  */
 export type Reply<Op extends OperationId> = {
-  [Status in SuccessStatus<Op>]: ResponseBody<Op, Status> extends undefined
-    ? { status: Status; body?: undefined; headers?: Record<string, string> }
-    : { status: Status; body: ResponseBody<Op, Status>; headers?: Record<string, string> };
+  [Status in SuccessStatus<Op>]: ResponseEvent<Op, Status> extends undefined
+    ? ResponseBody<Op, Status> extends undefined
+      ? { status: Status; body?: undefined; headers?: Record<string, string> }
+      : { status: Status; body: ResponseBody<Op, Status>; headers?: Record<string, string> }
+    : {
+        status: Status;
+        events: AsyncIterable<ResponseEvent<Op, Status>>;
+        headers?: Record<string, string>;
+      };
 }[SuccessStatus<Op>];

@@ -12,6 +12,7 @@ import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
 import { inputValidatorsFor } from './compiled-validators.js';
+import { answerEventStream, type EventStreamReply } from './event-stream-answer.js';
 import type { HandlerTable, ReplyHints } from './handler.js';
 import { methodNotAllowed } from './http-errors.js';
 import { listPagingFor } from './list-pages.js';
@@ -24,6 +25,7 @@ import { type InputValidators, readPathAndQuery, readValidatedBody } from './req
 interface AnyReply extends ReplyHints {
   status: number;
   body?: unknown;
+  events?: AsyncIterable<unknown>;
   headers?: Record<string, string>;
 }
 type AnyHandler = (input: unknown) => Promise<AnyReply>;
@@ -81,6 +83,7 @@ export function mountOperations(
       paging?.open(input);
       const request = { id: c.get('requestId'), userAgent: c.req.header('user-agent') };
       const reply = await handler({ ...input, actor, services, request });
+      if (isEventStream(reply)) return answerEventStream(c, reply, services.logger);
       paging?.seal(input, reply.body);
       if (!whole) return answerThroughContext(c, reply);
       const sent = wholeAnswer(reply);
@@ -114,6 +117,10 @@ export function mountOperations(
       throw methodNotAllowed(allowed);
     });
   }
+}
+
+function isEventStream(reply: AnyReply): reply is EventStreamReply {
+  return reply.events !== undefined;
 }
 
 function handlerFor(handlers: HandlerTable, operationId: string): AnyHandler {

@@ -29,8 +29,10 @@ export interface OperationRoute {
   isPublic: boolean;
   parameters: OperationParameter[];
   requestBody: { required: boolean; schema: JsonSchema } | undefined;
-  /** Status code → JSON schema of the body (`undefined` for bodiless answers). */
+  /** Status code → JSON schema of the body (`undefined` for bodiless and event-stream answers). */
   responses: Map<number, JsonSchema | undefined>;
+  /** Status code → JSON schema of each event, for answers that are `text/event-stream`. */
+  eventStreams: Map<number, JsonSchema>;
 }
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -77,6 +79,12 @@ export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
             jsonSchemaOf(resolve(response)),
           ]),
         ),
+        eventStreams: new Map(
+          Object.entries(resolve(operation.responses)).flatMap(([status, response]) => {
+            const schema = jsonSchemaOf(resolve(response), 'text/event-stream');
+            return schema === undefined ? [] : [[Number(status), schema] as const];
+          }),
+        ),
       });
     }
   }
@@ -99,9 +107,12 @@ function toParameter(parameter: Record<string, unknown>): OperationParameter {
   };
 }
 
-function jsonSchemaOf(withContent: Record<string, unknown>): JsonSchema | undefined {
+function jsonSchemaOf(
+  withContent: Record<string, unknown>,
+  mediaType = 'application/json',
+): JsonSchema | undefined {
   if (!isRecord(withContent.content)) return undefined;
-  const json = withContent.content['application/json'];
+  const json = withContent.content[mediaType];
   return isRecord(json) && isRecord(json.schema) ? json.schema : undefined;
 }
 

@@ -17,12 +17,15 @@ const unlimited = new Set(['/healthz', '/readyz']);
 // The API's searches (`/v1/spaces/{id}/search`, `/v1/orgs/{id}/search`, …) and a published
 // site's (`…/~search`, `…/~search.json`).
 const searchPath = /^\/v1\/.*\/search$|\/~search(?:\.json)?$/;
+// Questions (`/v1/orgs/{id}/ask`, `…/ask/stream`, `/v1/orgs/{id}/sites/{id}/ask`) and a published
+// site's Ask page (`…/~ask`, `…/~ask.stream`).
+const askPath = /^\/v1\/orgs\/[^/]+\/(?:sites\/[^/]+\/)?ask(?:\/stream)?$|\/~ask(?:\.stream)?$/;
 // Creating an account with an invite link (`/v1/orgs/{id}/invites/{inviteId}/sign-up`).
 const signUpPath = /^\/v1\/orgs\/[^/]+\/invites\/[^/]+\/sign-up$/;
 
 /**
  * Which budgets a request counts against, and under whose key: every request against
- * `requests`, searches against `search` too, sign-in attempts (single sign-on, sign-ups, and a
+ * `requests`, searches against `search` too, questions against `ask`, sign-in attempts (single sign-on, sign-ups, and a
  * site URL bringing a visitor token or a share key) against `signIn`, by client address whatever token
  * they bring.
  */
@@ -34,7 +37,8 @@ function bucketsOf(request: Request, path: string): RateLimitBucket[] {
   if (query !== -1 && /[?&](?:jwt_token|share)=/.test(request.url.slice(query))) {
     return ['signIn', 'requests'];
   }
-  return searchPath.test(path) ? ['search', 'requests'] : ['requests'];
+  if (searchPath.test(path)) return ['search', 'requests'];
+  return askPath.test(path) ? ['ask', 'requests'] : ['requests'];
 }
 
 /**
@@ -111,6 +115,8 @@ function tooManyRequests(
     search: 'searches',
     signIn: 'sign-in attempts',
     signInAccount: 'sign-in attempts',
+    ask: 'questions',
+    askSite: 'questions to this site',
   }[bucket];
   return Response.json(
     {

@@ -3,6 +3,7 @@ import { purgeExpiredSpaces } from '../domain/spaces/trash.js';
 import type { AppServices } from '../services/app-services.js';
 import { deleteEventsBefore } from '../store/events.js';
 import { deleteSiteInsightEventsBefore } from '../store/site-insight-events.js';
+import { deleteAnswersBefore } from '../store/site-questions.js';
 import type { RecurringJob } from './recurring-jobs.js';
 
 const hourMs = 60 * 60 * 1000;
@@ -14,6 +15,8 @@ export interface SweepSettings {
   auditRetentionDays: number;
   /** Readers' events older than this many days are removed (`INSIGHTS_RETENTION_DAYS`, 365). */
   insightsRetentionDays?: number;
+  /** Readers' questions and answers older than this many days are removed (`ASK_RETENTION_DAYS`, 365). */
+  askRetentionDays?: number;
 }
 
 /**
@@ -47,6 +50,16 @@ export function sweeps(services: AppServices, settings: SweepSettings): Recurrin
         deleteSiteInsightEventsBefore(
           services.db,
           new Date(now.getTime() - (settings.insightsRetentionDays ?? 365) * dayMs).toISOString(),
+        ),
+    },
+    {
+      kind: 'questions.prune',
+      what: `readers' questions and answers older than ${settings.askRetentionDays ?? 365} days`,
+      intervalMs: hourMs,
+      sweep: (now) =>
+        deleteAnswersBefore(
+          services.db,
+          new Date(now.getTime() - (settings.askRetentionDays ?? 365) * dayMs).toISOString(),
         ),
     },
     {

@@ -20,6 +20,17 @@ export interface OutboundOptions {
   /** Headers sent besides the server's own (`User-Agent`, `Accept`). */
   headers?: Record<string, string>;
   body?: string | Uint8Array;
+  /**
+   * Reads the final answer's body as it arrives: its status first, then each chunk (the answer
+   * then comes back with an empty body). Within the same timeout and size cap.
+   */
+  stream?: OutboundStream;
+}
+
+/** What reads an answer's body as it arrives. */
+export interface OutboundStream {
+  onStatus(status: number, contentType: string | undefined): void;
+  onChunk(chunk: Buffer): void;
 }
 
 /** The final answer of an outbound fetch, whatever its status. */
@@ -54,6 +65,7 @@ export async function fetchOutbound(
     method = 'GET',
     headers = {},
     body: requestBody,
+    stream,
   }: OutboundOptions,
 ): Promise<OutboundResponse> {
   let target = outboundUrl(url, url);
@@ -82,7 +94,15 @@ export async function fetchOutbound(
         target = outboundUrl(resolved, url);
         continue;
       }
-      const body = await readBody(request, response, maxBytes, target.href, controller.signal);
+      stream?.onStatus(status, response.headers['content-type']);
+      const body = await readBody(
+        request,
+        response,
+        maxBytes,
+        target.href,
+        controller.signal,
+        stream?.onChunk,
+      );
       return {
         url: target.href,
         status,
@@ -151,6 +171,7 @@ function readBody(
   maxBytes: number,
   url: string,
   signal: AbortSignal,
+  onChunk?: (chunk: Buffer) => void,
 ): Promise<Buffer> {
   const tooLarge = () => {
     request.destroy();
@@ -178,9 +199,14 @@ function readBody(
     response.on('data', (chunk: Buffer) => {
       received += chunk.byteLength;
       if (received > maxBytes) settle(() => reject(tooLarge()));
+      else if (onChunk !== undefined) onChunk(chunk);
       else chunks.push(chunk);
     });
-    response.once('end', () => settle(() => resolve(Buffer.concat(chunks, received))));
+    response.once('end', () =>
+      settle(() =>
+        resolve(onChunk === undefined ? Buffer.concat(chunks, received) : Buffer.alloc(0)),
+      ),
+    );
     response.on('error', (error) => settle(() => reject(error)));
     response.once('close', () =>
       settle(() => reject(new Error('the connection closed before the whole answer arrived'))),

@@ -1,4 +1,5 @@
 import { combineHandlerTables, type HandlerTable } from '../http/handler.js';
+import { askHandlers } from './ask.js';
 import { auditEventHandlers } from './audit-events.js';
 import { changeRequestReviewHandlers } from './change-request-reviews.js';
 import { changeRequestHandlers } from './change-requests.js';
@@ -22,6 +23,7 @@ import { publishingAuthHandlers } from './publishing-auth.js';
 import { samlHandlers } from './saml.js';
 import { searchHandlers } from './search.js';
 import { siteInsightHandlers } from './site-insights.js';
+import { siteQuestionHandlers } from './site-questions.js';
 import { siteRedirectHandlers } from './site-redirects.js';
 import { siteSpaceHandlers } from './site-spaces.js';
 import { siteStructureHandlers } from './site-structure.js';
@@ -45,6 +47,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   embedHandlers,
   computedDocumentHandlers,
   searchHandlers,
+  askHandlers,
   linkHandlers,
   pdfExportHandlers,
   importHandlers,
@@ -62,6 +65,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   siteSpaceHandlers,
   siteRedirectHandlers,
   siteInsightHandlers,
+  siteQuestionHandlers,
   openApiSpecHandlers,
   publishedContentHandlers,
   publishingAuthHandlers,

@@ -6,6 +6,7 @@ import { cacheBudget, defaultCacheMegabytes } from '../caches/cache-budget.js';
 import { attachDatabaseCaches } from '../caches/database-caches.js';
 import type { Clock } from '../clock.js';
 import {
+  type AskEngineConfig,
   defaultPasswordHashCost,
   type IntegrationScriptLimits,
   type RateLimitSettings,
@@ -67,6 +68,7 @@ export interface ServiceSettings {
   outboundAllowPrivate: boolean;
   integrationScriptLimits: IntegrationScriptLimits;
   translationEngine?: TranslationEngineConfig | undefined;
+  askEngine?: AskEngineConfig | undefined;
   openApiFetchTimeoutMs?: number;
   pdfExportWaitMs?: number;
   /** `SECRETS_KEY`; unset, the key kept in the database. */
@@ -156,6 +158,7 @@ export async function createAppServices(
     ...(settings.translationEngine === undefined
       ? {}
       : { translationEngine: settings.translationEngine }),
+    ...(settings.askEngine === undefined ? {} : { askEngine: settings.askEngine }),
     ...(settings.openApiFetchTimeoutMs === undefined
       ? {}
       : { openApiFetchTimeoutMs: settings.openApiFetchTimeoutMs }),

@@ -9,7 +9,13 @@ import {
 import type { RateLimitSettings } from '../config.js';
 
 /** A budget requests are counted against. */
-export type RateLimitBucket = 'requests' | 'search' | 'signIn' | 'signInAccount';
+export type RateLimitBucket =
+  | 'requests'
+  | 'search'
+  | 'signIn'
+  | 'signInAccount'
+  | 'ask'
+  | 'askSite';
 
 /** Where a caller stands in a bucket after a request was counted. */
 export interface RateLimitState {
@@ -31,6 +37,9 @@ const settingOf: Record<RateLimitBucket, keyof RateLimitSettings> = {
   signIn: 'signInPerMinute',
   // Password attempts per account, whichever addresses they come from.
   signInAccount: 'signInPerMinute',
+  ask: 'askPerMinute',
+  // Questions asked of one site, whoever asks: a model's cost is the site's.
+  askSite: 'askSitePerMinute',
 };
 
 /**
@@ -45,7 +54,7 @@ export function createRateLimits(
 ): RateLimits {
   const limiters = new Map<RateLimitBucket, RateLimiterAbstract>();
   for (const bucket of Object.keys(settingOf) as RateLimitBucket[]) {
-    const points = settings[settingOf[bucket]];
+    const points = settings[settingOf[bucket]] ?? 0;
     if (points === 0) continue;
     const options = { keyPrefix: bucket, points, duration: 60 };
     limiters.set(

@@ -782,6 +782,57 @@ export interface SiteInsightEventsTable {
   feedback_rating: string | null;
 }
 
+/** A question readers asked a site, once per wording (see the `0036-site-questions` migration). */
+export interface SiteQuestionsTable {
+  id: string;
+  site_id: string;
+  grouped_as: string;
+  question: string;
+  /** `exploring`, `how-to`, `troubleshooting`, `reference` or `unknown`. */
+  type: string;
+  created_at: string;
+  asked_at: string;
+}
+
+/** One time a question was asked of a site, and its answer. */
+export interface SiteQuestionAnswersTable {
+  id: string;
+  site_id: string;
+  question_id: string;
+  thread_id: string;
+  previous_id: string | null;
+  input_raw: string;
+  input_text: string;
+  language: string;
+  answer_markdown: string | null;
+  failure: string | null;
+  /** `yes`, `partially` or `no`. */
+  answered: string;
+  /** `relevant`, `spam`, `off-topic` or `unclear`. */
+  relevance: string;
+  /** `site`, `embed` or `api`. */
+  channel_type: string;
+  session_id: string | null;
+  visitor_id: string | null;
+  /** 1 or -1, as the reader rated it. */
+  feedback_rating: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A page an answer cited, in the order the sources were given to the model. */
+export interface SiteQuestionAnswerSourcesTable {
+  answer_id: string;
+  ordinal: number;
+  space_id: string;
+  revision_id: string;
+  page_id: string;
+  title: string;
+  url: string;
+  /** JSON array of section anchors. */
+  sections: string;
+}
+
 /** Every table Quire stores. */
 /** A document people edit together (see the `0035-collaboration` migration). */
 export interface CollabDocumentsTable {
@@ -827,6 +878,9 @@ export interface Database {
   change_request_review_requests: ChangeRequestReviewRequestsTable;
   events: EventsTable;
   site_insight_events: SiteInsightEventsTable;
+  site_questions: SiteQuestionsTable;
+  site_question_answers: SiteQuestionAnswersTable;
+  site_question_answer_sources: SiteQuestionAnswerSourcesTable;
   jobs: JobsTable;
   pdf_exports: PdfExportsTable;
   webhooks: WebhooksTable;

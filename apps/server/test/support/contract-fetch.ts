@@ -2,6 +2,7 @@ import type { OpenApiDocument } from '@quire/contract';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { type OperationRoute, operationRoutes } from '../../src/http/operations.js';
 import { describeValidationError, SchemaValidator } from '../../src/http/schema-validator.js';
+import { parseEventStream } from './event-stream.js';
 
 /** A fetch that answered something the contract does not allow. */
 export class ContractViolation extends Error {
@@ -88,6 +89,17 @@ export function contractCheckedFetch(
         `${where}: ${route.operationId} declares only ${[...route.responses.keys()].join(', ')}; body: ${text}`,
       );
     }
+    const eventSchema = route.eventStreams.get(response.status);
+    if (eventSchema !== undefined) {
+      checkEvents(
+        compile(`${route.operationId} ${response.status} event`, eventSchema),
+        compile('error', errorSchema),
+        response,
+        text,
+        where,
+      );
+      return response;
+    }
     const schema = route.responses.get(response.status);
     if (schema === undefined) {
       if (text !== '') throw new ContractViolation(`${where}: expected no body, got ${text}`);
@@ -96,6 +108,45 @@ export function contractCheckedFetch(
     }
     return response;
   };
+}
+
+/**
+ * A server-sent events answer: its content type, and every event's data, by its name: an
+ * unnamed event the operation's schema, `error` the error body, `done` an empty object; nothing
+ * may follow `done` or `error`.
+ */
+function checkEvents(
+  validateEvent: ValidateFunction,
+  validateError: ValidateFunction,
+  response: Response,
+  text: string,
+  where: string,
+): void {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    throw new ContractViolation(
+      `${where}: an event stream answered as ${response.headers.get('content-type')}`,
+    );
+  }
+  const events = parseEventStream(text);
+  const last = events.at(-1);
+  if (last === undefined || (last.event !== 'done' && last.event !== 'error')) {
+    throw new ContractViolation(
+      `${where}: the event stream does not end with done or error: ${text.slice(-200)}`,
+    );
+  }
+  events.forEach((event, index) => {
+    if (index < events.length - 1 && event.event !== undefined) {
+      throw new ContractViolation(`${where}: an event named ${event.event} before the end`);
+    }
+    const validate =
+      event.event === 'error' ? validateError : event.event === 'done' ? undefined : validateEvent;
+    if (validate === undefined) {
+      if (event.data !== '{}')
+        throw new ContractViolation(`${where}: done with data ${event.data}`);
+      return;
+    }
+    checkBody(validate, event.data, `${where} (event ${index + 1})`);
+  });
 }
 
 function checkBody(validate: ValidateFunction, text: string, where: string): void {

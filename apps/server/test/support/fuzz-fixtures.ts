@@ -43,6 +43,9 @@ export interface FuzzFixtures extends ContentFixtures {
   shareLinkIds: string[];
   /** A live redirect of the first site, then a draft. */
   siteRedirectIds: string[];
+  /** A question asked of the first site, and its answer. */
+  siteQuestionIds: string[];
+  siteQuestionAnswerIds: string[];
   /** A translation of the first space into French. */
   translationIds: string[];
   /** A team of the first organization with the reader in it, and an invite link of it. */
@@ -128,6 +131,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     body: { label: 'Company login' },
   });
   const sites = await createSiteFixtures(admin, organizationId, secondOrganizationId, spaces);
+  const questions = await askSiteFixture(server, admin, organizationId, sites.siteIds[0] ?? '');
   const team = await admin.client.PUT('/orgs/{organizationId}/teams', {
     params: { path: { organizationId } },
     body: { title: 'Fuzzers', members: [reader.user.id] },
@@ -159,6 +163,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
   return {
     ...comments,
     ...sites,
+    ...questions,
     ...content,
     ...integrations,
     userIds: [reader.user.id, admin.user.id, outsider.user.id],
@@ -279,6 +284,30 @@ async function createSiteFixtures(
     siteSpaceIds: [...section.siteSpaces, ...other.siteSpaces].map((siteSpace) => siteSpace.id),
     shareLinkIds: [link.id],
     siteRedirectIds: [redirect.id, draftRedirect.id],
+  };
+}
+
+/** A question asked of a site, its answer read whole so that both are recorded. */
+async function askSiteFixture(
+  server: TestServer,
+  admin: TestUser,
+  organizationId: string,
+  siteId: string,
+) {
+  const response = await server.fetch(
+    new Request(`${testBaseUrl}/v1/orgs/${organizationId}/sites/${siteId}/ask`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ question: 'How do I start?', scope: { mode: 'all' } }),
+    }),
+  );
+  await response.text();
+  const answers = await admin.client.GET('/orgs/{organizationId}/sites/{siteId}/answers', {
+    params: { path: { organizationId, siteId } },
+  });
+  return {
+    siteQuestionIds: answers.items.map((answer) => answer.question.id),
+    siteQuestionAnswerIds: answers.items.map((answer) => answer.id),
   };
 }
 

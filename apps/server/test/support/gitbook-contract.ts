@@ -85,6 +85,20 @@ export class GitBookContract {
     this.ajv.addSchema(gitbook, 'gitbook');
   }
 
+  /** Checks a value against one of GitBook's schemas (an event of a stream, say) by its name. */
+  checkSchema(name: string, value: unknown, request: string): void {
+    const key = `#/components/schemas/${name}`;
+    let validate = this.validators.get(key);
+    if (validate === undefined) {
+      validate = this.ajv.compile({ $ref: `gitbook${key}` });
+      this.validators.set(key, validate);
+    }
+    this.checked.push(request);
+    if (!validate(value)) {
+      this.mismatches.push({ request, errors: this.ajv.errorsText(validate.errors) });
+    }
+  }
+
   /** Checks one JSON answer; an answer to a path GitBook does not have is not checked. */
   check(method: string, pathname: string, status: number, body: unknown): void {
     const route = routes.find(

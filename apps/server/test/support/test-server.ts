@@ -6,6 +6,7 @@ import { loadOpenApiDocument } from '@quire/contract';
 import { pino } from 'pino';
 import { createApp } from '../../src/app.js';
 import {
+  type AskEngineConfig,
   defaultIntegrationScriptLimits,
   type IntegrationScriptLimits,
   type RateLimitSettings,
@@ -86,6 +87,7 @@ export async function startTestServer({
   publicUrl = testBaseUrl,
   pdfExportWaitMs,
   translationEngine,
+  askEngine,
   openApiFetchTimeoutMs,
   integrationScriptLimits = defaultIntegrationScriptLimits,
   rateLimits,
@@ -101,6 +103,8 @@ export async function startTestServer({
   pdfExportWaitMs?: number;
   /** The engine translations run on; none unless given. */
   translationEngine?: TranslationEngineConfig;
+  /** The model that answers questions; none unless given. */
+  askEngine?: AskEngineConfig;
   /** How long each fetch of an OpenAPI spec's files may take; the app's default if unset. */
   openApiFetchTimeoutMs?: number;
   /** What one run of an integration's script may take; the app's defaults if unset. */
@@ -132,6 +136,7 @@ export async function startTestServer({
       outboundAllowPrivate,
       integrationScriptLimits,
       translationEngine,
+      askEngine,
       rateLimits,
       passwordHashCost: testPasswordHashCost,
       ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),

@@ -411,6 +411,98 @@ export interface paths {
         patch: operations["updateOrganizationById"];
         trace?: never;
     };
+    "/orgs/{organizationId}/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a question across the organization
+         * @description Answers a question from the pages of the spaces the caller may read, citing them. The question's words find the best sections (full-text search, and vector similarity when `EMBEDDINGS_URL` is set); the configured model (`ASK_ENGINE_URL`) writes the answer from those sections alone. Without a model, the answer lists the best sections and says so. A model that fails or takes too long is a 502.
+         */
+        post: operations["askInOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/ask/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Questions worth asking in the organization
+         * @description With a model, questions it suggests from the titles of the pages the caller may read; without one, the questions readers of the organization's sites asked most that were answered from pages the caller may read. At most five.
+         */
+        get: operations["getRecommendedQuestionsInOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/ask/questions/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Questions worth asking in the organization, streamed
+         * @description The questions of `getRecommendedQuestionsInOrganization` as server-sent events, one each, then `done`.
+         */
+        get: operations["streamRecommendedQuestionsInOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/ask/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Ask a question across the organization, the answer streamed
+         * @description The answer of `askInOrganization` as server-sent events, each the whole answer so far, as the model writes it; the last event is named `done`. A model that cannot be reached is a 502 before the stream begins; one that fails after is an event named `error`.
+         */
+        get: operations["streamAskInOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/audit-event-actions": {
         parameters: {
             query?: never;
@@ -1212,6 +1304,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/sites/{siteId}/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the answers a site gave
+         * @description Every time a question was asked, the newest first. Any member of the organization who sees the site may read it.
+         */
+        get: operations["listSiteQuestionAnswers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/answers/{siteQuestionAnswerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of one answer a site gave. */
+                siteQuestionAnswerId: components["parameters"]["siteQuestionAnswerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an answer a site gave, with what the model wrote
+         * @description The answer and its text as a JSON document. Any member of the organization who sees the site may read it.
+         */
+        get: operations["getSiteQuestionAnswerById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/answers/{siteQuestionAnswerId}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of one answer a site gave. */
+                siteQuestionAnswerId: components["parameters"]["siteQuestionAnswerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages an answer cited
+         * @description The answer's sources, in the order they were given to the model. Any member of the organization who sees the site may read it.
+         */
+        get: operations["listSiteQuestionAnswerSources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/answers/{siteQuestionAnswerId}/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of one answer a site gave. */
+                siteQuestionAnswerId: components["parameters"]["siteQuestionAnswerId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the conversation an answer belongs to
+         * @description Every answer of the answer's thread, the first question first. Any member of the organization who sees the site may read it.
+         */
+        get: operations["getSiteQuestionAnswerThreadById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a published site a question, the answer streamed
+         * @description Answers from the pages of the site the caller may read (a reader: what the site shows them, adaptive content included), as server-sent events like `streamAskInOrganization`. The question and its answer are recorded for the site's owners, without any address; a follow-up names the answer it follows in `thread.previous` and keeps its thread. Limited per caller and per site; a model that fails is a 502, recorded as unanswered.
+         */
+        post: operations["streamAskInSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/ask/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Questions worth asking a published site, streamed
+         * @description The site's most asked questions that were answered from pages the caller may read; with a model, topped up with questions it suggests from the titles of those pages. At most five, one event each, then `done`.
+         */
+        get: operations["streamRecommendedQuestionsInSite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/sites/{siteId}/customization": {
         parameters: {
             query?: never;
@@ -1389,6 +1637,110 @@ export interface paths {
          * @description Replaces the key visitor tokens are signed with; tokens signed with the old key stop opening the site at once. Needs admin in the organization.
          */
         post: operations["regenerateSitePublishingAuthById"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/question-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Count how a site's questions were answered
+         * @description Counts over the answers the site gave in the range (the filters keep): how many were answered, rated, relevant, of each kind and channel, and per week. The unanswered ones are where the documentation has gaps. Any member of the organization who sees the site may read it.
+         */
+        get: operations["getSiteQuestionStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the questions readers asked a site
+         * @description Each question once, however often asked, with counts of how its answers went; the filters keep the answers they count (and the questions with any). Sorted by when last asked, or by a count. Any member of the organization who sees the site may read it.
+         */
+        get: operations["listSiteQuestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/questions/{siteQuestionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of a question readers asked a site. */
+                siteQuestionId: components["parameters"]["siteQuestionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a question readers asked a site
+         * @description The question with counts over its answers the filters keep. Any member of the organization who sees the site may read it.
+         */
+        get: operations["getSiteQuestionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/sites/{siteId}/questions/{siteQuestionId}/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of a question readers asked a site. */
+                siteQuestionId: components["parameters"]["siteQuestionId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the pages a question's answers cited
+         * @description Each page once, weighted by how many of the question's answers (those the filters keep) cited it, the most cited first. Any member of the organization who sees the site may read it.
+         */
+        get: operations["listSiteQuestionSources"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4697,6 +5049,19 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description What the model answered, as a message of one final step. */
+        AIMessage: {
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            /** @enum {string} */
+            role: "user" | "assistant" | "developer";
+            steps: {
+                content?: components["schemas"]["JsonDocument"];
+                /** @enum {string} */
+                phase?: "commentary" | "final_answer";
+            }[];
+        };
         ApiInformation: {
             /**
              * @description When this release was built, in ISO 8601.
@@ -6866,6 +7231,58 @@ export interface components {
         SamlProviderList: components["schemas"]["List"] & {
             items: components["schemas"]["SamlProvider"][];
         };
+        /** @description An answer written from the documentation, with the pages it came from. Every link in it is the URL of one of its sources; links the model made up are taken out. Without a configured model, the answer lists the best matching sections and says so. */
+        SearchAIAnswer: {
+            answer?: components["schemas"]["SearchAIAnswerDocument"];
+            followupQuestions: string[];
+            /** @description The answer's id in the site's records (`getSiteQuestionAnswerById`): what a follow-up question names as `thread.previous` and a rating names as `responseId`. Only answers asked of a site have one. */
+            id?: string;
+            sources: components["schemas"]["SearchAIAnswerSource"][];
+        };
+        /** @description The written answer, as Markdown or as a JSON document (`format`); empty until the first words of a streamed answer arrive. */
+        SearchAIAnswerDocument: {
+            markdown: string;
+        } | {
+            document: components["schemas"]["JsonDocument"];
+        } | Record<string, never>;
+        /** @description A page the answer was written from, and the sections of it that were given to the model. */
+        SearchAIAnswerSource: {
+            /** @description The page's id. */
+            page: string;
+            /** @description Why the page is a source, for people. */
+            reason?: string;
+            /** @description The revision of the space the page was read in. */
+            revision: string;
+            /** @description Anchors of the page's sections the answer drew on (empty for the text before the first heading). */
+            sections: string[];
+            space: string;
+            /** @enum {string} */
+            type: "page";
+        };
+        /** @description One event of a streamed answer: the whole answer so far, sources included. The stream ends with an event named `done`, or `error` (data `{ error: { code, message } }`) when the model failed after answering began. */
+        SearchAIAnswerStream: {
+            answer: components["schemas"]["SearchAIAnswer"];
+            /** @enum {string} */
+            type: "answer";
+        };
+        /** @description A question to answer from the documentation the caller may read. */
+        SearchAIQuery: {
+            /**
+             * @deprecated
+             * @description Earlier questions of the same conversation, oldest first; they give the question its context.
+             */
+            previousQueries?: string[];
+            /** @description The question. */
+            query: string;
+        };
+        /** @description Questions worth asking, answered well before or suggested from the documentation's pages. */
+        SearchAIRecommendedQuestions: {
+            questions: string[];
+        };
+        /** @description One recommended question; the stream ends with an event named `done`. */
+        SearchAIRecommendedQuestionStream: {
+            question: string;
+        };
         /** @description A page that matches a search, with its best matching sections. */
         SearchPageResult: {
             /** @description The pages it is under, from the top of the space down. */
@@ -7151,6 +7568,11 @@ export interface components {
          */
         SiteAgentsContext: "excluded" | "included";
         /**
+         * @description Where the question was asked: the site's Ask box (`site`), or the API and the site's MCP server (`api`).
+         * @enum {string}
+         */
+        SiteChannelType: "site" | "embed" | "api";
+        /**
          * @description A syntax highlighting theme (Shiki's names, as GitBook uses them).
          * @enum {string}
          */
@@ -7386,7 +7808,7 @@ export interface components {
         };
         /** @description Name of an icon. */
         SiteIconName: string;
-        /** @description One thing a reader did on a published site, as GitBook's renderer reports it. Quire keeps the type, the time, the path of the URL, the site's section, site space, space and page, the random session and visitor ids the reader's browser chose, the referrer's domain, a search's query and a page feedback's rating. It never keeps an address, a cookie, a user agent, a language or the visitor's claims, whatever the event carries. */
+        /** @description One thing a reader did on a published site, as GitBook's renderer reports it. Quire keeps the type, the time, the path of the URL, the site's section, site space, space and page, the random session and visitor ids the reader's browser chose, the referrer's domain, a search's query and a page feedback's rating; an `ask_rate_response` sets the rating of the answer it names. It never keeps an address, a cookie, a user agent, a language or the visitor's claims, whatever the event carries. */
         SiteInsightsEvent: {
             feedback?: {
                 /** @enum {string} */
@@ -7408,6 +7830,13 @@ export interface components {
             };
             /** @description What a `search_type_query` searched for. */
             query?: string;
+            /**
+             * @description How an `ask_rate_response` rates the answer it names, helpful (1) or not (-1).
+             * @enum {integer}
+             */
+            rating?: 1 | -1;
+            /** @description The answer an `ask_rate_response` rates (the `id` of a streamed answer). */
+            responseId?: string;
             session: {
                 referrer?: string | null;
                 sessionId: string;
@@ -7431,6 +7860,11 @@ export interface components {
              * @enum {string}
              */
             interval: "hour" | "day" | "week" | "month";
+        };
+        /** @description The random ids a reader's browser chose for itself and its visit. */
+        SiteInsightsSession: {
+            sessionId: string;
+            visitorId: string;
         };
         /** @description What a customization link points to. */
         SiteLinkTarget: {
@@ -7519,6 +7953,162 @@ export interface components {
             /** Format: uri */
             logoutURL?: string | null;
         };
+        /** @description A question readers asked a site, however many times (the same words, case and spacing aside, are one question). */
+        SiteQuestion: {
+            /** @description When it was last asked. */
+            askedAt: components["schemas"]["Timestamp"];
+            /** @description When it was first asked. */
+            createdAt: components["schemas"]["Timestamp"];
+            id: string;
+            /** @enum {string} */
+            object: "site-question";
+            question: string;
+            stats: components["schemas"]["SiteQuestionStats"];
+            type: components["schemas"]["SiteQuestionType"];
+            urls: {
+                /** Format: uri */
+                location: string;
+            };
+        };
+        /** @description One time a question was asked of a site, and how it was answered. */
+        SiteQuestionAnswer: {
+            answered: components["schemas"]["SiteQuestionAnswerResolution"];
+            channel: {
+                type: components["schemas"]["SiteChannelType"];
+            };
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Why the model gave no answer, when it failed (unreachable, refusing, too slow). */
+            failure?: string;
+            feedback?: {
+                /** @enum {integer} */
+                rating: -1 | 1;
+            };
+            /** @description From the reader's rating; `medium` while unrated. */
+            helpfulness: components["schemas"]["SiteQuestionAnswerHelpfulness"];
+            id: string;
+            input: {
+                /** @description The question as it was asked. */
+                raw: string;
+                /** @description The question as it is grouped (trimmed, spacing collapsed). */
+                text: string;
+            };
+            /** @description The question's language as an ISO 639-3 code, as far as its words tell (`und` when they don't). */
+            language: string;
+            /** @enum {string} */
+            object: "site-question-answer";
+            question: {
+                id: string;
+                type: components["schemas"]["SiteQuestionType"];
+            };
+            relevance: components["schemas"]["SiteQuestionAnswerRelevance"];
+            /** @description The id of the model's response; the same as the answer's. */
+            responseId: string;
+            session?: components["schemas"]["SiteInsightsSession"];
+            /** @description The conversation the question belongs to; `previous` is the answer it follows (empty for the first). */
+            thread: {
+                id: string;
+                previous: string;
+            };
+            /** @description Quire does not group questions into topics yet; always empty. */
+            topics: string[];
+            updatedAt: components["schemas"]["Timestamp"];
+            urls: {
+                /** Format: uri */
+                location: string;
+            };
+        };
+        /**
+         * @description How helpful readers found the answer, from their ratings.
+         * @enum {string}
+         */
+        SiteQuestionAnswerHelpfulness: "low" | "medium" | "high";
+        SiteQuestionAnswerList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteQuestionAnswer"][];
+        };
+        /**
+         * @description Whether the question is about the documentation (`unclear` when nothing in it matched).
+         * @enum {string}
+         */
+        SiteQuestionAnswerRelevance: "relevant" | "spam" | "off-topic" | "unclear";
+        /**
+         * @description Whether the documentation answered: `yes` with cited sources, `partially` when sources were found but the model cited none (or no model was set up), `no` when nothing matched or the model failed.
+         * @enum {string}
+         */
+        SiteQuestionAnswerResolution: "no" | "partially" | "yes";
+        /** @description A page an answer was written from. */
+        SiteQuestionAnswerSource: {
+            /** @description The source's id; the same page cited by many answers is one source of a question. */
+            id: string;
+            /** @enum {string} */
+            object: "site-question-answer-source";
+            page: string;
+            revision: string;
+            space: string;
+            title: string;
+            /** @enum {string} */
+            type: "page";
+            urls: {
+                /**
+                 * Format: uri
+                 * @description The page on the published site.
+                 */
+                location: string;
+            };
+            /** @description How often it was cited, among the answers listed (1 for one answer's source). */
+            weight: number;
+        };
+        SiteQuestionAnswerSourceList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteQuestionAnswerSource"][];
+        };
+        SiteQuestionAnswerWithResponse: components["schemas"]["SiteQuestionAnswer"] & {
+            response: components["schemas"]["AIMessage"];
+        };
+        SiteQuestionList: components["schemas"]["List"] & {
+            items: components["schemas"]["SiteQuestion"][];
+        };
+        /** @description Counts over the answers given in the range, by how they went. */
+        SiteQuestionStats: {
+            answered: {
+                no: number;
+                partially: number;
+                yes: number;
+            };
+            /** @description Answers given. */
+            answers: number;
+            channels: {
+                [key: string]: number;
+            };
+            channelTypes: {
+                [key: string]: number;
+            };
+            feedback: {
+                negative: number;
+                positive: number;
+                unrated: number;
+            };
+            relevance: {
+                "off-topic": number;
+                relevant: number;
+                spam: number;
+                unclear: number;
+            };
+            /** @description Questions (the same question asked again counts once). */
+            total: number;
+            types: {
+                exploring: number;
+                "how-to": number;
+                reference: number;
+                troubleshooting: number;
+                unknown: number;
+            };
+            /** @description Answers given in each of the last 13 weeks of the range, the oldest first. */
+            weeklyPulse: number[];
+        };
+        /**
+         * @description What kind of question it is, read from its wording.
+         * @enum {string}
+         */
+        SiteQuestionType: "exploring" | "how-to" | "troubleshooting" | "reference" | "unknown";
         /** @description A rule sending readers of a path of the site elsewhere. */
         SiteRedirect: {
             /** @description The part of the path the wildcard matched is appended to the destination. */
@@ -8338,6 +8928,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description How the answer's text comes back, as Markdown (default) or as a JSON document. */
+        answerFormat: "document" | "markdown";
+        /** @description Accepted for GitBook's clients; answers always carry their sources. */
+        askDetails: boolean;
         /** @description ID of the change request, or its number in the space. */
         changeRequestId: components["schemas"]["ResourceId"];
         /** @description ID of the collection. */
@@ -8406,6 +9000,16 @@ export interface components {
         pdfOnly: boolean;
         /** @description ID of a page: the PDF holds that page (hidden or not) and the pages under it that are not hidden, or with `only` that page alone. Without it, the PDF holds every page that is not hidden. */
         pdfPage: components["schemas"]["ResourceId"];
+        /** @description Only answers that answered this well (repeat the parameter for several). */
+        questionAnsweredFilter: components["schemas"]["SiteQuestionAnswerResolution"][];
+        /** @description Only answers given through these channels (repeat the parameter for several). */
+        questionChannelFilter: components["schemas"]["SiteChannelType"][];
+        /** @description Only what was asked at or after this time. */
+        questionRangeFrom: components["schemas"]["Timestamp"];
+        /** @description Only what was asked before this time. */
+        questionRangeTo: components["schemas"]["Timestamp"];
+        /** @description Only answers of these relevances (repeat the parameter for several). */
+        questionRelevanceFilter: components["schemas"]["SiteQuestionAnswerRelevance"][];
         /** @description ID of the reusable content. */
         reusableContentId: components["schemas"]["ResourceId"];
         /** @description ID of the change request review. */
@@ -8424,6 +9028,10 @@ export interface components {
         shareLinkId: components["schemas"]["ResourceId"];
         /** @description ID of the site. */
         siteId: components["schemas"]["ResourceId"];
+        /** @description The id of one answer a site gave. */
+        siteQuestionAnswerId: components["schemas"]["ResourceId"];
+        /** @description The id of a question readers asked a site. */
+        siteQuestionId: components["schemas"]["ResourceId"];
         /** @description ID of the site redirect. */
         siteRedirectId: components["schemas"]["ResourceId"];
         /** @description ID of the site section group. */
@@ -9407,6 +10015,140 @@ export interface operations {
             413: components["responses"]["PayloadTooLargeError"];
             415: components["responses"]["UnsupportedMediaTypeError"];
             429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    askInOrganization: {
+        parameters: {
+            query?: {
+                /** @description Accepted for GitBook's clients; answers always carry their sources. */
+                details?: components["parameters"]["askDetails"];
+                /** @description How the answer's text comes back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["answerFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchAIQuery"];
+            };
+        };
+        responses: {
+            /** @description The answer, with its sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answer?: components["schemas"]["SearchAIAnswer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+            429: components["responses"]["TooManyRequestsError"];
+            502: components["responses"]["BadGatewayError"];
+        };
+    };
+    getRecommendedQuestionsInOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchAIRecommendedQuestions"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    streamRecommendedQuestionsInOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions, one event each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SearchAIRecommendedQuestionStream"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    streamAskInOrganization: {
+        parameters: {
+            query: {
+                /** @description Accepted for GitBook's clients; answers always carry their sources. */
+                details?: components["parameters"]["askDetails"];
+                /** @description How the answer's text comes back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["answerFormat"];
+                /** @description The question. */
+                query: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer as it is written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SearchAIAnswerStream"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+            502: components["responses"]["BadGatewayError"];
         };
     };
     listOrganizationAuditEventActions: {
@@ -11010,6 +11752,247 @@ export interface operations {
             429: components["responses"]["TooManyRequestsError"];
         };
     };
+    listSiteQuestionAnswers: {
+        parameters: {
+            query?: {
+                /** @description Only answers that answered this well (repeat the parameter for several). */
+                answered?: components["parameters"]["questionAnsweredFilter"];
+                /** @description Only answers given through these channels (repeat the parameter for several). */
+                channelType?: components["parameters"]["questionChannelFilter"];
+                /** @description Only what was asked at or after this time. */
+                from?: components["parameters"]["questionRangeFrom"];
+                /** @description Only answers readers found this helpful. */
+                helpfulness?: components["schemas"]["SiteQuestionAnswerHelpfulness"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only the answers to this question (its id). */
+                question?: string;
+                /** @description Only answers to questions of this kind. */
+                "question.type"?: components["schemas"]["SiteQuestionType"];
+                /** @description Only answers of these relevances (repeat the parameter for several). */
+                relevance?: components["parameters"]["questionRelevanceFilter"];
+                /** @description Only the answers of this conversation. */
+                thread?: string;
+                /** @description Only what was asked before this time. */
+                to?: components["parameters"]["questionRangeTo"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionAnswerList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getSiteQuestionAnswerById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of one answer a site gave. */
+                siteQuestionAnswerId: components["parameters"]["siteQuestionAnswerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionAnswerWithResponse"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    listSiteQuestionAnswerSources: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of one answer a site gave. */
+                siteQuestionAnswerId: components["parameters"]["siteQuestionAnswerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionAnswerSourceList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getSiteQuestionAnswerThreadById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of one answer a site gave. */
+                siteQuestionAnswerId: components["parameters"]["siteQuestionAnswerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The thread's answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionAnswerWithResponse"][];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    streamAskInSite: {
+        parameters: {
+            query?: {
+                /** @description How the answer's text comes back, as Markdown (default) or as a JSON document. */
+                format?: components["parameters"]["answerFormat"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    context?: {
+                        goal?: string;
+                        siteSpaceId?: string;
+                    };
+                    question: string;
+                    scope: components["schemas"]["SiteSearchScope"];
+                    session?: components["schemas"]["SiteInsightsSession"];
+                    /** @description The conversation this question continues. */
+                    thread?: {
+                        /** @description The id of the answer it follows. */
+                        previous: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The answer as it is written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SearchAIAnswerStream"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+            429: components["responses"]["TooManyRequestsError"];
+            502: components["responses"]["BadGatewayError"];
+        };
+    };
+    streamRecommendedQuestionsInSite: {
+        parameters: {
+            query?: {
+                /** @description Suggest from this site space's pages only. */
+                siteSpaceId?: string;
+                /**
+                 * @deprecated
+                 * @description Suggest from this space's pages only.
+                 */
+                spaceId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The questions, one event each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["SearchAIRecommendedQuestionStream"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
     getSiteCustomizationById: {
         parameters: {
             query?: never;
@@ -11325,6 +12308,184 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getSiteQuestionStats: {
+        parameters: {
+            query?: {
+                /** @description Only answers that answered this well (repeat the parameter for several). */
+                answered?: components["parameters"]["questionAnsweredFilter"];
+                /** @description Only answers given through these channels (repeat the parameter for several). */
+                channelType?: components["parameters"]["questionChannelFilter"];
+                /** @description Only what was asked at or after this time. */
+                from?: components["parameters"]["questionRangeFrom"];
+                /** @description Only answers of these relevances (repeat the parameter for several). */
+                relevance?: components["parameters"]["questionRelevanceFilter"];
+                /** @description Only what was asked before this time. */
+                to?: components["parameters"]["questionRangeTo"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionStats"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    listSiteQuestions: {
+        parameters: {
+            query?: {
+                /** @description Only answers that answered this well (repeat the parameter for several). */
+                answered?: components["parameters"]["questionAnsweredFilter"];
+                /** @description Only answers given through these channels (repeat the parameter for several). */
+                channelType?: components["parameters"]["questionChannelFilter"];
+                /** @description Only what was asked at or after this time. */
+                from?: components["parameters"]["questionRangeFrom"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description Sort direction. */
+                order?: components["parameters"]["listOrder"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only answers of these relevances (repeat the parameter for several). */
+                relevance?: components["parameters"]["questionRelevanceFilter"];
+                /** @description What the list is sorted by. */
+                sort?: "askedAt" | "stats.answered" | "stats.feedback" | "stats.answers";
+                /** @description Only what was asked before this time. */
+                to?: components["parameters"]["questionRangeTo"];
+                /** @description Only questions of this kind. */
+                type?: components["schemas"]["SiteQuestionType"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of questions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getSiteQuestionById: {
+        parameters: {
+            query?: {
+                /** @description Only answers that answered this well (repeat the parameter for several). */
+                answered?: components["parameters"]["questionAnsweredFilter"];
+                /** @description Only answers given through these channels (repeat the parameter for several). */
+                channelType?: components["parameters"]["questionChannelFilter"];
+                /** @description Only what was asked at or after this time. */
+                from?: components["parameters"]["questionRangeFrom"];
+                /** @description Only answers of these relevances (repeat the parameter for several). */
+                relevance?: components["parameters"]["questionRelevanceFilter"];
+                /** @description Only what was asked before this time. */
+                to?: components["parameters"]["questionRangeTo"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of a question readers asked a site. */
+                siteQuestionId: components["parameters"]["siteQuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The question. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestion"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    listSiteQuestionSources: {
+        parameters: {
+            query?: {
+                /** @description Only answers that answered this well (repeat the parameter for several). */
+                answered?: components["parameters"]["questionAnsweredFilter"];
+                /** @description Only answers given through these channels (repeat the parameter for several). */
+                channelType?: components["parameters"]["questionChannelFilter"];
+                /** @description Only what was asked at or after this time. */
+                from?: components["parameters"]["questionRangeFrom"];
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+                /** @description Only answers of these relevances (repeat the parameter for several). */
+                relevance?: components["parameters"]["questionRelevanceFilter"];
+                /** @description Only what was asked before this time. */
+                to?: components["parameters"]["questionRangeTo"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+                /** @description The id of a question readers asked a site. */
+                siteQuestionId: components["parameters"]["siteQuestionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sources. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteQuestionAnswerSourceList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
             429: components["responses"]["TooManyRequestsError"];
         };

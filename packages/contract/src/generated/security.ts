@@ -34,4 +34,6 @@ export const siteReaderOperations = [
   'listPagesInRevisionById',
   'listRevisionPageMetaLinks',
   'searchSiteContent',
+  'streamAskInSite',
+  'streamRecommendedQuestionsInSite',
 ] as const;

@@ -6,6 +6,7 @@ import {
   insertSiteInsightEvents,
   type SiteInsightEventRow,
 } from '../../store/site-insight-events.js';
+import { rateAnswer } from '../../store/site-questions.js';
 import { findSiteCached, readSiteStructureCached } from '../published/cached-site-reads.js';
 
 type SiteInsightsEvent = components['schemas']['SiteInsightsEvent'];
@@ -60,6 +61,12 @@ export async function trackSiteEvents(
     };
   });
   await insertSiteInsightEvents(db, rows);
+  // A reader's rating of an answer is the answer's feedback, for the site's owners.
+  for (const event of events) {
+    if (event.type !== 'ask_rate_response' || event.responseId === undefined) continue;
+    if (event.rating !== 1 && event.rating !== -1) continue;
+    await rateAnswer(db, site.id, event.responseId, event.rating, now.toISOString());
+  }
 }
 
 function occurredAt(timestamp: string | undefined, now: Date): string {

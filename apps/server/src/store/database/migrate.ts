@@ -30,6 +30,7 @@ import { rateLimitsMigration } from '../migrations/0032-rate-limits.js';
 import { siteInsightEventsMigration } from '../migrations/0033-site-insight-events.js';
 import { sessionsMigration } from '../migrations/0034-sessions.js';
 import { collaborationMigration } from '../migrations/0035-collaboration.js';
+import { siteQuestionsMigration } from '../migrations/0036-site-questions.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -74,6 +75,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0033-site-insight-events': siteInsightEventsMigration(),
         '0034-sessions': sessionsMigration(dialect),
         '0035-collaboration': collaborationMigration(dialect),
+        '0036-site-questions': siteQuestionsMigration(),
       }),
     },
   });

@@ -1,0 +1,62 @@
+import type { AppServices } from '../../services/app-services.js';
+import { pageTitlesOf, wellAnsweredQuestions } from '../../store/site-questions.js';
+import { askEngine } from './ask-engine.js';
+
+const questionsWanted = 5;
+const askingsRead = 2000;
+const titlesShown = 40;
+
+/**
+ * Questions worth asking of these spaces: those readers of the sites asked most that were
+ * answered from these spaces alone (so a caller is never shown a question about pages they
+ * cannot read), then, with a model, questions it suggests from the titles of their pages. A
+ * model that fails leaves the asked ones; it is logged, not answered as an error.
+ */
+export async function recommendedQuestions(
+  services: AppServices,
+  siteIds: readonly string[],
+  spaceIds: readonly string[],
+): Promise<string[]> {
+  const readable = new Set(spaceIds);
+  const counts = new Map<string, { question: string; count: number }>();
+  for (const asked of await wellAnsweredQuestions(services.db, siteIds, askingsRead)) {
+    if (asked.spaceIds.length === 0 || !asked.spaceIds.every((id) => readable.has(id))) continue;
+    const entry = counts.get(asked.questionId) ?? { question: asked.question, count: 0 };
+    entry.count += 1;
+    counts.set(asked.questionId, entry);
+  }
+  const questions = [...counts.values()]
+    .sort((a, b) => b.count - a.count)
+    .slice(0, questionsWanted)
+    .map((entry) => entry.question);
+  if (questions.length >= questionsWanted || services.askEngine === undefined) return questions;
+  const titles = await pageTitlesOf(services.db, spaceIds, titlesShown);
+  if (titles.length === 0) return questions;
+  try {
+    const suggested = await askEngine(services.askEngine).complete(
+      [
+        {
+          role: 'system',
+          content:
+            'You suggest questions readers of a documentation site might ask. Answer only with the questions, one per line, each short and answered by one of the pages listed, in the language of the titles.',
+        },
+        {
+          role: 'user',
+          content: `Suggest ${questionsWanted - questions.length} questions. The pages:\n${titles.map((title) => `- ${title}`).join('\n')}`,
+        },
+      ],
+      200,
+    );
+    const known = new Set(questions.map((question) => question.toLowerCase()));
+    for (const line of suggested.split('\n')) {
+      const question = line.replace(/^\s*(?:[-*•]|\d+[.)])\s*/, '').trim();
+      if (question === '' || question.length > 200 || known.has(question.toLowerCase())) continue;
+      known.add(question.toLowerCase());
+      questions.push(question);
+      if (questions.length >= questionsWanted) break;
+    }
+  } catch (error) {
+    services.logger.warn({ err: error }, 'the model suggested no questions');
+  }
+  return questions;
+}
