@@ -322,7 +322,25 @@ describe('published sites, as readers open them', () => {
 
     const client = await connect();
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['readPage', 'searchDocumentation']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'ask',
+      'readPage',
+      'searchDocumentation',
+    ]);
+    // Without a model, the answer is the best sections, linked, and marked as such; never what
+    // a condition hides from this visitor.
+    const answered = textOf(
+      await client.callTool({ name: 'ask', arguments: { question: 'How do I install node?' } }),
+    );
+    expect(answered).toMatch(/^_No language model answers questions on this server/);
+    expect(answered).toContain(`http://quire.test/s/${siteId}/setup`);
+    const hidden = textOf(
+      await client.callTool({
+        name: 'ask',
+        arguments: { question: 'What do pro customers read?' },
+      }),
+    );
+    expect(hidden).not.toContain('Pro customers read this');
     const found = textOf(
       await client.callTool({ name: 'searchDocumentation', arguments: { query: 'install node' } }),
     );

@@ -11,6 +11,7 @@ import {
   openReader,
   seriousAxeViolations,
 } from './support/browser-pages.js';
+import { type FakeModel, startFakeModel } from './support/fake-model-server.js';
 import { type FixtureSites, publishFixtureSites } from './support/site-fixtures.js';
 import {
   createStaffedOrganization,
@@ -20,7 +21,8 @@ import {
 } from './support/test-server.js';
 
 // Published sites as readers see them in Chromium, over a real socket: navigation, site spaces,
-// share links, visitor authentication, themes, search with and without a script, and axe-core.
+// share links, visitor authentication, themes, search and Ask with and without a script, and
+// axe-core.
 
 const chromiumPath = chromiumForTests('site-browser.test.ts');
 
@@ -34,6 +36,7 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
   let org: StaffedOrganization;
   let sites: FixtureSites;
   let browser: Browser;
+  let model: FakeModel;
   let origin: string;
   let readers: BrowserReader[] = [];
 
@@ -53,7 +56,8 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
     socket = serve({ fetch: (request) => server.fetch(request), hostname: '127.0.0.1', port: 0 });
     await once(socket, 'listening');
     origin = `http://127.0.0.1:${(socket.address() as AddressInfo).port}`;
-    server = await startTestServer({ publicUrl: origin });
+    model = await startFakeModel();
+    server = await startTestServer({ publicUrl: origin, askEngine: model.config });
     org = await createStaffedOrganization(server);
     sites = await publishFixtureSites(org);
     // One browser for the file; each test opens its own contexts.
@@ -71,6 +75,7 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
     await browser?.close();
     await new Promise((resolve) => socket?.close(resolve));
     await server?.close();
+    await model?.close();
   });
 
   it('moves through the pages: sidebar, previous and next, and the skip link', async () => {
@@ -229,6 +234,74 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
     expect(await box.inputValue()).toBe('install node');
   });
 
+  it('asks a question: the answer streams in with its sources, is rated, and followed up', async () => {
+    const { page } = await reader();
+    await page.goto(siteUrl(sites.docs));
+    await page.getByRole('link', { name: 'Ask', exact: true }).click();
+    await page.waitForURL(siteUrl(sites.docs, '~ask'));
+    const question = page.getByRole('textbox', { name: 'Ask a question about Acme docs' });
+    await question.fill('How do I install node?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('region', { name: 'Answer' });
+    await answer.getByRole('navigation', { name: 'Sources' }).waitFor();
+    expect(await answer.locator('.ask-text').textContent()).toContain('for the steps');
+    // The answer links the page on this site, never the link the model made up.
+    const links = answer.locator('.ask-text a');
+    expect(await links.count()).toBe(1);
+    expect(await links.first().getAttribute('href')).toMatch(
+      new RegExp(`^/s/${sites.docs}/setup(#[\\w-]+)?$`),
+    );
+    expect(
+      await answer.getByRole('navigation', { name: 'Sources' }).getByRole('link').allTextContents(),
+    ).toEqual(['Setup']);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await answer.getByRole('button', { name: 'Yes' }).click();
+    await answer.getByRole('status').waitFor();
+    // The follow-up continues the conversation: the model is shown the first question and answer.
+    await question.fill('And which node version do I install?');
+    await page.getByRole('button', { name: 'Ask a follow-up' }).click();
+    await answer.getByRole('heading', { name: 'And which node version do I install?' }).waitFor();
+    await answer.getByRole('navigation', { name: 'Sources' }).waitFor();
+    expect(model.requests.at(-1)?.body.messages.map((message) => message.role)).toEqual([
+      'system',
+      'user',
+      'assistant',
+      'user',
+    ]);
+    const rated = await server.services.db
+      .selectFrom('site_question_answers')
+      .select(['input_raw', 'feedback_rating', 'channel_type'])
+      .where('site_id', '=', sites.docs)
+      .orderBy('created_at')
+      .execute();
+    expect(rated).toContainEqual({
+      input_raw: 'How do I install node?',
+      feedback_rating: 1,
+      channel_type: 'site',
+    });
+  });
+
+  it('asks without a script: the form opens the answer as a page', async () => {
+    const { page } = await reader({ javaScriptEnabled: false });
+    await page.goto(siteUrl(sites.docs, '~ask'));
+    const question = page.getByRole('textbox', { name: 'Ask a question about Acme docs' });
+    await question.fill('How do I install node?');
+    await question.press('Enter');
+    await page.waitForURL(/~ask\?q=How/);
+    const answer = page.getByRole('region', { name: 'Answer' });
+    expect(await answer.locator('.ask-text').textContent()).toContain('for the steps');
+    const followUps = answer.getByRole('navigation', { name: 'Follow-up questions' });
+    expect(await followUps.getByRole('link').allTextContents()).toEqual([
+      'How do I upgrade?',
+      'Where are the logs?',
+    ]);
+    await followUps.getByRole('link', { name: 'How do I upgrade?' }).click();
+    await page.waitForURL(/previous=/);
+    await answer.getByRole('button', { name: 'No' }).click();
+    await page.waitForURL(/rated=1/);
+    expect(await page.getByRole('status').textContent()).toContain('Thank you');
+  });
+
   it.each(['light', 'dark'] as const)(
     'has no serious or critical axe violations, in %s',
     async (colorScheme) => {
@@ -244,6 +317,7 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
       const found: Record<string, AxeFinding[]> = { welcome: await seriousAxeViolations(page) };
       const others = [
         ['search results', siteUrl(sites.docs, '~search?q=install'), 200],
+        ['an answer', siteUrl(sites.docs, '~ask?q=How+do+I+install+node'), 200],
         ['a missing page', siteUrl(sites.docs, 'no-such-page'), 404],
         ['a missing site', `${origin}/s/no-such-site/`, 404],
       ] as const;
@@ -254,6 +328,7 @@ withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
       expect(found).toEqual({
         welcome: [],
         'search results': [],
+        'an answer': [],
         'a missing page': [],
         'a missing site': [],
       });

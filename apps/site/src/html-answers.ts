@@ -47,7 +47,10 @@ export function htmlHeaders(csp: string): Record<string, string> {
 export function answerHtml(
   c: Context,
   html: string,
-  { status = 200, framedBy = [] }: { status?: 200 | 404; framedBy?: readonly string[] } = {},
+  {
+    status = 200,
+    framedBy = [],
+  }: { status?: 200 | 404 | 429 | 502; framedBy?: readonly string[] } = {},
 ): Response {
   for (const [name, value] of Object.entries(htmlHeaders(contentSecurityPolicy(html, framedBy)))) {
     c.header(name, value);

@@ -1,5 +1,6 @@
 import { createQuireClient, paginate, QuireApiError, type QuireClient } from '@quire/client';
 import type { components } from '@quire/contract';
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 type Schemas = components['schemas'];
 export type SiteContent = Schemas['PublishedSiteContent'];
@@ -178,4 +179,91 @@ export async function searchSite(reader: QuireClient, content: SiteContent, quer
     body: { query, scope: { mode: 'all' } },
   });
   return found.items;
+}
+
+/** A question to the site, from a reader: the answer it follows, and their browser's ids. */
+export interface SiteQuestion {
+  question: string;
+  previous?: string | undefined;
+  session?: { visitorId: string; sessionId: string } | undefined;
+}
+
+/** The site could not answer: the API's status and its words. */
+export class AskFailed extends Error {
+  override readonly name = 'AskFailed';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The site's answer to a reader's question as the API streams it (`streamAskInSite`): each
+ * value the whole answer so far, as Markdown. A refusal (400, 429, a model's 502) throws
+ * {@link AskFailed} before the first; a failure after that ends the stream with one.
+ */
+export async function* askSite(
+  reader: QuireClient,
+  content: SiteContent,
+  asked: SiteQuestion,
+): AsyncIterable<Schemas['SearchAIAnswer']> {
+  const { response } = await reader.raw.POST('/orgs/{organizationId}/sites/{siteId}/ask', {
+    params: { path: { organizationId: content.organization, siteId: content.site } },
+    body: {
+      question: asked.question,
+      scope: { mode: 'all' },
+      ...(asked.session === undefined ? {} : { session: asked.session }),
+      ...(asked.previous === undefined ? {} : { thread: { previous: asked.previous } }),
+    },
+    parseAs: 'stream',
+  });
+  if (!response.ok || response.body === null) {
+    const body = (await response.json().catch(() => undefined)) as
+      | { error?: { message?: string } }
+      | undefined;
+    throw new AskFailed(
+      response.status,
+      body?.error?.message ?? `The API answered ${response.status}`,
+    );
+  }
+  const events = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream());
+  for await (const event of events) {
+    if (event.event === 'done') return;
+    const data = JSON.parse(event.data) as
+      | Schemas['SearchAIAnswerStream']
+      | { error: { code: number; message: string } };
+    if ('error' in data) throw new AskFailed(data.error.code, data.error.message);
+    yield data.answer;
+  }
+}
+
+/** Records a reader's rating of an answer (`ask_rate_response`), for the site's owners. */
+export async function rateAnswer(
+  reader: QuireClient,
+  content: SiteContent,
+  rating: {
+    answerId: string;
+    value: 1 | -1;
+    url: string;
+    session: { visitorId: string; sessionId: string };
+  },
+): Promise<void> {
+  await reader.POST('/orgs/{organizationId}/sites/{siteId}/insights/events', {
+    params: { path: { organizationId: content.organization, siteId: content.site } },
+    body: {
+      events: [
+        {
+          type: 'ask_rate_response',
+          location: { url: rating.url, displayContext: 'site' },
+          session: rating.session,
+          rating: rating.value,
+          responseId: rating.answerId,
+        },
+      ],
+    },
+  });
 }

@@ -9,6 +9,7 @@ import {
   withCredentials,
   withoutCredentials,
 } from './reader-credentials.js';
+import { askPage, askStream, rateAsked } from './site-ask.js';
 import { answerMcp, mcpPath } from './site-mcp.js';
 import { createSitePages, notFound, setCaching } from './site-pages.js';
 import { searchJson, searchPage } from './site-search.js';
@@ -33,7 +34,13 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const isMcp = url.pathname.endsWith(`/${mcpPath}`);
-    if (!isMcp && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    // The Ask page's rating form is the one form a reader posts.
+    const isRating = url.pathname.endsWith('/~ask.rate');
+    if (isRating && c.req.method !== 'POST') {
+      c.header('Allow', 'POST');
+      return c.text('Method Not Allowed', 405);
+    }
+    if (!isMcp && !isRating && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
       c.header('Allow', 'GET, HEAD');
       return c.text('Method Not Allowed', 405);
     }
@@ -73,6 +80,9 @@ export function createSiteApp({ api }: SiteAppOptions): Hono {
     }
     if (path === '~search') return searchPage(c, visit, query, trees);
     if (path === '~search.json') return searchJson(c, visit, query);
+    if (path === '~ask') return askPage(c, visit, trees);
+    if (path === '~ask.stream') return askStream(c, visit, trees);
+    if (path === '~ask.rate') return rateAsked(c, visit);
     setCaching(c, isPublic);
     if (atRoot && path === 'robots.txt') return robotsTxt(c, visit);
     if (atRoot && path === 'sitemap.xml') {

@@ -1,7 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { z } from 'zod';
-import { type ApiAccess, readPage, resolveUrl, type Visitor } from './published-reads.js';
+import {
+  type ApiAccess,
+  AskFailed,
+  askSite,
+  readPage,
+  resolveUrl,
+  type Visitor,
+} from './published-reads.js';
 import { currentSiteSpace } from './site-navigation.js';
 import { searchResults } from './site-search.js';
 import type { Visit } from './visit.js';
@@ -21,8 +28,9 @@ const text = (value: string) => ({ content: [{ type: 'text' as const, text: valu
 
 /**
  * The site's read-only MCP server, over Streamable HTTP without sessions: a server per request,
- * whose tools search the site and read a page as Markdown, under the same access rules as a
- * browser (the visitor's share key, token and claims open exactly what they open in a browser).
+ * whose tools search the site, answer a question from it and read a page as Markdown, under the
+ * same access rules as a browser (the visitor's share key, token and claims open exactly what
+ * they open in a browser).
  */
 export async function answerMcp(request: Request, visit: Visit, context: McpContext) {
   const server = new McpServer({ name: visit.site.site.title, version: '1.0.0' });
@@ -62,6 +70,27 @@ export async function answerMcp(request: Request, visit: Visit, context: McpCont
       return markdown === undefined
         ? { ...text(`No page at ${url}.`), isError: true }
         : text(markdown);
+    },
+  );
+
+  server.registerTool(
+    'ask',
+    {
+      title: `Ask ${visit.site.site.title}`,
+      description: `Answers a question about ${visit.site.site.title} from its pages, citing them by URL. Read a cited page whole with readPage.`,
+      inputSchema: { question: z.string().min(1).max(512) },
+      annotations: { readOnlyHint: true },
+    },
+    async ({ question }) => {
+      try {
+        const last = await lastAnswer(askSite(visit.reader, visit.content, { question }));
+        const markdown =
+          last?.answer !== undefined && 'markdown' in last.answer ? last.answer.markdown : '';
+        return text(markdown === '' ? `No answer to "${question}".` : markdown);
+      } catch (error) {
+        if (!(error instanceof AskFailed)) throw error;
+        return { ...text(error.message), isError: true };
+      }
     },
   );
 
@@ -105,4 +134,11 @@ async function pageMarkdown(
     return undefined;
   }
   return `# ${page.title}\n\n${page.markdown}`;
+}
+
+/** The last of a streamed answer's drafts: the whole answer. */
+async function lastAnswer<T>(drafts: AsyncIterable<T>): Promise<T | undefined> {
+  let last: T | undefined;
+  for await (const draft of drafts) last = draft;
+  return last;
 }

@@ -57,6 +57,10 @@ export function siteProps(
     ...(announcement === undefined || announcementHref === undefined
       ? {}
       : { announcementLink: { title: announcement.title, href: announcementHref } }),
-    search: { href: `${content.basePath}~search`, apiHref: `${content.basePath}~search.json` },
+    search: {
+      href: `${content.basePath}~search`,
+      apiHref: `${content.basePath}~search.json`,
+      askHref: `${content.basePath}~ask`,
+    },
   };
 }

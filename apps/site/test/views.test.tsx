@@ -6,6 +6,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   type Customization,
   type PageTreeItem,
+  renderAskPage,
   renderNotFound,
   renderSearchResults,
   renderSitePage,
@@ -393,6 +394,50 @@ describe('renderSearchResults', () => {
   it('says when nothing matches', () => {
     const none = parse(renderSearchResults({ site: site(), query: 'zzz', results: [] }));
     expect(texts(none, '.search-summary')).toEqual(['No page matches your search.']);
+  });
+});
+
+describe('renderAskPage', () => {
+  const hrefs = { askHref: '/~ask', streamHref: '/~ask.stream', rateHref: '/~ask.rate' };
+  const answered = renderAskPage({
+    site: site(),
+    question: 'How do I <install>?',
+    session: 'session-1',
+    ...hrefs,
+    answer: {
+      id: 'answer-1',
+      html: '<p>See <a href="/install">Install</a>.</p>',
+      sources: [{ title: 'Install', href: '/install' }],
+      followups: [{ title: 'How do I upgrade?', href: '/~ask?q=How+do+I+upgrade%3F' }],
+    },
+  });
+  const root = parse(answered);
+
+  it('writes the answer, its sources, follow-ups and a rating form, the question as text', () => {
+    expect(answered).toContain('How do I &lt;install&gt;?');
+    expect(texts(root, '.ask-text a')).toEqual(['Install']);
+    expect(texts(root, '.ask-sources a')).toEqual(['Install']);
+    expect(texts(root, '.ask-followups a')).toEqual(['How do I upgrade?']);
+    expect(attribute(root.querySelector('form.ask-form input[name="previous"]'), 'value')).toBe(
+      'answer-1',
+    );
+    expect(attribute(root.querySelector('form.ask-rating'), 'method')).toBe('post');
+    expect(attribute(root.querySelector('meta[name="robots"]'), 'content')).toBe('noindex');
+  });
+
+  it('passes html-validate, answered, failed and empty', async () => {
+    await expectValid(answered);
+    await expectValid(
+      renderAskPage({ site: site(), question: 'Why?', session: 's-1', ...hrefs, failure: 'Down' }),
+    );
+    await expectValid(renderAskPage({ site: site(), question: '', session: 's-1', ...hrefs }));
+  });
+
+  it('says why there is no answer, as an alert', () => {
+    const failed = parse(
+      renderAskPage({ site: site(), question: 'Why?', session: 's-1', ...hrefs, failure: 'Down' }),
+    );
+    expect(texts(failed, '[role="alert"]')).toEqual(['Down']);
   });
 });
 

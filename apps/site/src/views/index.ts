@@ -3,8 +3,12 @@
  * request handler loads and resolves everything (pages, hrefs, access) and passes it in;
  * nothing here fetches or builds an API call.
  */
+
+export { renderAskPage } from './ask-page.js';
 export { renderNotFound } from './not-found.js';
 export type {
+  AskAnswer,
+  AskPageProps,
   Customization,
   DocumentOptions,
   FooterGroup,

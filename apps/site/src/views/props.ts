@@ -65,6 +65,8 @@ export interface SearchLinks {
    * script shows results while the reader types.
    */
   apiHref?: string;
+  /** The Ask page, linked beside the search form. */
+  askHref?: string;
 }
 
 /** What is the same on every page of one site space: its chrome around the content. */
@@ -150,6 +152,31 @@ export interface SearchResultsProps extends DocumentOptions {
   /** What the reader searched for; empty before a search. */
   query: string;
   results: SearchResult[];
+}
+
+/** An answer to a reader's question, as the Ask page shows it. */
+export interface AskAnswer {
+  /** The answer's id: what a follow-up and a rating name; absent for an answer not recorded. */
+  id?: string;
+  /** The answer rendered from its Markdown (only links to the site's own pages in it). */
+  html: string;
+  sources: Link[];
+  /** Follow-up questions, each a link that asks it in the same conversation. */
+  followups: Link[];
+}
+
+/** The Ask page: the form, and the answer to the question asked, or why there is none. */
+export interface AskPageProps extends DocumentOptions {
+  site: SiteProps;
+  question: string;
+  /** The conversation's random id, kept by the form (no cookie). */
+  session: string;
+  askHref: string;
+  streamHref: string;
+  rateHref: string;
+  answer?: AskAnswer;
+  failure?: string;
+  rated?: boolean;
 }
 
 /** The page for an address that leads nowhere. */

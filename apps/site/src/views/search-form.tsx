@@ -30,6 +30,11 @@ export function SearchForm({ search, query }: { search: SearchLinks; query?: str
         placeholder={LABELS.searchPlaceholder}
       />
       <button type="submit">{LABELS.search}</button>
+      {search.askHref !== undefined && (
+        <a class="ask-link" href={search.askHref}>
+          {LABELS.ask}
+        </a>
+      )}
     </form>
   );
 }

@@ -32,6 +32,8 @@ export function SiteLayout(props: {
    * rather than pass an element that renders nothing, so the content takes its room.
    */
   aside?: Child;
+  /** Scripts of this page besides the site's own. */
+  scripts?: string[];
   children: Child;
 }) {
   const { site, head } = props;
@@ -44,7 +46,10 @@ export function SiteLayout(props: {
     <PageShell
       language={siteLanguage(site)}
       head={head}
-      scripts={site.search.apiHref === undefined ? [] : [SEARCH_SCRIPT]}
+      scripts={[
+        ...(site.search.apiHref === undefined ? [] : [SEARCH_SCRIPT]),
+        ...(props.scripts ?? []),
+      ]}
     >
       <AnnouncementBanner
         announcement={site.customization.announcement}
