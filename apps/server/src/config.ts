@@ -37,6 +37,8 @@ export interface Config {
   askEngine: AskEngineConfig | undefined;
   /** Days the records of readers' questions and answers are kept (`ASK_RETENTION_DAYS`, 365). */
   askRetentionDays: number;
+  /** The endpoint that embeds sections, for answers found by similarity too; `undefined`: none. */
+  embeddings: EmbeddingsConfig | undefined;
   /** How long each fetch of an OpenAPI spec's files may take, in milliseconds. */
   openApiFetchTimeoutMs: number;
   /** Seals stored secrets (32 bytes from `SECRETS_KEY`); `undefined`: a key kept in the database. */
@@ -76,6 +78,18 @@ export const defaultRateLimits: RateLimitSettings = {
   askPerMinute: 20,
   askSitePerMinute: 300,
 };
+
+/** The OpenAI-compatible embeddings endpoint sections and questions are embedded with. */
+export interface EmbeddingsConfig {
+  /** `EMBEDDINGS_URL`: the endpoint's base URL (`…/v1` or the server's root). */
+  url: string;
+  /** `EMBEDDINGS_MODEL`. */
+  model: string;
+  /** `EMBEDDINGS_API_KEY`: sent to the endpoint only. */
+  apiKey: string | undefined;
+  /** `EMBEDDINGS_TIMEOUT_MS`: the longest one request may take (30 000 unless given). */
+  timeoutMs: number;
+}
 
 /** The OpenAI-compatible chat completions endpoint that answers questions, and its limits. */
 export interface AskEngineConfig {
@@ -220,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const translationEngine = translationEngineSetting(env, problems);
   const askEngine = askEngineSetting(env, problems);
   const askRetentionDays = integerSetting(env, 'ASK_RETENTION_DAYS', 365, 1, 36500, problems);
+  const embeddings = embeddingsSetting(env, problems);
   const openApiFetchTimeoutMs = integerSetting(
     env,
     'OPENAPI_FETCH_TIMEOUT_MS',
@@ -337,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     translationEngine,
     askEngine,
     askRetentionDays,
+    embeddings,
     secretsKey,
     integrationScriptLimits,
     cacheBytes,
@@ -399,6 +415,27 @@ function askEngineSetting(env: NodeJS.ProcessEnv, problems: string[]): AskEngine
     apiKey: env.ASK_API_KEY?.trim() || undefined,
     timeoutMs: integerSetting(env, 'ASK_TIMEOUT_MS', 60_000, 1000, 600_000, problems),
     maxTokens: integerSetting(env, 'ASK_MAX_TOKENS', 800, 16, 32_000, problems),
+  };
+}
+
+// Embeddings are optional: without `EMBEDDINGS_URL`, answers are found by their words alone.
+function embeddingsSetting(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+): EmbeddingsConfig | undefined {
+  const url = env.EMBEDDINGS_URL?.trim().replace(/\/+$/, '') || undefined;
+  if (url === undefined) return undefined;
+  if (!URL.canParse(url) || !/^https?:/.test(url)) {
+    problems.push(
+      `EMBEDDINGS_URL must be the endpoint's absolute http(s) URL, such as http://127.0.0.1:11434/v1 (got "${url}")`,
+    );
+    return undefined;
+  }
+  return {
+    url,
+    model: env.EMBEDDINGS_MODEL?.trim() || 'text-embedding-3-small',
+    apiKey: env.EMBEDDINGS_API_KEY?.trim() || undefined,
+    timeoutMs: integerSetting(env, 'EMBEDDINGS_TIMEOUT_MS', 30_000, 1000, 600_000, problems),
   };
 }
 

@@ -524,3 +524,86 @@ async function expectRefused(call: Promise<Response>, status: number): Promise<v
   expect(response.status).toBe(status);
   expect(await response.json()).toMatchObject({ error: { code: status } });
 }
+
+describe('ask, with embeddings', () => {
+  let model: FakeModel;
+  let server: TestServer;
+  let org: StaffedOrganization;
+
+  beforeAll(async () => {
+    model = await startFakeModel();
+    server = await startTestServer({ askEngine: model.config, embeddings: model.embeddings });
+    org = await createStaffedOrganization(server);
+  });
+  afterAll(async () => {
+    await server.close();
+    await model.close();
+  });
+
+  const ask = (query: string) =>
+    org.reader.client.POST('/orgs/{organizationId}/ask', {
+      params: { path: { organizationId: org.organizationId } },
+      body: { query },
+    });
+
+  it('embeds the sections of a head as a job, again only those an edit changed, and finds by similarity', async () => {
+    const spaceId = await createSpaceWithContent(org, 'Guides', [
+      { operation: 'insert_page', title: 'Install', document: { markdown: install } },
+      {
+        operation: 'insert_page',
+        title: 'Pricing',
+        document: { markdown: 'Every plan includes support.\n' },
+      },
+    ]);
+    // Nothing is embedded while the job waits; the question is found by its words alone.
+    expect(model.embedded).toEqual([]);
+    await server.jobs.runDue();
+    expect(model.embedded).toHaveLength(3);
+    expect(model.embedded.some((text) => text.startsWith('Upgrading'))).toBe(true);
+
+    // No word of this question is in the documentation; its meaning is, in the install page.
+    const answer = await ask('What is the setup procedure?');
+    expect(answer.answer?.sources.map((source) => source.space)).toEqual([spaceId]);
+    expect(markdownOf(answer.answer)).toContain('[Install');
+    expect(model.embedded.at(-1)).toBe('What is the setup procedure?');
+
+    // An edit of one page's text embeds that section again, and nothing else.
+    const pages = await org.admin.client.GET('/spaces/{spaceId}/content', {
+      params: { path: { spaceId } },
+    });
+    const pricing = pages.pages.find((page) => page.title === 'Pricing');
+    const changeRequest = await org.admin.client.POST('/spaces/{spaceId}/change-requests', {
+      params: { path: { spaceId } },
+      body: {},
+    });
+    const path = { spaceId, changeRequestId: changeRequest.id };
+    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+      params: { path },
+      body: {
+        changes: [
+          {
+            operation: 'update_page',
+            page: pricing?.id ?? '',
+            document: { markdown: 'Every plan includes support and updates.\n' },
+          },
+        ],
+      },
+    });
+    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
+      params: { path },
+    });
+    const before = model.embedded.length;
+    await server.jobs.runDue();
+    expect(model.embedded.slice(before)).toEqual(['Every plan includes support and updates.']);
+    const stored = await server.services.db
+      .selectFrom('section_embeddings')
+      .select(['page_id', 'anchor'])
+      .where('space_id', '=', spaceId)
+      .execute();
+    expect(stored).toHaveLength(3);
+  });
+});
+
+function markdownOf(answer: Schemas['SearchAIAnswer'] | undefined): string {
+  return answer?.answer !== undefined && 'markdown' in answer.answer ? answer.answer.markdown : '';
+}

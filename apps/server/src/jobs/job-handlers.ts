@@ -4,6 +4,7 @@ import { gitSyncJob } from './git-sync-job.js';
 import { openApiProcessingJob } from './openapi-processing-job.js';
 import { pdfExportJob } from './pdf-export-job.js';
 import { recurringJobHandler } from './recurring-jobs.js';
+import { spaceEmbeddingsJob } from './space-embeddings-job.js';
 import { type SweepSettings, sweeps } from './sweeps.js';
 import { translationJob } from './translation-job.js';
 import { webhookDeliveryJob } from './webhook-delivery-job.js';
@@ -17,5 +18,6 @@ export function jobHandlers(services: AppServices, settings: SweepSettings): Job
     translationJob(services),
     openApiProcessingJob(services),
     gitSyncJob(services),
+    spaceEmbeddingsJob(services),
   ];
 }

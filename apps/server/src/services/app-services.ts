@@ -8,6 +8,7 @@ import type { Clock } from '../clock.js';
 import {
   type AskEngineConfig,
   defaultPasswordHashCost,
+  type EmbeddingsConfig,
   type IntegrationScriptLimits,
   type RateLimitSettings,
   type TranslationEngineConfig,
@@ -16,6 +17,7 @@ import type { MergeServices } from '../domain/change-requests/run-merge.js';
 import { listenToHeadMoves } from '../domain/content/head-moves.js';
 import type { ContentWriteServices } from '../domain/content/prepare-changes.js';
 import { searchAndLinkIndexes } from '../domain/content-index/search-and-link-indexes.js';
+import { spaceEmbeddings } from '../domain/embeddings/queue-space-embeddings.js';
 import { createFileUrlSigner } from '../domain/files/file-urls.js';
 import { gitSyncExports } from '../domain/git-sync/git-sync-exports.js';
 import { gitSyncSealer } from '../domain/git-sync/git-sync-sealer.js';
@@ -69,6 +71,7 @@ export interface ServiceSettings {
   integrationScriptLimits: IntegrationScriptLimits;
   translationEngine?: TranslationEngineConfig | undefined;
   askEngine?: AskEngineConfig | undefined;
+  embeddings?: EmbeddingsConfig | undefined;
   openApiFetchTimeoutMs?: number;
   pdfExportWaitMs?: number;
   /** `SECRETS_KEY`; unset, the key kept in the database. */
@@ -151,6 +154,7 @@ export async function createAppServices(
       searchAndLinkIndexes({ dialect, appOrigin: settings.publicUrl }),
       translationRuns(clock),
       gitSyncExports(gitSecrets, clock),
+      ...(settings.embeddings === undefined ? [] : [spaceEmbeddings(clock)]),
     ]),
     ...(settings.pdfExportWaitMs === undefined
       ? {}
@@ -159,6 +163,7 @@ export async function createAppServices(
       ? {}
       : { translationEngine: settings.translationEngine }),
     ...(settings.askEngine === undefined ? {} : { askEngine: settings.askEngine }),
+    ...(settings.embeddings === undefined ? {} : { embeddings: settings.embeddings }),
     ...(settings.openApiFetchTimeoutMs === undefined
       ? {}
       : { openApiFetchTimeoutMs: settings.openApiFetchTimeoutMs }),

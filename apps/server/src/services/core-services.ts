@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { AppCaches } from '../caches/app-caches.js';
 import type { Clock } from '../clock.js';
-import type { AskEngineConfig, TranslationEngineConfig } from '../config.js';
+import type { AskEngineConfig, EmbeddingsConfig, TranslationEngineConfig } from '../config.js';
 import type { HeadMoveListeners } from '../domain/content/head-moves.js';
 import type { FileUrlSigner } from '../domain/files/file-urls.js';
 import type { InstanceKeys } from '../domain/instance/instance-keys.js';
@@ -68,6 +68,8 @@ export interface CoreServices {
   translationEngine?: TranslationEngineConfig | undefined;
   /** The model that answers questions; none: questions are answered with the best sections. */
   askEngine?: AskEngineConfig | undefined;
+  /** The endpoint sections are embedded with; none: answers are found by their words alone. */
+  embeddings?: EmbeddingsConfig | undefined;
   /** How long each fetch of an OpenAPI spec's files may take; 10 seconds unless given. */
   openApiFetchTimeoutMs?: number;
 }

@@ -833,6 +833,18 @@ export interface SiteQuestionAnswerSourcesTable {
   sections: string;
 }
 
+/** The embedding of a section of a space's head (see the `0037-section-embeddings` migration). */
+export interface SectionEmbeddingsTable {
+  space_id: string;
+  page_id: string;
+  anchor: string;
+  /** SHA-256 of the section's heading and text, as embedded. */
+  section_hash: string;
+  model: string;
+  /** Little-endian 32-bit floats. */
+  vector: Uint8Array;
+}
+
 /** Every table Quire stores. */
 /** A document people edit together (see the `0035-collaboration` migration). */
 export interface CollabDocumentsTable {
@@ -881,6 +893,7 @@ export interface Database {
   site_questions: SiteQuestionsTable;
   site_question_answers: SiteQuestionAnswersTable;
   site_question_answer_sources: SiteQuestionAnswerSourcesTable;
+  section_embeddings: SectionEmbeddingsTable;
   jobs: JobsTable;
   pdf_exports: PdfExportsTable;
   webhooks: WebhooksTable;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AskEngineConfig } from '../../src/config.js';
+import type { AskEngineConfig, EmbeddingsConfig } from '../../src/config.js';
 
 /** One request the fake model received. */
 export interface ModelRequest {
@@ -21,10 +21,13 @@ export interface ModelRequest {
  */
 export type ModelBehaviour = 'well' | 'refuse' | 'hang' | 'break' | 'whole';
 
-/** An OpenAI-compatible chat completions server on loopback. */
+/** An OpenAI-compatible chat completions and embeddings server on loopback. */
 export interface FakeModel {
   config: AskEngineConfig;
+  embeddings: EmbeddingsConfig;
   requests: ModelRequest[];
+  /** Every text the embeddings endpoint was asked to embed, in order. */
+  embedded: string[];
   behave(how: ModelBehaviour): void;
   close(): Promise<void>;
 }
@@ -50,9 +53,29 @@ export function modelReply(body: ModelRequest['body']): string {
   return `${cited} More at [our blog](https://made-up.example/blog).\n\n<followups>\nHow do I upgrade?\nWhere are the logs?\n</followups>`;
 }
 
+// Words the fake embedding counts as the same, so that similarity finds what words do not.
+const synonyms: Record<string, string> = { setup: 'install', configure: 'install', price: 'plan' };
+const dimensions = 64;
+
+/**
+ * A bag-of-words embedding: each word (or its synonym) adds to one of 64 dimensions, so texts
+ * sharing words, or synonyms, point the same way.
+ */
+export function fakeEmbedding(text: string): number[] {
+  const vector = Array.from({ length: dimensions }, () => 0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const base = synonyms[word] ?? word;
+    let hash = 0;
+    for (const character of base) hash = (hash * 31 + character.charCodeAt(0)) % dimensions;
+    vector[hash] = (vector[hash] ?? 0) + 1;
+  }
+  return vector;
+}
+
 /** Starts a fake model on 127.0.0.1, answering as {@link modelReply} says. */
 export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeModel> {
   const requests: ModelRequest[] = [];
+  const embedded: string[] = [];
   let behaviour: ModelBehaviour = 'well';
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -61,6 +84,17 @@ export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeM
       const body = JSON.parse(
         Buffer.concat(chunks).toString('utf8') || '{}',
       ) as ModelRequest['body'];
+      if (request.url === '/v1/embeddings') {
+        const input = (body as unknown as { input: string[] }).input;
+        embedded.push(...input);
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            data: input.map((text, index) => ({ index, embedding: fakeEmbedding(text) })),
+          }),
+        );
+        return;
+      }
       requests.push({ url: request.url ?? '', headers: request.headers, body });
       if (behaviour === 'hang') return;
       if (behaviour === 'refuse') {
@@ -100,7 +134,14 @@ export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeM
       timeoutMs: 2000,
       maxTokens: 300,
     },
+    embeddings: {
+      url: `http://127.0.0.1:${port}/v1`,
+      model: 'local-embeddings',
+      apiKey,
+      timeoutMs: 2000,
+    },
     requests,
+    embedded,
     behave(how) {
       behaviour = how;
     },

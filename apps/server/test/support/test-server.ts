@@ -8,6 +8,7 @@ import { createApp } from '../../src/app.js';
 import {
   type AskEngineConfig,
   defaultIntegrationScriptLimits,
+  type EmbeddingsConfig,
   type IntegrationScriptLimits,
   type RateLimitSettings,
   type TranslationEngineConfig,
@@ -88,6 +89,7 @@ export async function startTestServer({
   pdfExportWaitMs,
   translationEngine,
   askEngine,
+  embeddings,
   openApiFetchTimeoutMs,
   integrationScriptLimits = defaultIntegrationScriptLimits,
   rateLimits,
@@ -105,6 +107,8 @@ export async function startTestServer({
   translationEngine?: TranslationEngineConfig;
   /** The model that answers questions; none unless given. */
   askEngine?: AskEngineConfig;
+  /** The endpoint sections are embedded with; none unless given. */
+  embeddings?: EmbeddingsConfig;
   /** How long each fetch of an OpenAPI spec's files may take; the app's default if unset. */
   openApiFetchTimeoutMs?: number;
   /** What one run of an integration's script may take; the app's defaults if unset. */
@@ -137,6 +141,7 @@ export async function startTestServer({
       integrationScriptLimits,
       translationEngine,
       askEngine,
+      embeddings,
       rateLimits,
       passwordHashCost: testPasswordHashCost,
       ...(pdfExportWaitMs === undefined ? {} : { pdfExportWaitMs }),

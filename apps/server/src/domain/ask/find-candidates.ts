@@ -5,13 +5,15 @@ import { spacesOf } from '../sites/site-structure.js';
 import { type Candidate, candidatesOf } from './ask-candidates.js';
 import { languageOf, questionTerms } from './question-words.js';
 import { retrieveSections } from './retrieve-sections.js';
+import { similarSections } from './similar-sections.js';
 
 // Sections given to the model: enough to answer from, few enough to stay focused.
 const sectionsPerAnswer = 8;
 
 /**
- * The sections of `spaceIds` an answer to the question may be written from, the best first,
- * each with the URL `urlOf` gives it; for a visitor, as they read them.
+ * The sections of `spaceIds` an answer to the question may be written from, the best first (by
+ * their words, and by similarity when sections are embedded), each with the URL `urlOf` gives
+ * it; for a visitor, as they read them.
  */
 export async function findCandidates(
   services: AppServices,
@@ -23,6 +25,7 @@ export async function findCandidates(
   const terms = questionTerms(question, languageOf(question));
   const hits = await retrieveSections(services.db, services.dialect, spaceIds, terms, {
     limit: sectionsPerAnswer,
+    more: await similarSections(services, spaceIds, question),
   });
   const spaces = await spacesOf(
     services.db,

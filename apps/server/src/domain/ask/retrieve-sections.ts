@@ -29,13 +29,12 @@ export async function retrieveSections(
   terms: readonly SearchTerm[],
   { limit, more = [] }: { limit: number; more?: readonly Ranking[] },
 ): Promise<SectionHit[]> {
-  if (spaceIds.length === 0 || terms.length === 0) return [];
+  if (spaceIds.length === 0 || (terms.length === 0 && more.length === 0)) return [];
   const index = searchIndexOf(dialect);
   const alone = terms.length > 1 ? terms.slice(0, 8).map((term) => [term]) : [];
+  const byWords = terms.length === 0 ? [] : [terms, ...alone];
   const rankings: Ranking[] = [
-    ...(await Promise.all(
-      [terms, ...alone].map((some) => index.search(db, spaceIds, some, perRanking)),
-    )),
+    ...(await Promise.all(byWords.map((some) => index.search(db, spaceIds, some, perRanking)))),
     ...more,
   ];
   const fused = fuseRankings(rankings).slice(0, limit);

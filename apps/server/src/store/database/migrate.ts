@@ -31,6 +31,7 @@ import { siteInsightEventsMigration } from '../migrations/0033-site-insight-even
 import { sessionsMigration } from '../migrations/0034-sessions.js';
 import { collaborationMigration } from '../migrations/0035-collaboration.js';
 import { siteQuestionsMigration } from '../migrations/0036-site-questions.js';
+import { sectionEmbeddingsMigration } from '../migrations/0037-section-embeddings.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 
@@ -76,6 +77,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0034-sessions': sessionsMigration(dialect),
         '0035-collaboration': collaborationMigration(dialect),
         '0036-site-questions': siteQuestionsMigration(),
+        '0037-section-embeddings': sectionEmbeddingsMigration(dialect),
       }),
     },
   });
