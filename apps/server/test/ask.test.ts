@@ -460,7 +460,7 @@ describe('ask', () => {
         searchPerMinute: 1000,
         signInPerMinute: 1000,
         askPerMinute: 2,
-        askSitePerMinute: 1000,
+        askSitePerMinute: 1,
       },
     });
     try {
@@ -481,6 +481,22 @@ describe('ask', () => {
       const refused = await ask();
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+
+      // A site takes so many questions a minute, whoever asks them.
+      const site = await staff.admin.client.POST('/orgs/{organizationId}/sites', {
+        params: { path: { organizationId: staff.organizationId } },
+        body: { title: 'Limited docs' },
+      });
+      const askTheSite = (user: TestUser) =>
+        limited.fetch(
+          new Request(`${testBaseUrl}/v1/orgs/${staff.organizationId}/sites/${site.id}/ask`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${user.token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ question: 'install', scope: { mode: 'all' } }),
+          }),
+        );
+      expect((await askTheSite(staff.admin)).status).toBe(200);
+      await expectRefused(askTheSite(staff.creator), 429);
     } finally {
       await limited.close();
     }
@@ -502,6 +518,47 @@ describe('ask', () => {
       params: { path: { organizationId: org.organizationId } },
     });
     expect(inOrganization.questions[0]).toBe('How do I install the beta?');
+  });
+
+  it("keeps an agent's feedback for the site's owners, with the answer it names", async () => {
+    const token = await readerToken();
+    const answer = await lastAnswer(await askSite(token, { question: 'How do I install it?' }));
+    const submit = (body: unknown) =>
+      server.fetch(
+        new Request(
+          `${testBaseUrl}/v1/orgs/${org.organizationId}/sites/${siteId}/agents/feedback`,
+          {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+        ),
+      );
+    const feedback = {
+      reportedBy: { model: 'some-model', correlationId: answer.id },
+      subject: { kind: 'mcp-tool', toolName: 'ask' },
+      feedback: { category: 'documentation', summary: 'The answer missed the Windows steps' },
+    };
+    const recorded = await submit(feedback);
+    expect(recorded.status).toBe(201);
+    expect(await recorded.json()).toMatchObject({
+      id: expect.any(String),
+      result: expect.stringContaining('with the answer'),
+    });
+    const rows = await server.services.db.selectFrom('site_agent_feedback').selectAll().execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ site_id: siteId, answer_id: answer.id, category: 'documentation' }),
+    ]);
+    // Kept as validated: `onDemand` takes its default.
+    expect(JSON.parse(rows[0]?.feedback ?? '{}')).toEqual({
+      ...feedback,
+      reportedBy: { ...feedback.reportedBy, onDemand: false },
+    });
+    await expectRefused(submit({ ...feedback, subject: { kind: 'telepathy' } }), 400);
+    await expectRefused(
+      submit({ ...feedback, feedback: { category: 'documentation', summary: '' } }),
+      400,
+    );
   });
 
   it('removes questions and answers older than the retention', async () => {

@@ -157,6 +157,14 @@ const calls: Partial<Record<keyof typeof operationAccess, Call>> = {
     body: () => ({ question: 'How do I start?', scope: { mode: 'all' } }),
   },
   streamRecommendedQuestionsInSite: { method: 'GET', path: (f) => `${site(f)}/ask/questions` },
+  submitAgentFeedbackToSite: {
+    method: 'POST',
+    path: (f) => `${site(f)}/agents/feedback`,
+    body: () => ({
+      subject: { kind: 'generic' },
+      feedback: { category: 'documentation', summary: 'The install page skips a step' },
+    }),
+  },
   listSiteQuestions: { method: 'GET', path: (f) => `${site(f)}/questions` },
   getSiteQuestionById: {
     method: 'GET',

@@ -1,5 +1,6 @@
 import type { Actor } from '../domain/actor.js';
 import { isSiteReader } from '../domain/actor.js';
+import { submitAgentFeedback } from '../domain/ask/agent-feedback.js';
 import { type AnswerDraft, writeAnswer } from '../domain/ask/answer-drafts.js';
 import type { Candidate } from '../domain/ask/ask-candidates.js';
 import { AskEngineError, askEngine } from '../domain/ask/ask-engine.js';
@@ -23,6 +24,7 @@ type AskHandlers = Pick<
   | 'streamRecommendedQuestionsInOrganization'
   | 'streamAskInSite'
   | 'streamRecommendedQuestionsInSite'
+  | 'submitAgentFeedbackToSite'
 >;
 
 /** Handlers of questions answered from the documentation: across an organization, and of a site. */
@@ -88,6 +90,11 @@ export const askHandlers: AskHandlers = {
       events: answerEvents(drafts, candidates, formatOf(query), services, answerId),
     };
   },
+
+  submitAgentFeedbackToSite: async ({ params, body, actor, services }) => ({
+    status: 201,
+    body: await submitAgentFeedback(services, actor, params, body),
+  }),
 
   streamRecommendedQuestionsInSite: async ({ params, query, actor, services }) => {
     const { structure } = await siteAsSeen(services, actor, params);

@@ -833,6 +833,18 @@ export interface SiteQuestionAnswerSourcesTable {
   sections: string;
 }
 
+/** What an agent reported about a site (see the `0036-site-questions` migration). */
+export interface SiteAgentFeedbackTable {
+  id: string;
+  site_id: string;
+  /** The answer the feedback names (its `reportedBy.correlationId`), when it names one. */
+  answer_id: string | null;
+  category: string;
+  /** The whole `AgentFeedbackInput`, as JSON. */
+  feedback: string;
+  created_at: string;
+}
+
 /** The embedding of a section of a space's head (see the `0037-section-embeddings` migration). */
 export interface SectionEmbeddingsTable {
   space_id: string;
@@ -894,6 +906,7 @@ export interface Database {
   site_question_answers: SiteQuestionAnswersTable;
   site_question_answer_sources: SiteQuestionAnswerSourcesTable;
   section_embeddings: SectionEmbeddingsTable;
+  site_agent_feedback: SiteAgentFeedbackTable;
   jobs: JobsTable;
   pdf_exports: PdfExportsTable;
   webhooks: WebhooksTable;

@@ -1,5 +1,6 @@
 import type {
   Executor,
+  SiteAgentFeedbackTable,
   SiteQuestionAnswerSourcesTable,
   SiteQuestionAnswersTable,
   SiteQuestionsTable,
@@ -153,12 +154,13 @@ export async function rateAnswer(
 }
 
 /**
- * Removes the answers given before `cutoff`, their sources, and the questions left without any
- * answer; answers how many answers there were.
+ * Removes the answers given before `cutoff`, their sources, the questions left without any
+ * answer, and agents' feedback older than it; answers how many answers there were.
  */
 export async function deleteAnswersBefore(db: Executor, cutoff: string): Promise<number> {
   const old = db.selectFrom('site_question_answers').select('id').where('created_at', '<', cutoff);
   await db.deleteFrom('site_question_answer_sources').where('answer_id', 'in', old).execute();
+  await db.deleteFrom('site_agent_feedback').where('created_at', '<', cutoff).execute();
   const result = await db
     .deleteFrom('site_question_answers')
     .where('created_at', '<', cutoff)
@@ -276,4 +278,12 @@ export function inThreadOrder<Answer extends Pick<SiteQuestionAnswerRow, 'id' | 
   };
   visit(null);
   return ordered;
+}
+
+/** Stores what an agent reported about a site. */
+export async function insertAgentFeedback(
+  db: Executor,
+  row: SiteAgentFeedbackTable,
+): Promise<void> {
+  await db.insertInto('site_agent_feedback').values(row).execute();
 }

@@ -247,6 +247,7 @@ export const operationAccess: Record<OperationId, Access> = {
   aggregateSiteEvents: 'read',
   streamAskInSite: 'read',
   streamRecommendedQuestionsInSite: 'read',
+  submitAgentFeedbackToSite: 'read',
   listSiteQuestions: 'read',
   getSiteQuestionById: 'read',
   listSiteQuestionSources: 'read',

@@ -1304,6 +1304,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/sites/{siteId}/agents/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report, as an agent, how the site served it
+         * @description Records an agent's feedback for the site's owners: about an MCP tool, a CLI command, an API endpoint, a page of the documentation, or the product. Feedback naming an answer of the site as its `reportedBy.correlationId` is kept with that answer. Open to the site's reader token, as its MCP server's tools are, and to members.
+         */
+        post: operations["submitAgentFeedbackToSite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orgs/{organizationId}/sites/{siteId}/answers": {
         parameters: {
             query?: never;
@@ -5049,6 +5074,58 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description What an agent (an assistant reading the site through its MCP server, a CLI, a script) reports about the site or the product: what it was doing, what went wrong and how it worked around it. */
+        AgentFeedbackInput: {
+            feedback: {
+                /** @enum {string} */
+                category: "usability" | "reliability" | "documentation" | "efficiency" | "interoperability" | "could-not-accomplish";
+                detail?: string;
+                goal?: string;
+                metrics?: {
+                    callCount?: number;
+                    retryCount?: number;
+                    successCount?: number;
+                };
+                /** @enum {string} */
+                severity?: "low" | "medium" | "high";
+                summary: string;
+                workaround?: string;
+            };
+            reportedBy?: {
+                /** @description The agent's own id for the work it reports on; an answer's id ties the feedback to that answer. */
+                correlationId?: string;
+                model?: string;
+                /** @default false */
+                onDemand: boolean;
+                userAgent?: string;
+            };
+            /** @description What the feedback is about. */
+            subject: {
+                /** @enum {string} */
+                kind: "mcp-tool";
+                target?: string;
+                toolName: string;
+            } | {
+                command: string;
+                flags?: string[];
+                /** @enum {string} */
+                kind: "cli-command";
+            } | {
+                /** @enum {string} */
+                kind: "api-endpoint";
+                /** @enum {string} */
+                method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
+                path: string;
+            } | {
+                /** @enum {string} */
+                kind: "documentation";
+                /** Format: uri */
+                url: string;
+            } | {
+                /** @enum {string} */
+                kind: "generic";
+            };
+        };
         /** @description What the model answered, as a message of one final step. */
         AIMessage: {
             /** Format: date-time */
@@ -11749,6 +11826,45 @@ export interface operations {
             400: components["responses"]["BadRequestError"];
             401: components["responses"]["UnauthorizedError"];
             404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    submitAgentFeedbackToSite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+                /** @description ID of the site. */
+                siteId: components["parameters"]["siteId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentFeedbackInput"];
+            };
+        };
+        responses: {
+            /** @description The feedback was recorded. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @description What the agent is told happens next. */
+                        result: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
             429: components["responses"]["TooManyRequestsError"];
         };
     };

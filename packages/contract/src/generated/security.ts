@@ -36,4 +36,5 @@ export const siteReaderOperations = [
   'searchSiteContent',
   'streamAskInSite',
   'streamRecommendedQuestionsInSite',
+  'submitAgentFeedbackToSite',
 ] as const;

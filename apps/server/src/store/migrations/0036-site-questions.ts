@@ -3,7 +3,7 @@ import type { Kysely, Migration } from 'kysely';
 /**
  * The questions readers asked published sites and the answers they got, for the sites' owners:
  * a question once per wording, an answer each time it was asked, and the pages each answer
- * cited. No address, cookie or browser is stored: only the random session and visitor ids the
+ * cited, and what agents report about the site. No address, cookie or browser is stored: only the random session and visitor ids the
  * reader's browser chose, as with readers' events.
  */
 export function siteQuestionsMigration(): Migration {
@@ -71,8 +71,24 @@ export function siteQuestionsMigration(): Migration {
         .addColumn('sections', 'text', (c) => c.notNull())
         .addPrimaryKeyConstraint('site_question_answer_sources_pk', ['answer_id', 'ordinal'])
         .execute();
+      // What agents report about the site, each whole as JSON; tied to an answer when it names one.
+      await db.schema
+        .createTable('site_agent_feedback')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('site_id', 'text', (c) => c.notNull())
+        .addColumn('answer_id', 'text')
+        .addColumn('category', 'text', (c) => c.notNull())
+        .addColumn('feedback', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('site_agent_feedback_site_time')
+        .on('site_agent_feedback')
+        .columns(['site_id', 'created_at'])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('site_agent_feedback').execute();
       await db.schema.dropTable('site_question_answer_sources').execute();
       await db.schema.dropTable('site_question_answers').execute();
       await db.schema.dropTable('site_questions').execute();
