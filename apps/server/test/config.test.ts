@@ -6,7 +6,13 @@ describe('configuration', () => {
     expect(loadConfig({})).toEqual({
       port: 8080,
       cacheBytes: 256 * 1024 * 1024,
-      rateLimits: { perMinute: 1200, searchPerMinute: 120, signInPerMinute: 20 },
+      rateLimits: {
+        perMinute: 1200,
+        searchPerMinute: 120,
+        signInPerMinute: 20,
+        askPerMinute: 20,
+        askSitePerMinute: 300,
+      },
       host: '127.0.0.1',
       databaseUrl: 'sqlite:./data/quire.db',
       publicUrl: 'http://127.0.0.1:8080',
@@ -19,6 +25,7 @@ describe('configuration', () => {
       corsOrigins: undefined,
       auditRetentionDays: 365,
       insightsRetentionDays: 365,
+      askRetentionDays: 365,
       filesDir: './data/files',
       filesUrl: undefined,
       filesS3Endpoint: undefined,
@@ -54,11 +61,41 @@ describe('configuration', () => {
       RATE_LIMIT_SEARCH_PER_MINUTE: '0',
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '5',
       PASSWORD_HASH_COST: '18',
+      ASK_ENGINE_URL: 'http://127.0.0.1:11434/v1/',
+      ASK_MODEL: 'llama3.2',
+      ASK_API_KEY: 'model-key',
+      ASK_TIMEOUT_MS: '30000',
+      ASK_MAX_TOKENS: '500',
+      ASK_RETENTION_DAYS: '30',
+      RATE_LIMIT_ASK_PER_MINUTE: '5',
+      RATE_LIMIT_ASK_SITE_PER_MINUTE: '50',
+      EMBEDDINGS_URL: 'http://127.0.0.1:11434',
+      EMBEDDINGS_MODEL: 'nomic-embed-text',
     });
     expect(config).toMatchObject({
+      askEngine: {
+        url: 'http://127.0.0.1:11434/v1',
+        model: 'llama3.2',
+        apiKey: 'model-key',
+        timeoutMs: 30000,
+        maxTokens: 500,
+      },
+      askRetentionDays: 30,
+      embeddings: {
+        url: 'http://127.0.0.1:11434',
+        model: 'nomic-embed-text',
+        apiKey: undefined,
+        timeoutMs: 30000,
+      },
       openApiFetchTimeoutMs: 2500,
       cacheBytes: 64 * 1024 * 1024,
-      rateLimits: { perMinute: 600, searchPerMinute: 0, signInPerMinute: 5 },
+      rateLimits: {
+        perMinute: 600,
+        searchPerMinute: 0,
+        signInPerMinute: 5,
+        askPerMinute: 5,
+        askSitePerMinute: 50,
+      },
       integrationScriptLimits: { cpuMs: 250, memoryBytes: 32 * 1024 * 1024, wallMs: 5000 },
       filesDir: '/var/lib/quire/files',
       filesUrl: 's3://quire-files/prod',
@@ -92,6 +129,9 @@ describe('configuration', () => {
         CACHE_MB: 'lots',
         RATE_LIMIT_PER_MINUTE: '-1',
         PASSWORD_HASH_COST: '8',
+        ASK_ENGINE_URL: 'ollama:11434',
+        ASK_MAX_TOKENS: '5',
+        EMBEDDINGS_URL: 'nowhere',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/INTEGRATION_SCRIPT_CPU_MS must be a whole number from 10 to 60000/);
@@ -107,6 +147,8 @@ describe('configuration', () => {
     expect(load).toThrow(/CACHE_MB must be a whole number from 16 to 65536/);
     expect(load).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 0 to 1000000/);
     expect(load).toThrow(/PASSWORD_HASH_COST must be a whole number from 10 to 20/);
+    expect(load).toThrow(/ASK_ENGINE_URL must be the engine's absolute http\(s\) URL/);
+    expect(load).toThrow(/EMBEDDINGS_URL must be the endpoint's absolute http\(s\) URL/);
   });
 
   it('keeps files beside the SQLite database unless FILES_DIR says otherwise', () => {

@@ -2,10 +2,10 @@ import type { components } from '@quire/contract';
 import type { ReadMarkdownResult } from '@quire/document';
 import type { AnswerDraft } from '../domain/ask/answer-drafts.js';
 import type { Candidate } from '../domain/ask/ask-candidates.js';
+import { citedSources } from '../domain/ask/cited-sources.js';
 import { presentDocument } from './json-document.js';
 
 type SearchAIAnswer = components['schemas']['SearchAIAnswer'];
-type AnswerSource = components['schemas']['SearchAIAnswerSource'];
 
 /** How an answer's text is sent: as Markdown, or as a JSON document. */
 export type AnswerFormat = 'markdown' | 'document';
@@ -37,30 +37,4 @@ export async function presentAskAnswer(
     followupQuestions: draft.followups,
     sources: citedSources(draft, candidates),
   };
-}
-
-/** The pages among the candidates the draft cites, in the candidates' order, each once. */
-export function citedSources(
-  draft: Pick<AnswerDraft, 'cited' | 'writtenBy'>,
-  candidates: readonly Candidate[],
-): AnswerSource[] {
-  const byPage = new Map<string, AnswerSource>();
-  for (const candidate of candidates) {
-    if (!draft.cited.has(candidate.url)) continue;
-    const key = `${candidate.spaceId}/${candidate.pageId}`;
-    const source = byPage.get(key) ?? {
-      type: 'page' as const,
-      page: candidate.pageId,
-      revision: candidate.revisionId,
-      space: candidate.spaceId,
-      sections: [],
-      reason:
-        draft.writtenBy === 'model'
-          ? `The answer cites ${candidate.pageTitle}`
-          : `${candidate.pageTitle} matches the question`,
-    };
-    if (!source.sections.includes(candidate.anchor)) source.sections.push(candidate.anchor);
-    byPage.set(key, source);
-  }
-  return [...byPage.values()];
 }

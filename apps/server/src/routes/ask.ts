@@ -14,7 +14,7 @@ import { upstreamFailed } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
 import { type AnswerFormat, presentAskAnswer } from '../presenters/ask-answer.js';
 import type { AppServices } from '../services/app-services.js';
-import { siteIdsOfOrganization } from '../store/site-questions.js';
+import { listSiteIdsOfOrganization } from '../store/site-questions.js';
 
 type AskHandlers = Pick<
   HandlerTable,
@@ -190,7 +190,7 @@ async function organizationQuestions(
   const spaces = await readableSpacesOf(services.db, actor, organizationId);
   return recommendedQuestions(
     services,
-    await siteIdsOfOrganization(services.db, organizationId),
+    await listSiteIdsOfOrganization(services.db, organizationId),
     spaces.map((space) => space.id),
   );
 }

@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import type { Actor } from '../domain/actor.js';
 import { questionStats } from '../domain/ask/question-stats.js';
+import { inThreadOrder } from '../domain/ask/thread-order.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
 import { notFound } from '../errors.js';
 import type { HandlerTable } from '../http/handler.js';
@@ -18,10 +19,9 @@ import {
   type AnswerFilter,
   findAnswer,
   findQuestion,
-  inThreadOrder,
+  findQuestionsById,
   listAnswers,
   listSources,
-  questionsById,
   type SiteQuestionAnswerSourceRow,
 } from '../store/site-questions.js';
 import { pageRequest } from './page-request.js';
@@ -62,7 +62,7 @@ export const siteQuestionHandlers: SiteQuestionHandlers = {
       questionType: query.type,
     });
     const byQuestion = groupBy(answers, (answer) => answer.question_id);
-    const questions = await questionsById(services.db, params.siteId, [...byQuestion.keys()]);
+    const questions = await findQuestionsById(services.db, params.siteId, [...byQuestion.keys()]);
     const until = untilOf(query, services);
     const listed = [...byQuestion].flatMap(([id, itsAnswers]) => {
       const question = questions.get(id);

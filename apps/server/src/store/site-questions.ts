@@ -106,7 +106,7 @@ export function listAnswers(
 }
 
 /** The questions of a site by id. */
-export async function questionsById(
+export async function findQuestionsById(
   db: Executor,
   siteId: string,
   ids: readonly string[],
@@ -224,7 +224,7 @@ export async function wellAnsweredQuestions(
 }
 
 /** The ids of an organization's sites. */
-export async function siteIdsOfOrganization(
+export async function listSiteIdsOfOrganization(
   db: Executor,
   organizationId: string,
 ): Promise<string[]> {
@@ -255,29 +255,6 @@ export async function pageTitlesOf(
     .sort((a, b) => depth(a.path) - depth(b.path))
     .slice(0, limit)
     .map((row) => row.title);
-}
-
-/**
- * The answers of one thread in the order they were asked: each follows the one it names as its
- * previous (times alone cannot order answers given within the same millisecond, or by servers
- * whose clocks differ).
- */
-export function inThreadOrder<Answer extends Pick<SiteQuestionAnswerRow, 'id' | 'previous_id'>>(
-  answers: readonly Answer[],
-): Answer[] {
-  const next = new Map<string | null, Answer[]>();
-  for (const answer of answers) {
-    next.set(answer.previous_id, [...(next.get(answer.previous_id) ?? []), answer]);
-  }
-  const ordered: Answer[] = [];
-  const visit = (previous: string | null) => {
-    for (const answer of next.get(previous) ?? []) {
-      ordered.push(answer);
-      visit(answer.id);
-    }
-  };
-  visit(null);
-  return ordered;
 }
 
 /** Stores what an agent reported about a site. */

@@ -1,9 +1,9 @@
 import type { components } from '@quire/contract';
 import { newId } from '../../ids.js';
-import type { AppServices } from '../../services/app-services.js';
 import { findAnswer, insertAgentFeedback } from '../../store/site-questions.js';
 import type { Caller } from '../actor.js';
 import { siteAsSeen } from '../published/site-as-seen.js';
+import type { AskServices } from './ask-services.js';
 
 type AgentFeedbackInput = components['schemas']['AgentFeedbackInput'];
 
@@ -13,7 +13,7 @@ type AgentFeedbackInput = components['schemas']['AgentFeedbackInput'];
  * an answer of this site. Answers its id and what the agent is told.
  */
 export async function submitAgentFeedback(
-  services: AppServices,
+  services: AskServices,
   caller: Caller,
   params: { organizationId: string; siteId: string },
   input: AgentFeedbackInput,

@@ -1,7 +1,6 @@
 import { invalid, tooManyAttempts, upstreamFailed } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { AppServices } from '../../services/app-services.js';
-import { findAnswer, inThreadOrder, listAnswers } from '../../store/site-questions.js';
+import { findAnswer, listAnswers } from '../../store/site-questions.js';
 import { type Caller, isSiteReader } from '../actor.js';
 import { readableSpacesOf } from '../content-index/readable-spaces.js';
 import { type SiteScope, siteAsSeen, siteSpacesInScope } from '../published/site-as-seen.js';
@@ -10,9 +9,11 @@ import { type AnswerDraft, writeAnswer } from './answer-drafts.js';
 import type { Candidate } from './ask-candidates.js';
 import { AskEngineError, askEngine } from './ask-engine.js';
 import type { EarlierTurn } from './ask-prompt.js';
+import type { AskServices } from './ask-services.js';
 import { findCandidates } from './find-candidates.js';
 import { recordSiteAnswer, type SiteAsking } from './record-site-answer.js';
 import { sitePageUrl } from './site-page-urls.js';
+import { inThreadOrder } from './thread-order.js';
 
 /** A question to a site, as its asker sent it. */
 export interface SiteQuestion {
@@ -42,7 +43,7 @@ const earlierTurns = 5;
  * the drafts with the same error.
  */
 export async function askSite(
-  services: AppServices,
+  services: AskServices,
   caller: Caller,
   params: { organizationId: string; siteId: string },
   asked: SiteQuestion,
@@ -129,7 +130,7 @@ export async function askSite(
 
 /** Records why a model failed and answers the 502 to throw; other errors are thrown as they are. */
 async function failed(
-  services: AppServices,
+  services: AskServices,
   error: unknown,
   asking: (outcome: SiteAsking['outcome']) => SiteAsking,
 ): Promise<unknown> {
@@ -144,7 +145,7 @@ function unanswered(error: AskEngineError) {
 
 /** The conversation a question continues: its id, the answer it follows, and the earlier turns. */
 async function threadOf(
-  services: AppServices,
+  services: AskServices,
   siteId: string,
   asked: SiteQuestion,
 ): Promise<{ id: string | undefined; previous: string | null; earlier: EarlierTurn[] }> {

@@ -1,8 +1,8 @@
-import type { AppServices } from '../../services/app-services.js';
 import type { SectionHit } from '../../store/search/search-index.js';
 import type { VisitorClaims } from '../sites/conditions.js';
 import { spacesOf } from '../sites/site-structure.js';
 import { type Candidate, candidatesOf } from './ask-candidates.js';
+import type { AskServices } from './ask-services.js';
 import { languageOf, questionTerms } from './question-words.js';
 import { retrieveSections } from './retrieve-sections.js';
 import { similarSections } from './similar-sections.js';
@@ -16,7 +16,7 @@ const sectionsPerAnswer = 8;
  * it; for a visitor, as they read them.
  */
 export async function findCandidates(
-  services: AppServices,
+  services: AskServices,
   spaceIds: readonly string[],
   question: string,
   urlOf: (hit: SectionHit) => string,

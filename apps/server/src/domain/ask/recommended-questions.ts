@@ -1,6 +1,6 @@
-import type { AppServices } from '../../services/app-services.js';
 import { pageTitlesOf, wellAnsweredQuestions } from '../../store/site-questions.js';
 import { askEngine } from './ask-engine.js';
+import type { AskServices } from './ask-services.js';
 
 const questionsWanted = 5;
 const askingsRead = 2000;
@@ -13,7 +13,7 @@ const titlesShown = 40;
  * model that fails leaves the asked ones; it is logged, not answered as an error.
  */
 export async function recommendedQuestions(
-  services: AppServices,
+  services: AskServices,
   siteIds: readonly string[],
   spaceIds: readonly string[],
 ): Promise<string[]> {

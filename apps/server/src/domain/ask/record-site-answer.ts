@@ -1,9 +1,9 @@
 import { newId } from '../../ids.js';
-import { citedSources } from '../../presenters/ask-answer.js';
-import type { AppServices } from '../../services/app-services.js';
 import { insertAnswer } from '../../store/site-questions.js';
 import type { AnswerDraft } from './answer-drafts.js';
 import type { Candidate } from './ask-candidates.js';
+import type { AskServices } from './ask-services.js';
+import { citedSources } from './cited-sources.js';
 import { groupedWording, languageOf, questionType } from './question-words.js';
 
 /** One asking of a site, as it is recorded once its answer is written or has failed. */
@@ -25,7 +25,7 @@ export interface SiteAsking {
  * the model cited the documentation, `partially` for sections given without a model, `no`
  * otherwise.
  */
-export async function recordSiteAnswer(services: AppServices, asking: SiteAsking): Promise<void> {
+export async function recordSiteAnswer(services: AskServices, asking: SiteAsking): Promise<void> {
   const now = services.clock.now().toISOString();
   const raw = asking.question;
   const { outcome } = asking;

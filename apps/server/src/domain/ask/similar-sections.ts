@@ -1,4 +1,3 @@
-import type { AppServices } from '../../services/app-services.js';
 import { embeddingsOfSpaces } from '../../store/section-embeddings.js';
 import {
   cosine,
@@ -6,6 +5,7 @@ import {
   embeddingsEngine,
   vectorFromBytes,
 } from '../embeddings/embeddings-engine.js';
+import type { AskServices } from './ask-services.js';
 import type { Ranking } from './retrieve-sections.js';
 
 const ranked = 50;
@@ -16,7 +16,7 @@ const ranked = 50;
  * question to be answered by its words: logged, not an error.
  */
 export async function similarSections(
-  services: AppServices,
+  services: AskServices,
   spaceIds: readonly string[],
   question: string,
 ): Promise<Ranking[]> {

@@ -1,12 +1,21 @@
 import type { components } from '@quire/contract';
+import type { Clock } from '../../clock.js';
 import type { MemberRole } from '../../model/roles.js';
-import type { AppServices } from '../../services/app-services.js';
+import type { Executor } from '../../store/schema.js';
 import { type Caller, isSiteReader } from '../actor.js';
+import type { ShareKeys } from '../sites/share-keys.js';
 import { loadSiteForMember } from '../sites/site-access.js';
 import { liveStructure, readSiteStructure, type SiteStructure } from '../sites/site-structure.js';
 import { readerViewOf } from './site-readers.js';
 
 type SiteParams = { organizationId: string; siteId: string };
+
+/** What reading a site as its caller sees it needs. */
+export interface SiteSeeing {
+  db: Executor;
+  shareKeys: ShareKeys;
+  clock: Clock;
+}
 /** Which site spaces a search or a question of a site reads (GitBook's `SiteSearchScope`). */
 export type SiteScope = components['schemas']['SiteSearchScope'];
 
@@ -18,7 +27,7 @@ export interface SiteAsSeen {
 }
 
 export async function siteAsSeen(
-  services: AppServices,
+  services: SiteSeeing,
   caller: Caller,
   params: SiteParams,
 ): Promise<SiteAsSeen> {
