@@ -401,14 +401,8 @@ function translationEngineSetting(
 
 // A model is optional: without `ASK_ENGINE_URL`, questions are answered with the best sections.
 function askEngineSetting(env: NodeJS.ProcessEnv, problems: string[]): AskEngineConfig | undefined {
-  const url = env.ASK_ENGINE_URL?.trim().replace(/\/+$/, '') || undefined;
+  const url = endpointUrlSetting(env, 'ASK_ENGINE_URL', "the engine's", problems);
   if (url === undefined) return undefined;
-  if (!URL.canParse(url) || !/^https?:/.test(url)) {
-    problems.push(
-      `ASK_ENGINE_URL must be the engine's absolute http(s) URL, such as http://127.0.0.1:11434/v1 (got "${url}")`,
-    );
-    return undefined;
-  }
   return {
     url,
     model: env.ASK_MODEL?.trim() || 'gpt-4o-mini',
@@ -423,20 +417,32 @@ function embeddingsSetting(
   env: NodeJS.ProcessEnv,
   problems: string[],
 ): EmbeddingsConfig | undefined {
-  const url = env.EMBEDDINGS_URL?.trim().replace(/\/+$/, '') || undefined;
+  const url = endpointUrlSetting(env, 'EMBEDDINGS_URL', "the endpoint's", problems);
   if (url === undefined) return undefined;
-  if (!URL.canParse(url) || !/^https?:/.test(url)) {
-    problems.push(
-      `EMBEDDINGS_URL must be the endpoint's absolute http(s) URL, such as http://127.0.0.1:11434/v1 (got "${url}")`,
-    );
-    return undefined;
-  }
   return {
     url,
     model: env.EMBEDDINGS_MODEL?.trim() || 'text-embedding-3-small',
     apiKey: env.EMBEDDINGS_API_KEY?.trim() || undefined,
     timeoutMs: integerSetting(env, 'EMBEDDINGS_TIMEOUT_MS', 30_000, 1000, 600_000, problems),
   };
+}
+
+/** The absolute http(s) URL of an OpenAI-compatible endpoint, without trailing slashes; unset: none. */
+function endpointUrlSetting(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  whose: string,
+  problems: string[],
+): string | undefined {
+  const url = env[name]?.trim().replace(/\/+$/, '') || undefined;
+  if (url === undefined) return undefined;
+  if (!URL.canParse(url) || !/^https?:/.test(url)) {
+    problems.push(
+      `${name} must be ${whose} absolute http(s) URL, such as http://127.0.0.1:11434/v1 (got "${url}")`,
+    );
+    return undefined;
+  }
+  return url;
 }
 
 // 32 bytes, written as 64 hex characters or in base64 (url-safe or not), as `openssl rand` makes them.

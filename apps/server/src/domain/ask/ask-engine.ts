@@ -4,6 +4,7 @@ import type { AskEngineConfig } from '../../config.js';
 import { isRecord } from '../../is-record.js';
 import { fetchOutbound } from '../../outbound/fetch-outbound.js';
 import { OutboundError } from '../../outbound/outbound-error.js';
+import { completionText, openAiEndpoint } from '../models/openai-endpoints.js';
 
 /** One message of a conversation with the model. */
 export interface ChatMessage {
@@ -36,9 +37,7 @@ export class AskEngineError extends Error {
  * @example const engine = askEngine({ url: 'http://127.0.0.1:11434/v1', model: 'llama3.2', … });
  */
 export function askEngine(config: AskEngineConfig): AskEngine {
-  const url = /\/chat\/completions$/.test(config.url)
-    ? config.url
-    : `${config.url}${/\/v1$/.test(config.url) ? '' : '/v1'}/chat/completions`;
+  const url = openAiEndpoint(config.url, 'chat/completions');
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
     ...(config.apiKey === undefined ? {} : { Authorization: `Bearer ${config.apiKey}` }),
@@ -168,10 +167,7 @@ function deltaOf(event: unknown): string {
 }
 
 function messageOf(answer: unknown): string {
-  const choices = isRecord(answer) ? answer.choices : undefined;
-  const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
-  const message = isRecord(first) ? first.message : undefined;
-  const content = isRecord(message) ? message.content : undefined;
-  if (typeof content !== 'string') throw new AskEngineError('The model answered without a message');
+  const content = completionText(answer);
+  if (content === undefined) throw new AskEngineError('The model answered without a message');
   return content;
 }

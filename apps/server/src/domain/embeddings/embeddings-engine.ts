@@ -2,6 +2,7 @@ import type { EmbeddingsConfig } from '../../config.js';
 import { isRecord } from '../../is-record.js';
 import { fetchOutbound } from '../../outbound/fetch-outbound.js';
 import { OutboundError } from '../../outbound/outbound-error.js';
+import { openAiEndpoint } from '../models/openai-endpoints.js';
 
 /** Turns texts into vectors, one per text, in order, all of one model. */
 export interface Embedder {
@@ -21,9 +22,7 @@ export class EmbeddingsError extends Error {
  * @example await embeddingsEngine(config).embed(['How do I install it?']);
  */
 export function embeddingsEngine(config: EmbeddingsConfig): Embedder {
-  const url = /\/embeddings$/.test(config.url)
-    ? config.url
-    : `${config.url}${/\/v1$/.test(config.url) ? '' : '/v1'}/embeddings`;
+  const url = openAiEndpoint(config.url, 'embeddings');
   return {
     model: config.model,
     async embed(texts) {

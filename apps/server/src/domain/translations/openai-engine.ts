@@ -1,7 +1,6 @@
-import { isRecord } from '../../is-record.js';
+import { completionText, openAiEndpoint } from '../models/openai-endpoints.js';
 import {
   type EnginePost,
-  engineUrl,
   type TranslationEngine,
   TranslationEngineError,
   type TranslationEngineSettings,
@@ -18,12 +17,7 @@ export function openAiEngine(
   settings: TranslationEngineSettings,
   post: EnginePost,
 ): TranslationEngine {
-  const url = /\/chat\/completions\/?$/.test(settings.url)
-    ? settings.url
-    : engineUrl(
-        settings.url,
-        /\/v1\/?$/.test(settings.url) ? '/chat/completions' : '/v1/chat/completions',
-      );
+  const url = openAiEndpoint(settings.url, 'chat/completions');
   return {
     async translate(texts, request) {
       const answer = await post(
@@ -61,11 +55,8 @@ function systemPrompt({ source, target, instructions }: TranslationRequest): str
 }
 
 function messageOf(answer: unknown): string {
-  const choices = isRecord(answer) ? answer.choices : undefined;
-  const first: unknown = Array.isArray(choices) ? choices[0] : undefined;
-  const message = isRecord(first) ? first.message : undefined;
-  const content = isRecord(message) ? message.content : undefined;
-  if (typeof content !== 'string') {
+  const content = completionText(answer);
+  if (content === undefined) {
     throw new TranslationEngineError('The model answered without a message');
   }
   return content;
