@@ -95,6 +95,7 @@ describe('first start and background work', () => {
       'events.prune',
       'git.poll',
       'insights.prune',
+      'questions.prune',
       'spaces.purge',
     ]);
     await server.jobs.runDue();
@@ -105,6 +106,7 @@ describe('first start and background work', () => {
       { kind: 'events.prune', run_at: nextHour, state: 'queued', attempts: 0 },
       { kind: 'git.poll', run_at: nextMinute, state: 'queued', attempts: 0 },
       { kind: 'insights.prune', run_at: nextHour, state: 'queued', attempts: 0 },
+      { kind: 'questions.prune', run_at: nextHour, state: 'queued', attempts: 0 },
       { kind: 'spaces.purge', run_at: nextHour, state: 'queued', attempts: 0 },
     ]);
     expect(await findSpaceById(server.services.db, recent.id)).toBeDefined();
