@@ -115,6 +115,9 @@ describe('the MCP endpoint', () => {
     expect(page?.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
     const merge = tools.find((tool) => tool.name === 'mergeChangeRequest');
     expect(merge?.annotations?.readOnlyHint).toBe(false);
+    // A question is a read, though it is posted.
+    const ask = tools.find((tool) => tool.name === 'askInOrganization');
+    expect(ask?.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
   });
 
   it('gives every tool an input schema a JSON Schema validator compiles on its own', () => {
@@ -261,6 +264,11 @@ describe('each tool, for a role that may and one that may not', () => {
       'Deploying',
     ],
     ['searchSpaceContent', () => ({ spaceId, query: 'quickstart' }), 'Welcome'],
+    [
+      'askInOrganization',
+      () => ({ organizationId: org.organizationId, body: { query: 'How do I deploy?' } }),
+      '[Deploying',
+    ],
     ['listPages', () => ({ spaceId }), 'Deploying'],
     ['getPageByPath', () => ({ spaceId, pagePath: 'deploying' }), '`quire deploy`'],
     ['listChangeRequestsForSpace', () => ({ spaceId }), '"items"'],

@@ -27,6 +27,8 @@ export interface OperationRoute {
   routePath: string;
   /** Whether the operation answers without a token (`security: []`). */
   isPublic: boolean;
+  /** A read that is not a GET (it takes its input as a body): `x-reads-only` in the spec. */
+  readsOnly: boolean;
   parameters: OperationParameter[];
   requestBody: { required: boolean; schema: JsonSchema } | undefined;
   /** Status code → JSON schema of the body (`undefined` for bodiless and event-stream answers). */
@@ -68,6 +70,7 @@ export function operationRoutes(document: OpenApiDocument): OperationRoute[] {
             : `:${name}`,
         )}`.replace(/\/$/, ''),
         isPublic: Array.isArray(operation.security) && operation.security.length === 0,
+        readsOnly: operation['x-reads-only'] === true,
         parameters,
         requestBody:
           body === undefined

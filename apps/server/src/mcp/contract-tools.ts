@@ -50,9 +50,9 @@ export function contractTools(
       description: [summary, route.description].filter(Boolean).join('. '),
       inputSchema: toolInputSchema(document, route, new Set(Object.keys(fixed))),
       annotations: {
-        readOnlyHint: route.method === 'get',
+        readOnlyHint: route.method === 'get' || route.readsOnly,
         destructiveHint: route.method === 'delete',
-        idempotentHint: route.method !== 'post',
+        idempotentHint: route.method !== 'post' || route.readsOnly,
         // Every tool acts on this Quire's own data, never on the world outside it.
         openWorldHint: false,
       },

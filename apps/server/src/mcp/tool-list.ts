@@ -14,8 +14,8 @@ const asMarkdown = { format: 'markdown' } as const;
 
 /**
  * The operations an agent reaches through the MCP server, each a tool of the same name: find
- * organizations, spaces and sites; search; read pages; and carry a change request from opening
- * to merge, then publish. Adding an operation here is the whole change: its name, description
+ * organizations, spaces and sites; search and ask; read pages; and carry a change request from
+ * opening to merge, then publish. Adding an operation here is the whole change: its name, description
  * and input come from the contract, and its call goes through the API like any other.
  */
 export const toolChoices: readonly ToolChoice[] = [
@@ -27,6 +27,7 @@ export const toolChoices: readonly ToolChoice[] = [
   { operationId: 'listSiteSpaces' },
   { operationId: 'searchOrganizationContent' },
   { operationId: 'searchSpaceContent' },
+  { operationId: 'askInOrganization', fixed: asMarkdown },
   { operationId: 'listPages' },
   { operationId: 'getPageById', fixed: asMarkdown },
   { operationId: 'getPageByPath', fixed: asMarkdown },
