@@ -275,6 +275,21 @@ describe('published content', () => {
     });
     const found = await search(beta.apiToken);
     expect(found.items.map((item) => item.id)).toEqual([betaSpace]);
+    // What a condition hides is neither found nor quoted: the index holds every block's text.
+    const searchFor = (token: string, text: string) =>
+      server.clientWith(token).POST('/orgs/{organizationId}/sites/{siteId}/search', {
+        params: { path: at() },
+        body: { query: text },
+      });
+    expect((await searchFor(anonymous.apiToken, 'pro customers')).items).toEqual([]);
+    const everyone = await searchFor(anonymous.apiToken, 'everyone reads');
+    const quoted = JSON.stringify(everyone.items);
+    expect(quoted).toContain('Everyone reads this.');
+    expect(quoted).not.toContain('Beta testers');
+    expect(quoted).not.toContain('Pro customers');
+    const asBeta = JSON.stringify((await searchFor(beta.apiToken, 'beta testers')).items);
+    expect(asBeta).toContain('Beta testers read this.');
+    expect(asBeta).not.toContain('Pro customers');
     // Members search every live site space they may read.
     const asMember = await org.reader.client.POST('/orgs/{organizationId}/sites/{siteId}/search', {
       params: { path: at() },

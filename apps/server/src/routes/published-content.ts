@@ -2,6 +2,8 @@ import { isSiteReader } from '../domain/actor.js';
 import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import { spacesOfCached } from '../domain/published/cached-site-reads.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
+import { searchAsSeen } from '../domain/published/search-as-seen.js';
+import { sectionsAsSeen } from '../domain/published/sections-as-seen.js';
 import { siteAsSeen, siteSpacesInScope } from '../domain/published/site-as-seen.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
 import { spacesOf } from '../domain/sites/site-structure.js';
@@ -90,9 +92,20 @@ export const publishedContentHandlers: PublishedContentHandlers = {
       );
       spaces = spaces.filter((space) => readable.has(space.id));
     }
+    // A visitor sees only what their claims open of each page: so do their matches and quotes.
+    const asSeen = isSiteReader(actor)
+      ? searchAsSeen(
+          sectionsAsSeen(
+            services.db,
+            new Map(spaces.map((space) => [space.id, space])),
+            actor.visitor,
+          ),
+          body.query,
+        )
+      : undefined;
     return {
       status: 200,
-      body: await searchBySpace(services, spaces, body.query, pageRequest(query)),
+      body: await searchBySpace(services, spaces, body.query, pageRequest(query), asSeen),
     };
   },
 };

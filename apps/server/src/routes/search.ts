@@ -7,6 +7,7 @@ import {
   readPageMatches,
   searchContent,
 } from '../domain/content-index/search-content.js';
+import type { SearchAsSeen } from '../domain/published/search-as-seen.js';
 import { loadSpaceForCaller } from '../domain/spaces/space-access.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentList } from '../presenters/list.js';
@@ -52,13 +53,15 @@ export const searchHandlers: SearchHandlers = {
 
 /**
  * Searches these spaces and answers the matching pages grouped by space, the spaces in the
- * order of their best page, at most ten pages each.
+ * order of their best page, at most ten pages each. For a site's visitor (`asSeen`), only what
+ * they see matches and is quoted.
  */
 export async function searchBySpace(
   services: AppServices,
   spaces: readonly { id: string; title: string }[],
   text: string,
   request: PageRequest,
+  asSeen?: SearchAsSeen,
 ): Promise<components['schemas']['SearchSpaceResultList']> {
   const found = await searchContent(
     services.db,
@@ -69,7 +72,9 @@ export async function searchBySpace(
   const bySpace = new Map<string, RankedPage[]>();
   for (const match of found) {
     const pages = bySpace.get(match.spaceId) ?? [];
-    if (pages.length < pagesPerSpace) pages.push(match);
+    if (pages.length >= pagesPerSpace) continue;
+    if (asSeen !== undefined && !(await asSeen.sees(match))) continue;
+    pages.push(match);
     bySpace.set(match.spaceId, pages);
   }
   const titles = new Map(spaces.map((space) => [space.id, space.title]));
@@ -79,10 +84,11 @@ export async function searchBySpace(
     rank,
   }));
   const page = arrayPage(ranked, ({ rank }) => rankKey(rank), request);
-  const matches = await readPageMatches(
+  const read = await readPageMatches(
     services.db,
     page.items.flatMap(({ pages }) => pages),
   );
+  const matches = asSeen === undefined ? read : await asSeen.shown(read);
   // Pages are ranked across the whole answer, in the order they are shown.
   const places = await pagePlaces(services.db, matches);
   const pagesBySpace = new Map<string, PageMatch[]>();
