@@ -1,6 +1,7 @@
 import { GitBookAPI } from '@gitbook/api';
 import type { components } from '@quire/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { askEngine } from '../src/domain/ask/ask-engine.js';
 import { eventData, parseEventStream } from './support/event-stream.js';
 import { expectApiError } from './support/expect-api-error.js';
 import { type FakeModel, startFakeModel } from './support/fake-model-server.js';
@@ -419,6 +420,20 @@ describe('ask', () => {
     ).length;
     // Only the whole answer cited a page; the failed ones wrote no source.
     expect(after - before).toBe(1);
+  });
+
+  it('stops the model when the asker stops reading its answer', async () => {
+    model.behave('endless');
+    // A minute's budget: only the asker leaving can end this answer within the wait below.
+    const engine = askEngine({ ...model.config, timeoutMs: 60_000 });
+    const words = await engine.stream([{ role: 'user', content: 'Talk forever' }]);
+    for await (const word of words) {
+      expect(word).toBe('more ');
+      break;
+    }
+    // The model's connection is closed at once, not left to run to its token budget.
+    await vi.waitFor(() => expect(model.abandoned()).toBe(1), { timeout: 5000 });
+    model.behave('well');
   });
 
   it('refuses bad input and outsiders, and limits questions per caller and per site', async () => {

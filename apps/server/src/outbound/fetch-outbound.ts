@@ -25,6 +25,8 @@ export interface OutboundOptions {
    * then comes back with an empty body). Within the same timeout and size cap.
    */
   stream?: OutboundStream;
+  /** Stops the fetch when aborted: its caller no longer wants the answer. */
+  signal?: AbortSignal;
 }
 
 /** What reads an answer's body as it arrives. */
@@ -66,11 +68,14 @@ export async function fetchOutbound(
     headers = {},
     body: requestBody,
     stream,
+    signal: stopped,
   }: OutboundOptions,
 ): Promise<OutboundResponse> {
   let target = outboundUrl(url, url);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const stop = () => controller.abort();
+  stopped?.addEventListener('abort', stop);
   try {
     for (let redirects = 0; ; redirects += 1) {
       const { request, response } = await send(target, allowPrivate, controller.signal, {
@@ -111,6 +116,9 @@ export async function fetchOutbound(
       };
     }
   } catch (error) {
+    if (stopped?.aborted) {
+      throw new OutboundError('failed', `Fetching ${quoteUrl(url)} was stopped by its caller`);
+    }
     if (controller.signal.aborted) {
       throw new OutboundError(
         'timeout',
@@ -124,6 +132,7 @@ export async function fetchOutbound(
     );
   } finally {
     clearTimeout(timer);
+    stopped?.removeEventListener('abort', stop);
   }
 }
 

@@ -17,9 +17,10 @@ export interface ModelRequest {
 /**
  * How the fake model answers: as a model that cites what it was given (`well`), refusing with a
  * 500, never answering, breaking off after its first words, or answering whole JSON to a
- * request for a stream (as some servers do).
+ * request for a stream (as some servers do), or streaming words without end until the client
+ * goes away.
  */
-export type ModelBehaviour = 'well' | 'refuse' | 'hang' | 'break' | 'whole';
+export type ModelBehaviour = 'well' | 'refuse' | 'hang' | 'break' | 'whole' | 'endless';
 
 /** An OpenAI-compatible chat completions and embeddings server on loopback. */
 export interface FakeModel {
@@ -28,6 +29,8 @@ export interface FakeModel {
   requests: ModelRequest[];
   /** Every text the embeddings endpoint was asked to embed, in order. */
   embedded: string[];
+  /** How many streamed answers their client stopped reading before the end. */
+  abandoned(): number;
   behave(how: ModelBehaviour): void;
   close(): Promise<void>;
 }
@@ -76,6 +79,7 @@ export function fakeEmbedding(text: string): number[] {
 export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeModel> {
   const requests: ModelRequest[] = [];
   const embedded: string[] = [];
+  let abandoned = 0;
   let behaviour: ModelBehaviour = 'well';
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -111,6 +115,15 @@ export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeM
         return;
       }
       response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      if (behaviour === 'endless') {
+        const word = `data: ${JSON.stringify({ choices: [{ delta: { content: 'more ' } }] })}\n\n`;
+        const writing = setInterval(() => response.write(word), 10);
+        response.once('close', () => {
+          clearInterval(writing);
+          abandoned += 1;
+        });
+        return;
+      }
       // The reply in pieces of a few characters, as a model streams its tokens.
       const pieces = reply.match(/[\s\S]{1,7}/g) ?? [];
       for (const [index, piece] of pieces.entries()) {
@@ -142,6 +155,7 @@ export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeM
     },
     requests,
     embedded,
+    abandoned: () => abandoned,
     behave(how) {
       behaviour = how;
     },

@@ -42,7 +42,11 @@ export function askEngine(config: AskEngineConfig): AskEngine {
     'Content-Type': 'application/json',
     ...(config.apiKey === undefined ? {} : { Authorization: `Bearer ${config.apiKey}` }),
   };
-  const post = (body: unknown, stream?: Parameters<typeof fetchOutbound>[1]['stream']) =>
+  const post = (
+    body: unknown,
+    stream?: Parameters<typeof fetchOutbound>[1]['stream'],
+    signal?: AbortSignal,
+  ) =>
     fetchOutbound(url, {
       allowPrivate: true,
       method: 'POST',
@@ -55,6 +59,7 @@ export function askEngine(config: AskEngineConfig): AskEngine {
       maxBytes: 4 * 1024 * 1024,
       maxRedirects: 0,
       stream,
+      signal,
     });
 
   return {
@@ -72,6 +77,12 @@ export function askEngine(config: AskEngineConfig): AskEngine {
       const words = new Readable({ objectMode: true, read() {} });
       // The error reaches whoever reads the words; unread, it must not stop the process.
       words.on('error', () => undefined);
+      // A reader who stops reading (the asker left) stops the model too: its tokens cost.
+      const stop = new AbortController();
+      let settled = false;
+      words.once('close', () => {
+        if (!settled) stop.abort();
+      });
       const decoder = new TextDecoder();
       let status = 0;
       let streamed = false;
@@ -109,8 +120,10 @@ export function askEngine(config: AskEngineConfig): AskEngine {
               else whole += text;
             },
           },
+          stop.signal,
         ).then(
           () => {
+            settled = true;
             if (status < 200 || status > 299) return failed(refusal(status, refused));
             try {
               // A server that ignores `stream` answers one JSON completion: its message is the words.
@@ -121,6 +134,7 @@ export function askEngine(config: AskEngineConfig): AskEngine {
             }
           },
           (error: unknown) => {
+            settled = true;
             const reason = engineErrorOf(error);
             failed(reason);
             words.destroy(reason);
