@@ -1,12 +1,10 @@
 import { isSiteReader } from '../domain/actor.js';
-import { readableSpacesOf } from '../domain/content-index/readable-spaces.js';
 import { spacesOfCached } from '../domain/published/cached-site-reads.js';
 import { resolvePublishedUrl } from '../domain/published/resolve-url.js';
 import { searchAsSeen } from '../domain/published/search-as-seen.js';
 import { sectionsAsSeen } from '../domain/published/sections-as-seen.js';
-import { siteAsSeen, siteSpacesInScope } from '../domain/published/site-as-seen.js';
+import { siteAsSeen, siteSpacesInScope, spacesReadIn } from '../domain/published/site-as-seen.js';
 import { loadSiteForMember } from '../domain/sites/site-access.js';
-import { spacesOf } from '../domain/sites/site-structure.js';
 import type { HandlerTable } from '../http/handler.js';
 import { presentPublishedSite } from '../presenters/published-site.js';
 import { presentSite } from '../presenters/site.js';
@@ -81,17 +79,7 @@ export const publishedContentHandlers: PublishedContentHandlers = {
   searchSiteContent: async ({ params, query, body, actor, services }) => {
     const { structure } = await siteAsSeen(services, actor, params);
     const siteSpaces = siteSpacesInScope(structure, body.scope ?? olderScopeOf(body));
-    let spaces = [...(await spacesOf(services.db, siteSpaces)).values()].filter(
-      (space) => space.deletedAt === null,
-    );
-    if (!isSiteReader(actor)) {
-      const readable = new Set(
-        (await readableSpacesOf(services.db, actor, params.organizationId)).map(
-          (space) => space.id,
-        ),
-      );
-      spaces = spaces.filter((space) => readable.has(space.id));
-    }
+    const spaces = await spacesReadIn(services.db, actor, params.organizationId, siteSpaces);
     // A visitor sees only what their claims open of each page: so do their matches and quotes.
     const asSeen = isSiteReader(actor)
       ? searchAsSeen(

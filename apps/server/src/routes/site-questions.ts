@@ -99,12 +99,7 @@ export const siteQuestionHandlers: SiteQuestionHandlers = {
 
   getSiteQuestionById: async ({ params, query, actor, services }) => {
     await siteOfMember(services, actor, params);
-    const question = await findQuestion(services.db, params.siteId, params.siteQuestionId);
-    if (question === undefined) throw notFound(`Question ${params.siteQuestionId} not found`);
-    const answers = await listAnswers(services.db, params.siteId, {
-      ...filterOf(query),
-      questionId: question.id,
-    });
+    const { question, answers } = await questionWithAnswers(services, params, query);
     return {
       status: 200,
       body: presentSiteQuestion(
@@ -118,12 +113,7 @@ export const siteQuestionHandlers: SiteQuestionHandlers = {
 
   listSiteQuestionSources: async ({ params, query, actor, services }) => {
     await siteOfMember(services, actor, params);
-    const question = await findQuestion(services.db, params.siteId, params.siteQuestionId);
-    if (question === undefined) throw notFound(`Question ${params.siteQuestionId} not found`);
-    const answers = await listAnswers(services.db, params.siteId, {
-      ...filterOf(query),
-      questionId: question.id,
-    });
+    const { answers } = await questionWithAnswers(services, params, query);
     const sources = await listSources(
       services.db,
       answers.map((answer) => answer.id),
@@ -199,6 +189,21 @@ export const siteQuestionHandlers: SiteQuestionHandlers = {
 /** The site, for a member of its organization who sees it (anyone else: 404). */
 async function siteOfMember(services: AppServices, actor: Actor, params: SiteParams) {
   return loadSiteForMember(services.db, actor, params.organizationId, params.siteId);
+}
+
+/** A question of the site (else 404), with its answers the filters keep. */
+async function questionWithAnswers(
+  services: AppServices,
+  params: SiteParams & { siteQuestionId: string },
+  query: RangeQuery,
+) {
+  const question = await findQuestion(services.db, params.siteId, params.siteQuestionId);
+  if (question === undefined) throw notFound(`Question ${params.siteQuestionId} not found`);
+  const answers = await listAnswers(services.db, params.siteId, {
+    ...filterOf(query),
+    questionId: question.id,
+  });
+  return { question, answers };
 }
 
 async function answerOf(services: AppServices, siteId: string, answerId: string) {

@@ -1,11 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
-import type { DocumentHeadProps } from './document-head.js';
 import { htmlDocument } from './html-document.js';
 import { LABELS } from './labels.js';
 import type { AskPageProps } from './props.js';
 import { ASK_SCRIPT } from './scripts/ask-script.js';
-import { SiteLayout } from './site-layout.js';
-import { themeMode } from './theme-mode.js';
+import { SiteLayout, unindexedHead } from './site-layout.js';
 
 /** The id of the region the answer is written into, as it streams. */
 export const ANSWER_ID = 'ask-answer';
@@ -22,15 +20,7 @@ export const ANSWER_ID = 'ask-answer';
 export function renderAskPage(props: AskPageProps): string {
   const { site, question, answer, failure } = props;
   const title = question === '' ? LABELS.ask : LABELS.answerTo(question);
-  const head: DocumentHeadProps = {
-    title,
-    siteTitle: site.title,
-    noIndex: true,
-    type: 'website',
-    customization: site.customization,
-    theme: themeMode(site.customization),
-    nonce: props.nonce,
-  };
+  const head = unindexedHead(site, title, props.nonce);
   return htmlDocument(
     <SiteLayout site={site} head={head} scripts={[ASK_SCRIPT]}>
       <h1>{LABELS.ask}</h1>

@@ -1,10 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource hono/jsx */
-import type { DocumentHeadProps } from './document-head.js';
 import { htmlDocument } from './html-document.js';
 import { LABELS } from './labels.js';
 import type { SearchResult, SearchResultsProps } from './props.js';
-import { SiteLayout } from './site-layout.js';
-import { themeMode } from './theme-mode.js';
+import { SiteLayout, unindexedHead } from './site-layout.js';
 
 const EXCERPT_LENGTH = 280;
 
@@ -47,15 +45,7 @@ function ResultItem({ result }: { result: SearchResult }) {
 export function renderSearchResults({ site, query, results, nonce }: SearchResultsProps): string {
   const searched = query.trim() !== '';
   const title = searched ? LABELS.searchResultsFor(query) : LABELS.search;
-  const head: DocumentHeadProps = {
-    title,
-    siteTitle: site.title,
-    noIndex: true,
-    type: 'website',
-    customization: site.customization,
-    theme: themeMode(site.customization),
-    nonce,
-  };
+  const head = unindexedHead(site, title, nonce);
   return htmlDocument(
     <SiteLayout site={site} head={head} query={query}>
       <h1>{title}</h1>

@@ -9,10 +9,27 @@ import type { SiteProps } from './props.js';
 import { SEARCH_SCRIPT } from './scripts/search-script.js';
 import { SiteFooter } from './site-footer.js';
 import { PAGE_TREE_ID, SiteHeader } from './site-header.js';
+import { themeMode } from './theme-mode.js';
 
 /** The language of the site's pages: the one given, else the customization's locale, else `en`. */
 export function siteLanguage(site: SiteProps): string {
   return site.language ?? site.customization.internationalization?.locale ?? 'en';
+}
+
+/**
+ * The head of a page of the site that search engines must not index (results, answers): its
+ * title, the site's, and the site's theme.
+ */
+export function unindexedHead(site: SiteProps, title: string, nonce?: string): DocumentHeadProps {
+  return {
+    title,
+    siteTitle: site.title,
+    noIndex: true,
+    type: 'website',
+    customization: site.customization,
+    theme: themeMode(site.customization),
+    nonce,
+  };
 }
 
 /**

@@ -23,6 +23,11 @@ export interface AskEngine {
   complete(messages: readonly ChatMessage[], maxTokens: number): Promise<string>;
 }
 
+/** The engine the settings name; none without settings (answers are then the best sections). */
+export function askEngineOf(config: AskEngineConfig | undefined): AskEngine | undefined {
+  return config === undefined ? undefined : askEngine(config);
+}
+
 /** A model that could not answer: unreachable, refusing, too slow, or speaking something else. */
 export class AskEngineError extends Error {
   override readonly name = 'AskEngineError';

@@ -6,9 +6,10 @@ import type { DialectName } from '../../store/database/dialect.js';
 import type { Database } from '../../store/schema.js';
 import type { ShareKeys } from '../sites/share-keys.js';
 
-/** Where a published site serves its pages: `site(id)` is its root, ending in `/`. */
-export interface SiteUrls {
+/** Where answers link pages: `site(id)` is a published site's root (ending in `/`), `app(…)` the app's. */
+export interface AskUrls {
   site(siteId: string): string;
+  app(...segments: string[]): string;
 }
 
 /** Counts the questions a site takes a minute; `undefined` when no limit is counted. */
@@ -21,7 +22,7 @@ export interface QuestionBudget {
 
 /**
  * What answering questions needs of the app: the database, its time and log, the keys that open
- * share links, where sites are served, the questions' budget, and the configured model and
+ * share links, where sites and the app serve pages, the questions' budget, and the configured model and
  * embeddings endpoint (either may be absent).
  */
 export interface AskServices {
@@ -30,7 +31,7 @@ export interface AskServices {
   clock: Clock;
   logger: Logger;
   shareKeys: ShareKeys;
-  urls: SiteUrls;
+  urls: AskUrls;
   rateLimits?: QuestionBudget | undefined;
   askEngine?: AskEngineConfig | undefined;
   embeddings?: EmbeddingsConfig | undefined;

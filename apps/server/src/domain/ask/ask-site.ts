@@ -2,12 +2,15 @@ import { invalid, tooManyAttempts, upstreamFailed } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { findAnswer, listAnswers } from '../../store/site-questions.js';
 import { type Caller, isSiteReader } from '../actor.js';
-import { readableSpacesOf } from '../content-index/readable-spaces.js';
-import { type SiteScope, siteAsSeen, siteSpacesInScope } from '../published/site-as-seen.js';
-import { spacesOf } from '../sites/site-structure.js';
+import {
+  type SiteScope,
+  siteAsSeen,
+  siteSpacesInScope,
+  spacesReadIn,
+} from '../published/site-as-seen.js';
 import { type AnswerDraft, writeAnswer } from './answer-drafts.js';
 import type { Candidate } from './ask-candidates.js';
-import { AskEngineError, askEngine } from './ask-engine.js';
+import { AskEngineError, askEngineOf } from './ask-engine.js';
 import type { EarlierTurn } from './ask-prompt.js';
 import type { AskServices } from './ask-services.js';
 import { findCandidates } from './find-candidates.js';
@@ -58,17 +61,8 @@ export async function askSite(
   }
   const thread = await threadOf(services, structure.site.id, asked);
   const siteSpaces = siteSpacesInScope(structure, asked.scope);
-  const spaces = [...(await spacesOf(services.db, siteSpaces)).values()].filter(
-    (space) => space.deletedAt === null,
-  );
-  const readable = isSiteReader(caller)
-    ? undefined
-    : new Set(
-        (await readableSpacesOf(services.db, caller, params.organizationId)).map(
-          (space) => space.id,
-        ),
-      );
-  const spaceIds = spaces.map((space) => space.id).filter((id) => readable?.has(id) ?? true);
+  const spaces = await spacesReadIn(services.db, caller, params.organizationId, siteSpaces);
+  const spaceIds = spaces.map((space) => space.id);
   const candidates = await findCandidates(
     services,
     spaceIds,
@@ -93,7 +87,7 @@ export async function askSite(
     candidates,
     outcome,
   });
-  const engine = services.askEngine === undefined ? undefined : askEngine(services.askEngine);
+  const engine = askEngineOf(services.askEngine);
   let drafts: AsyncIterable<AnswerDraft>;
   try {
     drafts = await writeAnswer(engine, asked.question, candidates, thread.earlier);

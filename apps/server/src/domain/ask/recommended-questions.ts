@@ -1,5 +1,12 @@
-import { pageTitlesOf, wellAnsweredQuestions } from '../../store/site-questions.js';
-import { askEngine } from './ask-engine.js';
+import {
+  listSiteIdsOfOrganization,
+  pageTitlesOf,
+  wellAnsweredQuestions,
+} from '../../store/site-questions.js';
+import type { Actor, Caller } from '../actor.js';
+import { readableSpacesOf } from '../content-index/readable-spaces.js';
+import { siteAsSeen, siteSpacesInScope, spacesReadIn } from '../published/site-as-seen.js';
+import { askEngineOf } from './ask-engine.js';
 import type { AskServices } from './ask-services.js';
 
 const questionsWanted = 5;
@@ -29,11 +36,12 @@ export async function recommendedQuestions(
     .sort((a, b) => b.count - a.count)
     .slice(0, questionsWanted)
     .map((entry) => entry.question);
-  if (questions.length >= questionsWanted || services.askEngine === undefined) return questions;
+  const engine = askEngineOf(services.askEngine);
+  if (questions.length >= questionsWanted || engine === undefined) return questions;
   const titles = await pageTitlesOf(services.db, spaceIds, titlesShown);
   if (titles.length === 0) return questions;
   try {
-    const suggested = await askEngine(services.askEngine).complete(
+    const suggested = await engine.complete(
       [
         {
           role: 'system',
@@ -59,4 +67,43 @@ export async function recommendedQuestions(
     services.logger.warn({ err: error }, 'the model suggested no questions');
   }
   return questions;
+}
+
+/** Questions worth asking across an organization, of the spaces the member may read. */
+export async function recommendedInOrganization(
+  services: AskServices,
+  actor: Actor,
+  organizationId: string,
+): Promise<string[]> {
+  const spaces = await readableSpacesOf(services.db, actor, organizationId);
+  return recommendedQuestions(
+    services,
+    await listSiteIdsOfOrganization(services.db, organizationId),
+    spaces.map((space) => space.id),
+  );
+}
+
+/**
+ * Questions worth asking a site, of what the caller reads of it: one site space's pages when
+ * `siteSpaceId` is given (or GitBook's older `spaceId`), else all it shows them.
+ */
+export async function recommendedInSite(
+  services: AskServices,
+  caller: Caller,
+  params: { organizationId: string; siteId: string },
+  only: { siteSpaceId?: string | undefined; spaceId?: string | undefined },
+): Promise<string[]> {
+  const { structure } = await siteAsSeen(services, caller, params);
+  const siteSpaces = siteSpacesInScope(
+    structure,
+    only.siteSpaceId === undefined
+      ? undefined
+      : { mode: 'specific', siteSpaceIds: [only.siteSpaceId] },
+  ).filter((siteSpace) => only.spaceId === undefined || siteSpace.spaceId === only.spaceId);
+  const spaces = await spacesReadIn(services.db, caller, params.organizationId, siteSpaces);
+  return recommendedQuestions(
+    services,
+    [structure.site.id],
+    spaces.map((space) => space.id),
+  );
 }

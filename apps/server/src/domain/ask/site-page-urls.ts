@@ -1,6 +1,6 @@
 import type { SiteSpaceRecord } from '../../store/site-structure.js';
 import type { SiteStructure } from '../sites/site-structure.js';
-import type { SiteUrls } from './ask-services.js';
+import type { AskUrls } from './ask-services.js';
 
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
@@ -12,7 +12,7 @@ const encodePath = (path: string) => path.split('/').map(encodeURIComponent).joi
  * // https://docs.example.com/s/site_1/v2/guides/install#requirements
  */
 export function sitePageUrl(
-  urls: SiteUrls,
+  urls: Pick<AskUrls, 'site'>,
   structure: SiteStructure,
   siteSpace: SiteSpaceRecord,
   pagePath: string,

@@ -2,10 +2,18 @@ import type { components } from '@quire/contract';
 import type { Clock } from '../../clock.js';
 import type { MemberRole } from '../../model/roles.js';
 import type { Executor } from '../../store/schema.js';
+import type { SiteSpaceRecord } from '../../store/site-structure.js';
+import type { SpaceRecord } from '../../store/spaces.js';
 import { type Caller, isSiteReader } from '../actor.js';
+import { readableSpacesOf } from '../content-index/readable-spaces.js';
 import type { ShareKeys } from '../sites/share-keys.js';
 import { loadSiteForMember } from '../sites/site-access.js';
-import { liveStructure, readSiteStructure, type SiteStructure } from '../sites/site-structure.js';
+import {
+  liveStructure,
+  readSiteStructure,
+  type SiteStructure,
+  spacesOf,
+} from '../sites/site-structure.js';
 import { readerViewOf } from './site-readers.js';
 
 type SiteParams = { organizationId: string; siteId: string };
@@ -77,4 +85,25 @@ export function siteSpacesInScope(structure: SiteStructure, scope: SiteScope | u
   }
   if (scope.restrictTo === 'otherSiteSpaces') defaults.delete(current ?? '');
   return all.filter((siteSpace) => defaults.has(siteSpace.id));
+}
+
+/**
+ * The live spaces of these site spaces that the caller reads through the site: a reader every
+ * one the site shows them (the site spaces are already theirs), a member only those they may
+ * read in the organization.
+ */
+export async function spacesReadIn(
+  db: Executor,
+  caller: Caller,
+  organizationId: string,
+  siteSpaces: readonly SiteSpaceRecord[],
+): Promise<SpaceRecord[]> {
+  const spaces = [...(await spacesOf(db, siteSpaces)).values()].filter(
+    (space) => space.deletedAt === null,
+  );
+  if (isSiteReader(caller)) return spaces;
+  const readable = new Set(
+    (await readableSpacesOf(db, caller, organizationId)).map((space) => space.id),
+  );
+  return spaces.filter((space) => readable.has(space.id));
 }

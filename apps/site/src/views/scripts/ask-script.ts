@@ -37,7 +37,6 @@ export const ASK_SCRIPT = `(() => {
     return [nav];
   };
   const rating = (id) => {
-    const template = form.dataset;
     const rate = document.createElement('form');
     rate.method = 'post';
     rate.action = form.dataset.askRate;
@@ -60,7 +59,7 @@ export const ASK_SCRIPT = `(() => {
       return choice;
     };
     rate.append(hidden('answer', id), hidden('session', field('session').value), label,
-      vote('1', template.askYes), vote('-1', template.askNo));
+      vote('1', form.dataset.askYes), vote('-1', form.dataset.askNo));
     rate.addEventListener('submit', async (event) => {
       event.preventDefault();
       const body = new URLSearchParams(new FormData(rate, event.submitter));
