@@ -29,8 +29,8 @@ export interface FakeModel {
   requests: ModelRequest[];
   /** Every text the embeddings endpoint was asked to embed, in order. */
   embedded: string[];
-  /** How many streamed answers their client stopped reading before the end. */
-  abandoned(): number;
+  /** Resolves when the client of an endless answer next stops reading it and closes it. */
+  nextAbandoned(): Promise<void>;
   behave(how: ModelBehaviour): void;
   close(): Promise<void>;
 }
@@ -79,7 +79,7 @@ export function fakeEmbedding(text: string): number[] {
 export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeModel> {
   const requests: ModelRequest[] = [];
   const embedded: string[] = [];
-  let abandoned = 0;
+  const abandonedWaits: (() => void)[] = [];
   let behaviour: ModelBehaviour = 'well';
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -120,7 +120,7 @@ export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeM
         const writing = setInterval(() => response.write(word), 10);
         response.once('close', () => {
           clearInterval(writing);
-          abandoned += 1;
+          for (const resolve of abandonedWaits.splice(0)) resolve();
         });
         return;
       }
@@ -144,18 +144,19 @@ export async function startFakeModel(apiKey = 'model-secret-key'): Promise<FakeM
       url: `http://127.0.0.1:${port}/v1`,
       model: 'local-model',
       apiKey,
-      timeoutMs: 2000,
+      // Long enough that no answer on a busy machine runs into it; tests of a slow model set less.
+      timeoutMs: 30_000,
       maxTokens: 300,
     },
     embeddings: {
       url: `http://127.0.0.1:${port}/v1`,
       model: 'local-embeddings',
       apiKey,
-      timeoutMs: 2000,
+      timeoutMs: 30_000,
     },
     requests,
     embedded,
-    abandoned: () => abandoned,
+    nextAbandoned: () => new Promise<void>((resolve) => abandonedWaits.push(resolve)),
     behave(how) {
       behaviour = how;
     },
