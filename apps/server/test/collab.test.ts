@@ -309,27 +309,25 @@ describe('live collaboration', () => {
       .poll(() => pageMarkdown(changeRequestId), { timeout: 15_000 })
       .toContain('Typed first.');
 
-    // An API batch replaces the page's second paragraph and adds a third, while both type.
-    const batch = org.admin.client.POST(
-      '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
-      {
-        params: { path: { spaceId, changeRequestId } },
-        body: {
-          changes: [
-            {
-              operation: 'update_page',
-              page: pageId,
-              document: {
-                markdown: 'Typed first. Hello there.\n\nChanged by the API.\n\nAdded by the API.\n',
-              },
+    // An API batch replaces the page's second paragraph and adds a third; both type while the
+    // room merges it in. (Typing written before the batch lands would be replaced by it: the
+    // batch names the whole page.)
+    await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+      params: { path: { spaceId, changeRequestId } },
+      body: {
+        changes: [
+          {
+            operation: 'update_page',
+            page: pageId,
+            document: {
+              markdown: 'Typed first. Hello there.\n\nChanged by the API.\n\nAdded by the API.\n',
             },
-          ],
-        },
+          },
+        ],
       },
-    );
+    });
     admin.type(0, 0, 'Ada. ');
     creator.type(0, 0, 'Grace. ');
-    await batch;
 
     for (const client of [admin, creator]) {
       await expect.poll(() => client.text(), { timeout: 15_000 }).toContain('Added by the API.');
