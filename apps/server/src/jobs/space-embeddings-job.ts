@@ -18,7 +18,12 @@ export function spaceEmbeddingsJob(services: AppServices): JobDefinition {
     run: async ({ spaceId }, run) => {
       if (embedder === undefined) return { done: true };
       try {
-        const { embedded, removed } = await embedSpaceSections(services.db, embedder, spaceId);
+        const { embedded, removed } = await embedSpaceSections(
+          services.db,
+          embedder,
+          spaceId,
+          services.vectorSearch,
+        );
         services.logger.info(
           { spaceId, embedded, removed },
           'section embeddings brought up to date',

@@ -32,6 +32,7 @@ import { createUrls } from '../presenters/urls.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';
 import { changeVersionOf } from '../store/database/change-version.js';
 import { type DialectName, postgresPoolOf } from '../store/database/dialect.js';
+import { vectorSearchOf } from '../store/database/section-vectors.js';
 import { tableVersionsOf } from '../store/database/table-versions.js';
 import type { Database } from '../store/schema.js';
 import { createDocumentConverter } from '../workers/document-converter.js';
@@ -164,6 +165,7 @@ export async function createAppServices(
       : { translationEngine: settings.translationEngine }),
     ...(settings.askEngine === undefined ? {} : { askEngine: settings.askEngine }),
     ...(settings.embeddings === undefined ? {} : { embeddings: settings.embeddings }),
+    vectorSearch: await vectorSearchOf(db, dialect),
     ...(settings.openApiFetchTimeoutMs === undefined
       ? {}
       : { openApiFetchTimeoutMs: settings.openApiFetchTimeoutMs }),

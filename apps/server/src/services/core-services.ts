@@ -13,6 +13,7 @@ import type { Urls } from '../presenters/urls.js';
 import type { BlobStore } from '../store/blobs/blob-store.js';
 import type { DialectName } from '../store/database/dialect.js';
 import type { Database } from '../store/schema.js';
+import type { VectorSearch } from '../store/section-embeddings.js';
 import type { DocumentConverter } from '../workers/document-converter.js';
 import type { IntegrationScripts } from '../workers/integration-scripts.js';
 import type { RateLimits } from './rate-limits.js';
@@ -70,6 +71,8 @@ export interface CoreServices {
   askEngine?: AskEngineConfig | undefined;
   /** The endpoint sections are embedded with; none: answers are found by their words alone. */
   embeddings?: EmbeddingsConfig | undefined;
+  /** Where section embeddings are compared: by pgvector in the database, or in this process. */
+  vectorSearch: VectorSearch;
   /** How long each fetch of an OpenAPI spec's files may take; 10 seconds unless given. */
   openApiFetchTimeoutMs?: number;
 }

@@ -855,6 +855,11 @@ export interface SectionEmbeddingsTable {
   model: string;
   /** Little-endian 32-bit floats. */
   vector: Uint8Array;
+  /**
+   * The same vector as pgvector's `vector`, which the database compares: only on PostgreSQL where
+   * the extension is installed (see `store/database/section-vectors.ts`).
+   */
+  embedding?: string | null;
 }
 
 /** Every table Quire stores. */

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { AskEngineConfig, EmbeddingsConfig } from '../../config.js';
 import type { DialectName } from '../../store/database/dialect.js';
 import type { Database } from '../../store/schema.js';
+import type { VectorSearch } from '../../store/section-embeddings.js';
 import type { ShareKeys } from '../sites/share-keys.js';
 
 /** Where answers link pages: `site(id)` is a published site's root (ending in `/`), `app(…)` the app's. */
@@ -35,4 +36,6 @@ export interface AskServices {
   rateLimits?: QuestionBudget | undefined;
   askEngine?: AskEngineConfig | undefined;
   embeddings?: EmbeddingsConfig | undefined;
+  /** Where section embeddings are compared; in this process unless given. */
+  vectorSearch?: VectorSearch;
 }

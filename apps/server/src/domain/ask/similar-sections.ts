@@ -1,10 +1,5 @@
-import { embeddingsOfSpaces } from '../../store/section-embeddings.js';
-import {
-  cosine,
-  EmbeddingsError,
-  embeddingsEngine,
-  vectorFromBytes,
-} from '../embeddings/embeddings-engine.js';
+import { embeddingsOfSpaces, nearestEmbeddings } from '../../store/section-embeddings.js';
+import { cosine, EmbeddingsError, embeddingsEngine } from '../embeddings/embeddings-engine.js';
 import type { AskServices } from './ask-services.js';
 import type { Ranking } from './retrieve-sections.js';
 
@@ -34,9 +29,12 @@ export async function similarSections(
     return [];
   }
   if (asked === undefined) return [];
+  if (services.vectorSearch === 'database') {
+    return [await nearestEmbeddings(services.db, spaceIds, embedder.model, asked, ranked)];
+  }
   const sections = await embeddingsOfSpaces(services.db, spaceIds, embedder.model);
   const scored = sections
-    .map((section) => ({ id: section.id, score: cosine(asked, vectorFromBytes(section.vector)) }))
+    .map((section) => ({ id: section.id, score: cosine(asked, section.vector) }))
     .filter((section) => section.score > 0)
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, ranked);

@@ -5,8 +5,9 @@ import {
   embeddedHashesOf,
   indexedSectionsOf,
   upsertEmbeddings,
+  type VectorSearch,
 } from '../../store/section-embeddings.js';
-import { type Embedder, vectorBytes } from './embeddings-engine.js';
+import type { Embedder } from './embeddings-engine.js';
 
 // Texts per request to the endpoint, and characters per text: within what endpoints take.
 const batchTexts = 64;
@@ -27,6 +28,7 @@ export async function embedSpaceSections(
   db: Executor,
   embedder: Embedder,
   spaceId: string,
+  search: VectorSearch,
 ): Promise<EmbeddedSections> {
   const sections = await indexedSectionsOf(db, spaceId);
   const embedded = await embeddedHashesOf(db, spaceId);
@@ -51,13 +53,14 @@ export async function embedSpaceSections(
     await upsertEmbeddings(
       db,
       batch.map(({ section, hash }, index) => ({
-        space_id: spaceId,
-        page_id: section.pageId,
+        spaceId,
+        pageId: section.pageId,
         anchor: section.anchor,
-        section_hash: hash,
+        sectionHash: hash,
         model: embedder.model,
-        vector: vectorBytes(vectors[index] ?? new Float32Array()),
+        vector: vectors[index] ?? new Float32Array(),
       })),
+      search,
     );
   }
   await deleteEmbeddings(db, spaceId, gone);

@@ -80,17 +80,6 @@ function vectorsOf(text: string, count: number): Float32Array[] {
   return vectors;
 }
 
-/** A vector as stored: little-endian 32-bit floats. */
-export function vectorBytes(vector: Float32Array): Uint8Array {
-  return new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-/** A stored vector read back. */
-export function vectorFromBytes(bytes: Uint8Array): Float32Array {
-  // Copied: a Buffer from the database may start at an offset a Float32Array cannot view.
-  return new Float32Array(Uint8Array.from(bytes).buffer);
-}
-
 /** The cosine of the angle between two vectors (0 when either is all zeros, or their lengths differ). */
 export function cosine(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) return 0;

@@ -34,6 +34,7 @@ import { siteQuestionsMigration } from '../migrations/0036-site-questions.js';
 import { sectionEmbeddingsMigration } from '../migrations/0037-section-embeddings.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
+import { enableSectionVectors } from './section-vectors.js';
 
 /**
  * Brings the schema up to date. Migrations are listed in code (not read from a folder) so they
@@ -88,4 +89,5 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
       cause: result.error,
     });
   }
+  if (dialect === 'postgres') await enableSectionVectors(db);
 }
