@@ -223,6 +223,15 @@ async function answersWithinContract(
 
 // Written along with the changes they belong to, never as changes of their own.
 const bookkeepingTables = new Set(['events', 'content_objects']);
+// Readers' traffic, kept for the site's owners to count and read: what readers viewed, asked and
+// reported changes nothing of the organization, and is no event of its audit log or webhooks.
+const readerTrafficTables = new Set([
+  'site_insight_events',
+  'site_questions',
+  'site_question_answers',
+  'site_question_answer_sources',
+  'site_agent_feedback',
+]);
 
 /**
  * A write that changed the database recorded an event, with its request id, in the same
@@ -237,7 +246,7 @@ async function recordedItsEvent(
   answer: string,
 ): Promise<void> {
   const changed = [...new Set((await changes.since(before)).map((change) => change.table))].filter(
-    (table) => !bookkeepingTables.has(table),
+    (table) => !bookkeepingTables.has(table) && !readerTrafficTables.has(table),
   );
   if (changed.length === 0) return;
   const events = await server.services.db
