@@ -8,6 +8,9 @@ const databases = ['sqlite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
 // Files that never open the test database (the CLI's and first start's own SQLite files, the
 // document converter, the sandbox) would test the same thing twice: they run on SQLite's pass.
 const sqliteOnly = testFilesWithoutDatabase('test', import.meta.dirname);
+// What a person sees in a browser is the same on either database, and the API beneath it is
+// tested on both: the browser suites, the slowest of all, run on SQLite's pass only.
+const browserSuites = ['test/editor-browser.test.ts', 'test/site-browser.test.ts'];
 
 export default defineConfig({
   // The workspace's packages are read from their sources under an export condition of our own:
@@ -37,7 +40,9 @@ export default defineConfig({
       test: {
         name: database,
         env: { QUIRE_TEST_DATABASE: database },
-        ...(database === 'sqlite' ? {} : { exclude: [...configDefaults.exclude, ...sqliteOnly] }),
+        ...(database === 'sqlite'
+          ? {}
+          : { exclude: [...configDefaults.exclude, ...sqliteOnly, ...browserSuites] }),
       },
     })),
   },

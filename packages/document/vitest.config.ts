@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The files share a worker's loaded modules (no test keeps state in them): importing the
+    // highlighter, the parsers and the schema again for each file was most of the run.
+    isolate: false,
     globalSetup: ['test/support/fast-check-seed.global.ts'],
     setupFiles: ['test/support/fast-check-seed.setup.ts'],
   },

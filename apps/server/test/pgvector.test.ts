@@ -22,9 +22,10 @@ import {
 import { type FakeModel, fakeEmbedding, startFakeModel } from './support/fake-model-server.js';
 
 // PostgreSQL with pgvector, as PGlite builds them (the machines tests run on have no pgvector
-// package for their PostgreSQL): the same SQL the server sends, on the extension itself.
-async function openPostgres(withVector: boolean): Promise<Kysely<Database>> {
-  const postgres = await PGlite.create(withVector ? { extensions: { vector } } : {});
+// package for their PostgreSQL, where every other test runs without it): the same SQL the server
+// sends, on the extension itself.
+async function openPostgres(): Promise<Kysely<Database>> {
+  const postgres = await PGlite.create({ extensions: { vector } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(postgres) });
   await migrateToLatest(db, 'postgres');
   // Sections are indexed here for spaces no organization holds: their foreign keys are not what
@@ -71,7 +72,7 @@ describe('section vectors on PostgreSQL with pgvector', () => {
   let model: FakeModel;
 
   beforeAll(async () => {
-    db = await openPostgres(true);
+    db = await openPostgres();
     model = await startFakeModel();
   });
   afterAll(async () => {
@@ -161,17 +162,5 @@ describe('section vectors on PostgreSQL with pgvector', () => {
     // No word of the question is in the sections; "setup" means "install" to the model.
     const [ranking] = await similarSections(services, ['space-d'], 'setup');
     expect(ranking?.[0]?.id).toBe(ids.get('install'));
-  });
-});
-
-describe('section vectors on PostgreSQL without pgvector', () => {
-  it('leaves them compared in process', async () => {
-    const db = await openPostgres(false);
-    try {
-      expect(await vectorSearchOf(db, 'postgres')).toBe('process');
-      expect(await enableSectionVectors(db)).toBe('process');
-    } finally {
-      await db.destroy();
-    }
   });
 });
