@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
 import { runCommand, usage } from './cli/commands.js';
-import { serveMcpOverStdio } from './cli/mcp-stdio.js';
 import { ConfigError } from './config.js';
 import { DomainError } from './errors.js';
 
@@ -30,7 +29,10 @@ if (values.help || positionals.length === 0) {
 // `quire mcp` keeps stdout for the protocol; every other command prints its result there.
 const running =
   positionals[0] === 'mcp' && positionals.length === 1
-    ? serveMcpOverStdio(values, process.env)
+    ? // Loaded for this command only: the MCP server and its tools are most of what the CLI loads.
+      import('./cli/mcp-stdio.js').then(({ serveMcpOverStdio }) =>
+        serveMcpOverStdio(values, process.env),
+      )
     : runCommand(positionals, values, process.env).then((result) => {
         process.stdout.write(`${JSON.stringify(result)}\n`);
       });
