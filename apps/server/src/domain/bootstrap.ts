@@ -37,6 +37,8 @@ export async function bootstrapEmptyDatabase(
   settings: BootstrapSettings,
   now: Date,
 ): Promise<Bootstrapped | undefined> {
+  // Every start but the first ends here, without hashing a password nobody will use.
+  if (await hasAnyUser(db)) return undefined;
   // Made before the transaction: hashing takes a tenth of a second and holds no row.
   const password = randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password, settings.passwordHashCost);

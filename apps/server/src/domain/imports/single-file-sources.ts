@@ -1,5 +1,4 @@
 import { posix } from 'node:path';
-import mammoth from 'mammoth';
 import { invalid } from '../../errors.js';
 import type { ImportServices } from './import-sources.js';
 import type { ImportedContent, ImportedFile } from './imported-content.js';
@@ -89,6 +88,8 @@ export async function readDocxSource(
   const files: ImportedFile[] = [];
   const base = nameOfUrl(url);
   let html: string;
+  // Loaded for the first Word import only: most servers never read a .docx.
+  const { default: mammoth } = await import('mammoth');
   try {
     const result = await mammoth.convertToHtml(
       { buffer: fetched.body },
