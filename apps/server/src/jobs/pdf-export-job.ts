@@ -1,3 +1,4 @@
+import { pdfImageSources } from '@quire/render';
 import { pdfExportJobKind } from '../domain/exports/pdf-exports.js';
 import { type PdfExportServices, runPdfExport } from '../domain/exports/run-pdf-export.js';
 import { presentPdfBook } from '../presenters/pdf-book.js';
@@ -14,8 +15,6 @@ export function pdfExportJob(services: AppServices): JobDefinition {
     blobs: services.blobs,
     async writePdf(content, readImages) {
       const { book, paths } = presentPdfBook(content);
-      // The renderer is loaded when the first PDF is made, not at every start.
-      const { pdfImageSources } = await import('@quire/render');
       const images = await readImages(pdfImageSources(book));
       return services.documents.toPdf({ book: JSON.stringify(book), paths, images: [...images] });
     },
