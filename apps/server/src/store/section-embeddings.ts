@@ -153,7 +153,7 @@ export async function nearestEmbeddings(
   const rows = await withIndexedSections(db, spaceIds, model)
     .select(['s.id', distance.as('distance')])
     .where(distance, '<', 1)
-    .orderBy(distance)
+    .orderBy('distance')
     .orderBy('s.id')
     .limit(limit)
     .execute();

@@ -35,7 +35,10 @@ export async function enableSectionVectors(db: Kysely<Database>): Promise<Vector
   if (search === 'database') {
     for (;;) {
       const unfilled = await embeddingsWithoutDatabaseVector(db, fillBatch);
-      for (const embedding of unfilled) await setDatabaseVector(db, embedding);
+      // A batch a commit, not a commit a row.
+      await db.transaction().execute(async (trx) => {
+        for (const embedding of unfilled) await setDatabaseVector(trx, embedding);
+      });
       if (unfilled.length < fillBatch) break;
     }
   }
