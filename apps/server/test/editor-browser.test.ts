@@ -14,6 +14,7 @@ import {
   seriousAxeViolations,
 } from './support/browser-pages.js';
 import { attachCollab } from './support/collab-clients.js';
+import { startGitHttpServer } from './support/git-http-server.js';
 import { startSamlIdentityProvider } from './support/saml-identity-provider.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
@@ -116,7 +117,8 @@ describe.skipIf(chromiumPath === undefined)(
       socket = serve({ fetch: (request) => server.fetch(request), hostname: '127.0.0.1', port: 0 });
       await once(socket, 'listening');
       origin = `http://127.0.0.1:${(socket.address() as AddressInfo).port}`;
-      server = await startTestServer({ publicUrl: origin });
+      // The Git host the app connects a space to listens on loopback.
+      server = await startTestServer({ publicUrl: origin, outboundAllowPrivate: true });
       collab = attachCollab(socket as Server, server);
       org = await createStaffedOrganization(server);
       for (const member of [org.admin, org.creator, org.reader]) {
@@ -836,6 +838,204 @@ describe.skipIf(chromiumPath === undefined)(
         });
         await idp.close();
       }
+    });
+
+    it('lets an admin run teams, single sign-on and webhooks, each found again in the audit log', async () => {
+      const organizationId = org.organizationId;
+      const path = { organizationId };
+      const { page } = await person();
+      await signIn(page, org.admin.user.email, `/app/orgs/${organizationId}`);
+      const administration = page.getByRole('navigation', { name: 'Organization' });
+
+      await administration.getByRole('link', { name: 'Teams' }).click();
+      await page.getByLabel('New team').fill('Writers');
+      await page.getByRole('button', { name: 'Create team' }).click();
+      const team = page.getByRole('region', { name: 'Writers' });
+      await team.getByLabel('Add to Writers').selectOption(org.creator.user.id);
+      await team.getByRole('button', { name: 'Add', exact: true }).click();
+      await team
+        .getByRole('button', { name: `Remove ${org.creator.user.displayName} from Writers` })
+        .waitFor();
+      const { items: teams } = await org.admin.client.GET('/orgs/{organizationId}/teams', {
+        params: { path },
+      });
+      const writers = teams.find((entry) => entry.title === 'Writers');
+      expect(writers?.members).toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await administration.getByRole('link', { name: 'Single sign-on' }).click();
+      const idp = await startSamlIdentityProvider();
+      await idp.close();
+      await page.getByLabel('Name on the sign-in page').fill('Staff login');
+      await page.getByLabel('Single sign-on URL').fill(idp.ssoUrl);
+      await page.getByLabel('Identity provider entity ID').fill(idp.entityId);
+      await page.getByLabel('Signing certificate (PEM)').fill(idp.key.certificate);
+      await page.getByRole('button', { name: 'Add provider' }).click();
+      const provider = page.getByRole('region', { name: 'Staff login' });
+      await provider.getByText('SAML, active').waitFor();
+      const { items: providers } = await org.admin.client.GET('/orgs/{organizationId}/saml', {
+        params: { path },
+      });
+      const staff = providers.find((entry) => entry.label === 'Staff login');
+      expect(staff).toMatchObject({ status: 'active', ssoURL: idp.ssoUrl });
+      // What to enter on the identity provider's side is shown as the API gives it.
+      await provider.getByText(staff?.service.acsURL ?? '', { exact: true }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await provider.getByRole('button', { name: 'Remove Staff login' }).click();
+      await provider.waitFor({ state: 'detached' });
+
+      await administration.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByLabel('Payload URL').fill('https://hooks.example.com/quire');
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      await page
+        .getByRole('status')
+        .getByText(/^whsec_/)
+        .waitFor();
+      const hook = page.getByRole('region', { name: 'Webhook https://hooks.example.com/quire' });
+      await hook.getByRole('button', { name: 'Send a test event' }).click();
+      await hook.getByText('webhook.pinged: pending').waitFor();
+      await hook.getByRole('button', { name: 'Turn off' }).click();
+      await hook.getByRole('button', { name: 'Turn on' }).waitFor();
+      const { items: hooks } = await org.admin.client.GET('/orgs/{organizationId}/webhooks', {
+        params: { path },
+      });
+      expect(hooks).toEqual([
+        expect.objectContaining({ url: 'https://hooks.example.com/quire', active: false }),
+      ]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await hook.getByRole('button', { name: 'Delete webhook' }).click();
+      await hook.waitFor({ state: 'detached' });
+
+      await administration.getByRole('link', { name: 'Audit log' }).click();
+      const log = page.getByRole('table');
+      await log.getByRole('row').filter({ hasText: 'Writers' }).first().waitFor();
+      await page.getByLabel('Action').selectOption('webhook.deleted');
+      await log.getByRole('row').filter({ hasText: 'hooks.example.com' }).waitFor();
+      expect(await log.getByRole('row').filter({ hasText: 'Writers' }).count()).toBe(0);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // A member without the admin role sees the teams, and no way to make one.
+      const reader = await person();
+      await signIn(reader.page, org.reader.user.email, `/app/orgs/${organizationId}/teams`);
+      await reader.page.getByRole('region', { name: 'Writers' }).waitFor();
+      expect(await reader.page.getByRole('button', { name: 'Create team' }).count()).toBe(0);
+      expect(await reader.page.getByRole('combobox').count()).toBe(0);
+    });
+
+    it('keeps a space in step with a Git repository, connected and disconnected in the app', async () => {
+      const credentials = { username: 'git', password: 'a host token' };
+      const git = await startGitHttpServer(credentials);
+      try {
+        await git.createRepository('handbook');
+        const { page, errors } = await person();
+        await signIn(page, org.admin.user.email, `/app/spaces/${spaceId}`);
+        await page.getByRole('link', { name: 'Git sync' }).click();
+        await page.getByLabel('Repository URL').fill(git.url('handbook'));
+        await page.getByLabel('Access token (for a private repository)').fill(credentials.password);
+        await page.getByLabel("The space's content is pushed to the branch").check();
+        await page.getByRole('button', { name: 'Connect' }).click();
+        await page.getByText('Export: queued').waitFor();
+        await page
+          .getByRole('status')
+          .getByText(/push webhooks with/)
+          .waitFor();
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        await server.jobs.runDue();
+        await page.getByText('Export: success').waitFor();
+        expect([...(await git.files('handbook')).keys()]).toContain('README.md');
+        await page.getByRole('button', { name: 'Disconnect' }).click();
+        await page.getByRole('button', { name: 'Connect' }).waitFor();
+        await expect(
+          org.admin.client.GET('/spaces/{spaceId}/git/connection', {
+            params: { path: { spaceId } },
+          }),
+        ).rejects.toMatchObject({ status: 404 });
+        // A space that is not connected is a 404 of the API, which the browser logs.
+        const notConnected = `404 from ${origin}/v1/spaces/${spaceId}/git/connection`;
+        expect(errors.filter((error) => error !== notConnected)).toEqual([]);
+        errors.splice(0);
+      } finally {
+        await git.close();
+      }
+    });
+
+    it('opens the screens of collections, revisions, OpenAPI specs and integrations', async () => {
+      const organizationId = org.organizationId;
+      const { page } = await person();
+      await signIn(page, org.admin.user.email, `/app/orgs/${organizationId}`);
+      await page.getByLabel('New collection').fill('Guides');
+      await page.getByRole('button', { name: 'Create collection' }).click();
+      await page.getByRole('link', { name: '🗂 Guides' }).click();
+      await page.getByRole('heading', { name: 'Guides', level: 1 }).waitFor();
+      await page.getByLabel('New space').fill('Tutorials');
+      await page.getByLabel('Starting from').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Create space' }).click();
+      await page.waitForURL(/\/app\/spaces\/[^/]+$/);
+      const tutorialsId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+      const tutorials = await org.admin.client.GET('/spaces/{spaceId}', {
+        params: { path: { spaceId: tutorialsId } },
+      });
+      expect(tutorials).toMatchObject({ title: 'Tutorials', parent: expect.any(String) });
+      const collection = await org.admin.client.GET('/collections/{collectionId}', {
+        params: { path: { collectionId: tutorials.parent ?? '' } },
+      });
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId: tutorialsId } },
+      });
+      expect(pages.length).toBeGreaterThan(0);
+      await page.goto(collection.urls.app);
+      await page.getByRole('link', { name: 'Tutorials' }).waitFor();
+
+      const revision = await org.admin.client.GET('/spaces/{spaceId}/revisions/{revisionId}', {
+        params: { path: { spaceId: tutorialsId, revisionId: tutorials.revision } },
+      });
+      await page.goto(revision.urls.app);
+      await page.getByRole('status').getByText('The space as it was on').waitFor();
+      await page.getByRole('heading', { name: pages[0]?.title ?? '', level: 1 }).waitFor();
+
+      const spec = await org.admin.client.POST('/orgs/{organizationId}/openapi', {
+        params: { path: { organizationId } },
+        body: {
+          slug: 'pets',
+          source: {
+            text: JSON.stringify({
+              openapi: '3.1.0',
+              info: { title: 'Pets', version: '1' },
+              paths: { '/pets': { get: { responses: { '200': { description: 'Pets' } } } } },
+            }),
+          },
+        },
+      });
+      await page.goto(spec.urls.app);
+      await page.getByRole('heading', { name: 'OpenAPI spec pets' }).waitFor();
+      await page.getByText('Given as text').waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      const integration = await org.admin.client.POST('/integrations/{integrationName}', {
+        params: { path: { integrationName: 'reader-counter' } },
+        body: {
+          organization: organizationId,
+          title: 'Reader counter',
+          description: 'Counts readers',
+          script: 'export default {}',
+          scopes: [],
+        },
+      });
+      await page.goto(integration.urls.app);
+      await page.getByRole('heading', { name: 'Reader counter' }).waitFor();
+      await page.goto(`${origin}/app/orgs/${organizationId}/integrations/reader-counter`);
+      await page.getByRole('button', { name: 'Install' }).click();
+      await page.getByRole('button', { name: 'Uninstall' }).waitFor();
+      const { items: installations } = await org.admin.client.GET(
+        '/integrations/{integrationName}/installations',
+        { params: { path: { integrationName: 'reader-counter' } } },
+      );
+      const [installation] = installations;
+      expect(installation?.target.organization).toBe(organizationId);
+      // The installation's own `urls.app` opens the same screen.
+      await page.goto(installation?.urls.app ?? '');
+      await page.getByRole('button', { name: 'Uninstall' }).click();
+      await page.getByRole('button', { name: 'Install' }).waitFor();
     });
 
     it('has no serious or critical axe violations, light and dark', async () => {

@@ -3,10 +3,19 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { isSignedOut, signedInUser } from './api.js';
 import { Shell } from './Shell.js';
+import { CollectionScreen } from './screens/CollectionScreen.js';
+import { GitSyncScreen } from './screens/GitSyncScreen.js';
 import { Home } from './screens/Home.js';
+import { IntegrationScreen } from './screens/IntegrationScreen.js';
 import { InviteSignUp, JoinInvite } from './screens/Invite.js';
-import { MembersScreen } from './screens/MembersScreen.js';
-import { OrganizationHome } from './screens/OrganizationHome.js';
+import { OpenApiSpecScreen } from './screens/OpenApiSpecScreen.js';
+import { AuditLogScreen } from './screens/organization/AuditLogScreen.js';
+import { MembersScreen } from './screens/organization/MembersScreen.js';
+import { OrganizationHome } from './screens/organization/OrganizationHome.js';
+import { SsoScreen } from './screens/organization/SsoScreen.js';
+import { TeamsScreen } from './screens/organization/TeamsScreen.js';
+import { WebhooksScreen } from './screens/organization/WebhooksScreen.js';
+import { RevisionScreen } from './screens/RevisionScreen.js';
 import { SettingsScreen } from './screens/SettingsScreen.js';
 import { SignIn } from './screens/SignIn.js';
 import { SiteScreen } from './screens/SiteScreen.js';
@@ -54,7 +63,29 @@ export function App() {
             {(params) => <SiteScreen {...params} />}
           </Route>
           <Route path="/orgs/:organizationId/members">
-            {(params) => <MembersScreen {...params} me={me.data} />}
+            {(params) => <MembersScreen {...params} />}
+          </Route>
+          <Route path="/orgs/:organizationId/teams">
+            {(params) => <TeamsScreen {...params} />}
+          </Route>
+          <Route path="/orgs/:organizationId/sso">{(params) => <SsoScreen {...params} />}</Route>
+          <Route path="/orgs/:organizationId/webhooks">
+            {(params) => <WebhooksScreen {...params} />}
+          </Route>
+          <Route path="/orgs/:organizationId/audit-log">
+            {(params) => <AuditLogScreen {...params} />}
+          </Route>
+          <Route path="/orgs/:organizationId/openapi/:specSlug">
+            {(params) => <OpenApiSpecScreen {...params} />}
+          </Route>
+          <Route path="/orgs/:organizationId/integrations/:integrationName">
+            {(params) => <IntegrationScreen {...params} />}
+          </Route>
+          <Route path="/integrations/:integrationName">
+            {(params) => <IntegrationScreen {...params} />}
+          </Route>
+          <Route path="/collections/:collectionId">
+            {(params) => <CollectionScreen {...params} />}
           </Route>
           <Route path="/orgs/:organizationId" component={OrganizationHome} />
           <Route path="/spaces/:spaceId/change-requests/:changeRequestId/pages/:pageId">
@@ -63,6 +94,13 @@ export function App() {
           <Route path="/spaces/:spaceId/change-requests/:changeRequestId">
             {(params) => <ChangeRequestScreen {...params} />}
           </Route>
+          <Route path="/spaces/:spaceId/revisions/:revisionId/pages/:pageId">
+            {(params) => <RevisionScreen {...params} />}
+          </Route>
+          <Route path="/spaces/:spaceId/revisions/:revisionId">
+            {(params) => <RevisionScreen {...params} />}
+          </Route>
+          <Route path="/spaces/:spaceId/git">{(params) => <GitSyncScreen {...params} />}</Route>
           <Route path="/spaces/:spaceId/pages/:pageId">
             {(params) => <SpaceScreen {...params} />}
           </Route>

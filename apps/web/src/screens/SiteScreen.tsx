@@ -2,6 +2,7 @@ import type { components } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, errorMessage } from '../api.js';
+import { useOrganizationSpaces } from './organization/collections.js';
 
 type Visibility = components['schemas']['SiteVisibility'];
 const visibilities: readonly Visibility[] = ['public', 'unlisted', 'share-link', 'visitor-auth'];
@@ -20,11 +21,7 @@ export function SiteScreen({ organizationId, siteId }: { organizationId: string;
     queryFn: () =>
       api.GET('/orgs/{organizationId}/sites/{siteId}/site-spaces', { params: { path } }),
   });
-  const spaces = useQuery({
-    queryKey: ['spaces', organizationId],
-    queryFn: () =>
-      api.GET('/orgs/{organizationId}/spaces', { params: { path: { organizationId } } }),
-  });
+  const spaces = useOrganizationSpaces(organizationId);
   const refresh = () =>
     Promise.all([
       queries.invalidateQueries({ queryKey: ['site', siteId] }),
@@ -107,7 +104,7 @@ export function SiteScreen({ organizationId, siteId }: { organizationId: string;
           onChange={(event) => setSpaceToAdd(event.target.value)}
         >
           <option value="">Choose…</option>
-          {spaces.data?.items.map((space) => (
+          {spaces.data?.map((space) => (
             <option key={space.id} value={space.id}>
               {space.title}
             </option>

@@ -74,6 +74,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
           >
             Edit in a change request
           </button>
+          <Link href={`/spaces/${spaceId}/git`}>Git sync</Link>
           {startEditing.error === null ? null : (
             <span role="alert">{errorMessage(startEditing.error)}</span>
           )}

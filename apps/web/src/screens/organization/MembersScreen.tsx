@@ -1,10 +1,11 @@
 import type { components } from '@quire/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { api, errorMessage } from '../api.js';
+import { api, errorMessage } from '../../api.js';
+import { OrganizationNav } from './OrganizationNav.js';
+import { useOwnRole } from './own-role.js';
 
 type MemberRole = components['schemas']['MemberRole'];
-type User = components['schemas']['User'];
 
 const roles: readonly MemberRole[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 // A guest has no role: the select's value for `null`.
@@ -14,7 +15,7 @@ const guest = 'guest';
  * An organization's people: its members and their roles, and the invite links that bring more.
  * Admins change roles, remove members and manage links; the others read the list.
  */
-export function MembersScreen({ organizationId, me }: { organizationId: string; me: User }) {
+export function MembersScreen({ organizationId }: { organizationId: string }) {
   const path = { organizationId };
   const queries = useQueryClient();
   const members = useInfiniteQuery({
@@ -29,16 +30,8 @@ export function MembersScreen({ organizationId, me }: { organizationId: string; 
       }),
     getNextPageParam: (last) => last.next?.page,
   });
-  // The person's own membership, whichever page of the list it falls on.
-  const own = useQuery({
-    queryKey: ['member', organizationId, me.id],
-    queryFn: () =>
-      api.GET('/orgs/{organizationId}/members/{userId}', {
-        params: { path: { organizationId, userId: me.id } },
-      }),
-  });
   const everyone = members.data?.pages.flatMap((page) => page.items) ?? [];
-  const isAdmin = own.data?.role === 'admin';
+  const isAdmin = useOwnRole(organizationId) === 'admin';
   const refresh = () => queries.invalidateQueries({ queryKey: ['members', organizationId] });
   const changeRole = useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: MemberRole | null }) =>
@@ -58,6 +51,7 @@ export function MembersScreen({ organizationId, me }: { organizationId: string; 
   const failure = changeRole.error ?? remove.error;
   return (
     <section className="screen">
+      <OrganizationNav organizationId={organizationId} />
       <h1>Members</h1>
       {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
       <table className="members">
