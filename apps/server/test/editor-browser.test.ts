@@ -1038,6 +1038,65 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('button', { name: 'Install' }).waitFor();
     });
 
+    it("sets a site's share links, sections and look, as its readers then find it", async () => {
+      const organizationId = org.organizationId;
+      const site = await org.admin.client.POST('/orgs/{organizationId}/sites', {
+        params: { path: { organizationId } },
+        body: { title: 'Partners' },
+      });
+      const path = { organizationId, siteId: site.id };
+      const { page } = await person();
+      await signIn(page, org.admin.user.email, new URL(site.urls.app).pathname);
+      await page.getByLabel('Who can read it').selectOption('share-link');
+      await page.getByLabel('New share link, for').fill('Acme');
+      await page.getByRole('button', { name: 'Create share link' }).click();
+      const shareLink = page.getByLabel('Share link Acme');
+      await shareLink.waitFor();
+      const shareUrl = await shareLink.inputValue();
+      expect(shareUrl).toContain('share=');
+      await page.getByRole('button', { name: 'Turn off Acme' }).click();
+      await page.getByRole('button', { name: 'Turn on Acme' }).click();
+      await page.getByRole('button', { name: 'Turn off Acme' }).waitFor();
+      const { items: links } = await org.admin.client.GET(
+        '/orgs/{organizationId}/sites/{siteId}/share-links',
+        { params: { path } },
+      );
+      expect(links).toEqual([expect.objectContaining({ name: 'Acme', active: true })]);
+
+      await page.getByLabel('New section').fill('Guide');
+      await page.getByLabel('publishing').selectOption({ label: 'Handbook' });
+      await page.getByRole('button', { name: 'Add section' }).click();
+      await page.getByRole('button', { name: 'Delete section Guide' }).waitFor();
+      const { items: sections } = await org.admin.client.GET(
+        '/orgs/{organizationId}/sites/{siteId}/sections',
+        { params: { path } },
+      );
+      expect(sections).toEqual([expect.objectContaining({ title: 'Guide', default: true })]);
+
+      await page.getByLabel('Theme').selectOption('bold');
+      await page.getByLabel('Show an announcement').check();
+      await page.getByLabel('Announcement', { exact: true }).fill('Read the new guide');
+      await page.getByRole('button', { name: 'Save the look' }).click();
+      await page.getByRole('status').getByText('Saved.').waitFor();
+      const customization = await org.admin.client.GET(
+        '/orgs/{organizationId}/sites/{siteId}/customization',
+        { params: { path } },
+      );
+      expect(customization.styling.theme).toBe('bold');
+      expect(customization.announcement).toMatchObject({
+        enabled: true,
+        message: 'Read the new guide',
+      });
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Unpublish' }).waitFor();
+      // Someone with only the link, signed in nowhere, reads the site with its announcement.
+      const partner = await person();
+      await partner.page.goto(shareUrl);
+      await partner.page.getByText('Read the new guide').waitFor();
+    });
+
     it('has no serious or critical axe violations, light and dark', async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         const { page } = await person({ colorScheme });

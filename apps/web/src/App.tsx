@@ -18,8 +18,8 @@ import { WebhooksScreen } from './screens/organization/WebhooksScreen.js';
 import { RevisionScreen } from './screens/RevisionScreen.js';
 import { SettingsScreen } from './screens/SettingsScreen.js';
 import { SignIn } from './screens/SignIn.js';
-import { SiteScreen } from './screens/SiteScreen.js';
 import { SpaceScreen } from './screens/SpaceScreen.js';
+import { SiteScreen } from './screens/site/SiteScreen.js';
 
 // The editor (Tiptap and ProseMirror) loads only when a change request is opened.
 const ChangeRequestScreen = lazy(() => import('./screens/ChangeRequestScreen.js'));

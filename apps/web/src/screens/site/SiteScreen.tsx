@@ -1,13 +1,19 @@
 import type { components } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage } from '../api.js';
-import { useOrganizationSpaces } from './organization/collections.js';
+import { api, errorMessage } from '../../api.js';
+import { useOrganizationSpaces } from '../organization/collections.js';
+import { ShareLinks } from './ShareLinks.js';
+import { SiteLook } from './SiteLook.js';
+import { SiteSections } from './SiteSections.js';
 
 type Visibility = components['schemas']['SiteVisibility'];
 const visibilities: readonly Visibility[] = ['public', 'unlisted', 'share-link', 'visitor-auth'];
 
-/** A site: who may read it, the spaces it publishes, publishing and unpublishing. */
+/**
+ * A site: who may read it (and its share links), the spaces and sections it publishes, how it
+ * looks, publishing and unpublishing.
+ */
 export function SiteScreen({ organizationId, siteId }: { organizationId: string; siteId: string }) {
   const path = { organizationId, siteId };
   const queries = useQueryClient();
@@ -113,6 +119,9 @@ export function SiteScreen({ organizationId, siteId }: { organizationId: string;
         <button type="submit">Add</button>
       </form>
       {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
+      {data.visibility === 'share-link' ? <ShareLinks {...path} /> : null}
+      <SiteSections {...path} />
+      <SiteLook {...path} />
     </section>
   );
 }
