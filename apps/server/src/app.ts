@@ -10,12 +10,14 @@ import { errorHandler, routeNotFound } from './http/error-handler.js';
 import { mountFileDownloads } from './http/file-downloads.js';
 import { mountGitPushHooks } from './http/git-push-hooks.js';
 import { mountOperations } from './http/mount-operations.js';
+import { mountOidcEndpoints } from './http/oidc-endpoints.js';
 import { mountPdfExportDownloads } from './http/pdf-export-downloads.js';
 import { mountPublishedSites } from './http/published-sites.js';
 import { limitRequestRate } from './http/rate-limit-fetch.js';
 import { requestEnvelope } from './http/request-envelope.js';
 import { answerFromResponseCache } from './http/response-cache-fetch.js';
 import { mountSamlEndpoints } from './http/saml-endpoints.js';
+import { mountSsoHeaders } from './http/sso-headers.js';
 import { mountMcpEndpoint } from './mcp/mount-mcp-endpoint.js';
 import { handlers } from './routes/index.js';
 import type { AppServices } from './services/app-services.js';
@@ -76,7 +78,9 @@ export function createApp(
     clock: services.clock,
     ...(services.pdfExportWaitMs === undefined ? {} : { waitMs: services.pdfExportWaitMs }),
   });
+  mountSsoHeaders(app);
   mountSamlEndpoints(app, services);
+  mountOidcEndpoints(app, services);
   mountGitPushHooks(app, services);
   const responseCache = services.caches.responses;
   mountOperations(app, document, handlers, services, responseCache);

@@ -15,6 +15,7 @@ import {
 } from './support/browser-pages.js';
 import { attachCollab } from './support/collab-clients.js';
 import { startGitHttpServer } from './support/git-http-server.js';
+import { startOidcIdentityProvider } from './support/oidc-identity-provider.js';
 import { startSamlIdentityProvider } from './support/saml-identity-provider.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import {
@@ -840,6 +841,47 @@ describe.skipIf(chromiumPath === undefined)(
       }
     });
 
+    it('signs a person in through an OpenID Connect provider the admin added in the app', async () => {
+      const idp = await startOidcIdentityProvider();
+      const organizationId = org.organizationId;
+      try {
+        const admin = await person();
+        await signIn(admin.page, org.admin.user.email, `/app/orgs/${organizationId}/sso`);
+        const form = admin.page.getByRole('form', { name: 'Add an OpenID Connect provider' });
+        await form.getByLabel('Name on the sign-in page').fill('Staff login');
+        await form.getByLabel('Issuer URL').fill(idp.issuer);
+        await form.getByLabel('Client ID').fill(idp.confidential.clientId);
+        await form
+          .getByLabel('Client secret (none for a public client)')
+          .fill(idp.confidential.clientSecret);
+        await form.getByRole('button', { name: 'Add OpenID Connect provider' }).click();
+        const card = admin.page.getByRole('region', { name: 'Staff login' });
+        await card.getByText('confidential client', { exact: false }).waitFor();
+        const { items } = await org.admin.client.GET('/orgs/{organizationId}/oidc', {
+          params: { path: { organizationId } },
+        });
+        const [provider] = items;
+        expect(provider).toMatchObject({ label: 'Staff login', hasClientSecret: true });
+        await card.getByText(provider?.service.redirectURL ?? '', { exact: true }).waitFor();
+        expect(await seriousAxeViolations(admin.page)).toEqual([]);
+        idp.allowRedirects([provider?.service.redirectURL ?? '']);
+
+        idp.nextPerson = { email: 'olive@example.com', name: 'Olive Oidc' };
+        const { page, errors } = await person();
+        await page.goto(`${origin}/app/orgs/${organizationId}/members`);
+        await page.getByRole('link', { name: 'Sign in with Staff login' }).click();
+        await page.getByRole('button', { name: 'Sign out' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe(`/app/orgs/${organizationId}/members`);
+        await page.getByRole('cell', { name: 'olive@example.com' }).waitFor();
+        errors.splice(0);
+
+        await card.getByRole('button', { name: 'Remove Staff login' }).click();
+        await card.waitFor({ state: 'detached' });
+      } finally {
+        await idp.close();
+      }
+    });
+
     it('lets an admin run teams, single sign-on and webhooks, each found again in the audit log', async () => {
       const organizationId = org.organizationId;
       const path = { organizationId };
@@ -866,11 +908,12 @@ describe.skipIf(chromiumPath === undefined)(
       await administration.getByRole('link', { name: 'Single sign-on' }).click();
       const idp = await startSamlIdentityProvider();
       await idp.close();
-      await page.getByLabel('Name on the sign-in page').fill('Staff login');
-      await page.getByLabel('Single sign-on URL').fill(idp.ssoUrl);
-      await page.getByLabel('Identity provider entity ID').fill(idp.entityId);
-      await page.getByLabel('Signing certificate (PEM)').fill(idp.key.certificate);
-      await page.getByRole('button', { name: 'Add provider' }).click();
+      const samlForm = page.getByRole('form', { name: 'Add a SAML provider' });
+      await samlForm.getByLabel('Name on the sign-in page').fill('Staff login');
+      await samlForm.getByLabel('Single sign-on URL').fill(idp.ssoUrl);
+      await samlForm.getByLabel('Identity provider entity ID').fill(idp.entityId);
+      await samlForm.getByLabel('Signing certificate (PEM)').fill(idp.key.certificate);
+      await samlForm.getByRole('button', { name: 'Add provider' }).click();
       const provider = page.getByRole('region', { name: 'Staff login' });
       await provider.getByText('SAML, active').waitFor();
       const { items: providers } = await org.admin.client.GET('/orgs/{organizationId}/saml', {

@@ -144,10 +144,16 @@ describe('SAML single sign-on', () => {
         expect.arrayContaining([
           {
             id: providerId,
+            protocol: 'saml',
             label: 'Company login',
             startURL: `${testBaseUrl}/sso/saml/${providerId}/start`,
           },
-          { id: pending.id, label: 'Contractors', startURL: active.service.startURL },
+          {
+            id: pending.id,
+            protocol: 'saml',
+            label: 'Contractors',
+            startURL: active.service.startURL,
+          },
         ]),
       );
       expect(sso.items).toHaveLength(2);

@@ -15,6 +15,7 @@ import { samlServiceUrls, type Urls } from '../presenters/urls.js';
 import { findSamlProviderById } from '../store/saml-providers.js';
 import type { Database } from '../store/schema.js';
 import type { AppEnv } from './app-env.js';
+import { appRelay } from './app-relay.js';
 import { unsupportedMediaType } from './http-errors.js';
 import { requestBodyLimit } from './request-body-limit.js';
 import { sessionCookie } from './session-cookie.js';
@@ -54,13 +55,6 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, services: SamlEndpointServ
     service: samlServiceUrls(services.urls, provider.id),
   });
 
-  app.use('/sso/*', async (c, next) => {
-    await next();
-    // Sign-in answers carry one-time requests and tokens: never cached, never sniffed.
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Content-Type-Options', 'nosniff');
-  });
-
   app.get('/sso/saml/:providerId/start', async (c) => {
     const provider = await activeProvider(c.req.param('providerId'));
     const location = await samlServiceProvider(provider, serviceOf(provider)).getAuthorizeUrlAsync(
@@ -92,8 +86,8 @@ export function mountSamlEndpoints(app: Hono<AppEnv>, services: SamlEndpointServ
       throw invalid("The form has no SAMLResponse: post the identity provider's response here");
     }
     // A sign-in started from the app (`RelayState` is a path of it) lands back there, signed in.
-    const relay = typeof form.RelayState === 'string' ? form.RelayState : '';
-    const toApp = relay === '/app' || (relay.startsWith('/app/') && !/\/\/|\\/.test(relay));
+    const relay = appRelay(typeof form.RelayState === 'string' ? form.RelayState : '');
+    const toApp = relay !== undefined;
     const { user, organizationId, token } = await signInWithSaml(
       { ...serviceOf(provider), logger: services.logger },
       provider,

@@ -1,9 +1,10 @@
 import type { components } from '@quire/contract';
 import { isActive } from '../domain/sso/saml-service.js';
+import type { OidcProviderRecord } from '../store/oidc-providers.js';
 import type { SamlProviderRecord } from '../store/saml-providers.js';
 import type { TeamRecord } from '../store/teams.js';
 import { presentTeam } from './team.js';
-import { samlServiceUrls, type Urls } from './urls.js';
+import { oidcServiceUrls, samlServiceUrls, type Urls } from './urls.js';
 
 type Schemas = components['schemas'];
 
@@ -32,16 +33,26 @@ export function presentSamlProvider(
   };
 }
 
-/** How to sign in with the active providers of an organization. */
+/** How to sign in with the active providers of an organization, SAML's first. */
 export function presentSsoProviders(
-  providers: readonly SamlProviderRecord[],
+  saml: readonly SamlProviderRecord[],
+  oidc: readonly OidcProviderRecord[],
   urls: Urls,
 ): Schemas['SsoProviderList'] {
   return {
-    items: providers.filter(isActive).map((provider) => ({
-      id: provider.id,
-      label: provider.label,
-      startURL: samlServiceUrls(urls, provider.id).startURL,
-    })),
+    items: [
+      ...saml.filter(isActive).map((provider) => ({
+        id: provider.id,
+        protocol: 'saml' as const,
+        label: provider.label,
+        startURL: samlServiceUrls(urls, provider.id).startURL,
+      })),
+      ...oidc.map((provider) => ({
+        id: provider.id,
+        protocol: 'oidc' as const,
+        label: provider.label,
+        startURL: oidcServiceUrls(urls, provider.id).startURL,
+      })),
+    ],
   };
 }

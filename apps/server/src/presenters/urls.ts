@@ -32,6 +32,17 @@ export function createUrls(publicUrl: string): Urls {
   };
 }
 
+/** Quire's endpoints for one OpenID Connect provider: where it sends people back, and the start. */
+export function oidcServiceUrls(
+  urls: Urls,
+  providerId: string,
+): { redirectURL: string; startURL: string } {
+  return {
+    redirectURL: urls.sso('oidc', providerId, 'callback'),
+    startURL: urls.sso('oidc', providerId, 'start'),
+  };
+}
+
 /** Quire's endpoints for one SAML provider: what its identity provider is configured with. */
 export function samlServiceUrls(urls: Urls, providerId: string): SamlServiceUrls {
   return {

@@ -15,6 +15,7 @@ import { integrationHandlers } from './integrations.js';
 import { inviteLinkHandlers } from './invite-links.js';
 import { linkHandlers } from './links.js';
 import { memberHandlers } from './members.js';
+import { oidcHandlers } from './oidc.js';
 import { openApiSpecHandlers } from './openapi-specs.js';
 import { organizationHandlers } from './organizations.js';
 import { pdfExportHandlers } from './pdf-exports.js';
@@ -60,6 +61,7 @@ export const handlers: HandlerTable = combineHandlerTables([
   installationHandlers,
   commentOperationHandlers,
   samlHandlers,
+  oidcHandlers,
   siteHandlers,
   siteStructureHandlers,
   siteSpaceHandlers,

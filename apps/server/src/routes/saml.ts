@@ -11,6 +11,7 @@ import { requireOrganizationRole } from '../policies/organization-policy.js';
 import { presentList } from '../presenters/list.js';
 import { presentSamlProvider, presentSsoProviders } from '../presenters/saml-provider.js';
 import type { Urls } from '../presenters/urls.js';
+import { allOidcProviders } from '../store/oidc-providers.js';
 import { findOrganizationById } from '../store/organizations.js';
 import {
   allSamlProviders,
@@ -19,8 +20,8 @@ import {
   type SamlProviderRecord,
 } from '../store/saml-providers.js';
 import type { Executor } from '../store/schema.js';
-import { findTeamsByIds } from '../store/teams.js';
 import { pageRequest } from './page-request.js';
+import { defaultTeamsOf } from './sso-default-teams.js';
 
 type SamlHandlers = Pick<
   HandlerTable,
@@ -32,7 +33,8 @@ type SamlHandlers = Pick<
   | 'listSSOProviderLoginsInOrganization'
 >;
 
-async function organizationForSsoAdmin(db: Executor, actor: Actor, organizationId: string) {
+/** The organization whose single sign-on an admin manages. */
+export async function organizationForSsoAdmin(db: Executor, actor: Actor, organizationId: string) {
   const { organization, role } = await loadOrganizationForMember(db, actor, organizationId);
   requireOrganizationRole(role, 'admin', 'manage single sign-on');
   return organization;
@@ -52,15 +54,7 @@ async function loadProvider(
 
 /** Providers as the API shows them, with their default teams read in one query. */
 async function present(db: Executor, providers: readonly SamlProviderRecord[], urls: Urls) {
-  const [first] = providers;
-  const teams =
-    first === undefined
-      ? new Map()
-      : await findTeamsByIds(
-          db,
-          first.organizationId,
-          providers.flatMap((provider) => provider.defaultTeamId ?? []),
-        );
+  const teams = await defaultTeamsOf(db, providers);
   return providers.map((provider) =>
     presentSamlProvider(
       provider,
@@ -138,7 +132,10 @@ export const samlHandlers: SamlHandlers = {
     const organization = await findOrganizationById(services.db, params.organizationId);
     if (organization === undefined)
       throw notFound(`Organization ${params.organizationId} not found`);
-    const providers = await allSamlProviders(services.db, organization.id);
-    return { status: 200, body: presentSsoProviders(providers, services.urls) };
+    const [saml, oidc] = await Promise.all([
+      allSamlProviders(services.db, organization.id),
+      allOidcProviders(services.db, organization.id),
+    ]);
+    return { status: 200, body: presentSsoProviders(saml, oidc, services.urls) };
   },
 };

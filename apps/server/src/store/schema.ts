@@ -337,6 +337,32 @@ export interface SamlRequestsTable {
   issued_at: string;
 }
 
+export interface OidcProvidersTable {
+  id: string;
+  organization_id: string;
+  label: string;
+  issuer: string;
+  client_id: string;
+  client_secret_sealed: string | null;
+  default_team_id: string | null;
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OidcSignInsTable {
+  /** The `state` sent to the provider, which comes back with the code. */
+  state: string;
+  provider_id: string;
+  /** The PKCE code verifier whose challenge was sent. */
+  code_verifier: string;
+  /** The nonce the ID token must carry. */
+  nonce: string;
+  /** The app's path to land on once signed in. */
+  relay: string;
+  started_at: string;
+}
+
 export interface SitesTable {
   id: string;
   organization_id: string;
@@ -922,6 +948,8 @@ export interface Database {
   comment_reactions: CommentReactionsTable;
   saml_providers: SamlProvidersTable;
   saml_requests: SamlRequestsTable;
+  oidc_providers: OidcProvidersTable;
+  oidc_sign_ins: OidcSignInsTable;
   sites: SitesTable;
   site_section_groups: SiteSectionGroupsTable;
   site_sections: SiteSectionsTable;

@@ -29,6 +29,7 @@ export interface FuzzFixtures extends ContentFixtures {
   deliveryIds: string[];
   /** A SAML provider of the first organization. */
   samlProviderIds: string[];
+  oidcProviderIds: string[];
   /** A comment on a page of the first space, then one on its open change request. */
   commentIds: string[];
   /** A reply to each of those comments, in the same order. */
@@ -126,6 +127,10 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
       body: { status: 'approved', comment: { markdown: 'Looks right.' } },
     },
   );
+  const oidcProvider = await admin.client.POST('/orgs/{organizationId}/oidc', {
+    params: { path: { organizationId } },
+    body: { label: 'Staff login', issuer: 'https://idp.example.com', clientId: 'quire' },
+  });
   const samlProvider = await admin.client.POST('/orgs/{organizationId}/saml', {
     params: { path: { organizationId } },
     body: { label: 'Company login' },
@@ -196,6 +201,7 @@ export async function createFuzzFixtures(server: TestServer): Promise<FuzzFixtur
     webhookIds: [webhook.id],
     deliveryIds: [ping.id],
     samlProviderIds: [samlProvider.id],
+    oidcProviderIds: [oidcProvider.id],
   };
 }
 

@@ -864,6 +864,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orgs/{organizationId}/oidc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the OpenID Connect providers of an organization
+         * @description Needs `admin`.
+         */
+        get: operations["listOIDCProvidersInOrganizationById"];
+        put?: never;
+        /**
+         * Add an OpenID Connect provider
+         * @description Adds an identity provider members sign in with, active at once: its sign-in offers it, and a person it vouches for (by a verified email) joins the organization with `defaultRole`. Register `service.redirectURL` at the provider. Needs `admin`.
+         */
+        post: operations["createOrganizationOIDCProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orgs/{organizationId}/oidc/{oidcProviderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the OpenID Connect provider. */
+                oidcProviderId: components["parameters"]["oidcProviderId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get an OpenID Connect provider
+         * @description Needs `admin`.
+         */
+        get: operations["getOrganizationOIDCProviderById"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an OpenID Connect provider
+         * @description Members who signed in with it stay members. Needs `admin`.
+         */
+        delete: operations["deleteOrganizationOIDCProvider"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an OpenID Connect provider
+         * @description Needs `admin`.
+         */
+        patch: operations["updateOrganizationOIDCProvider"];
+        trace?: never;
+    };
     "/orgs/{organizationId}/openapi": {
         parameters: {
             query?: never;
@@ -2358,7 +2418,7 @@ export interface paths {
         };
         /**
          * List how to sign in to an organization with single sign-on
-         * @description The active SAML providers of the organization, with where a browser starts signing in. Open to anyone: a sign-in page shows it before the visitor has a token.
+         * @description The active SAML and OpenID Connect providers of the organization, with where a browser starts signing in. Open to anyone: a sign-in page shows it before the visitor has a token.
          */
         get: operations["listSSOProviderLoginsInOrganization"];
         put?: never;
@@ -5188,7 +5248,7 @@ export interface components {
          * @description What happened; the same names serve the audit log and webhooks. `x-enumDescriptions` gives each its label, which `GET …/audit-event-actions` lists.
          * @enum {string}
          */
-        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "user.signed_in" | "user.signed_out" | "user.session_revoked" | "user.token_created" | "user.token_revoked" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "translation.failed" | "space.content_translated" | "space.content_updated";
+        AuditEventActionId: "organization.created" | "organization.updated" | "collection.created" | "space.created" | "space.updated" | "space.deleted" | "space.restored" | "space.moved" | "space.transferred" | "space.duplicated" | "space.purged" | "change_request.created" | "change_request.updated" | "change_request.content_updated" | "space.content_imported" | "space.git_import_requested" | "space.git_export_requested" | "space.git_imported" | "space.git_exported" | "space.git_sync_failed" | "space.git_connected" | "space.git_disconnected" | "space.template_applied" | "change_request.merged" | "change_request.updated_from_space" | "change_request.review_submitted" | "change_request.reviewers_requested" | "change_request.reviewer_removed" | "change_request.merge_refused" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "webhook.pinged" | "webhook.redelivered" | "webhook.disabled" | "comment.created" | "comment.updated" | "comment.deleted" | "comment_reply.created" | "comment_reply.updated" | "comment_reply.deleted" | "saml_provider.created" | "saml_provider.updated" | "saml_provider.deleted" | "oidc_provider.created" | "oidc_provider.updated" | "oidc_provider.deleted" | "member.signed_in_with_sso" | "site.created" | "site.updated" | "site.deleted" | "site.published" | "site.unpublished" | "site.adaptive_schema_updated" | "site.customization_updated" | "site_section.created" | "site_section.updated" | "site_section.deleted" | "site_section.moved" | "site_section_group.created" | "site_section_group.updated" | "site_section_group.deleted" | "site_section_group.moved" | "site_section_group.section_added" | "site_section_group.section_removed" | "site_space.created" | "site_space.updated" | "site_space.deleted" | "site_space.moved" | "site_space.customization_updated" | "share_link.created" | "share_link.updated" | "share_link.deleted" | "site_redirect.created" | "site_redirect.updated" | "site_redirect.deleted" | "openapi_spec.created" | "openapi_spec.updated" | "openapi_spec.deleted" | "openapi_spec.version_created" | "integration.published" | "integration.unpublished" | "integration_installation.created" | "integration_installation.updated" | "integration_installation.deleted" | "integration_installation.space_added" | "integration_installation.space_updated" | "integration_installation.space_removed" | "integration_installation.site_added" | "integration_installation.site_updated" | "integration_installation.site_removed" | "member.updated" | "member.removed" | "member.sso_set" | "member.seen" | "user.signed_in" | "user.signed_out" | "user.session_revoked" | "user.token_created" | "user.token_revoked" | "member.joined" | "team.created" | "team.updated" | "team.deleted" | "team.members_updated" | "space.access_granted" | "space.access_revoked" | "invite_link.created" | "invite_link.updated" | "invite_link.deleted" | "translation.created" | "translation.updated" | "translation.deleted" | "translation.run_requested" | "translation.completed" | "translation.failed" | "space.content_translated" | "space.content_updated";
         AuditEventActionList: {
             items: {
                 id: components["schemas"]["AuditEventActionId"];
@@ -6575,6 +6635,63 @@ export interface components {
         };
         /** @description IDs of members of the organization. */
         MergeRuleUsers: components["schemas"]["ResourceId"][];
+        /** @description An OpenID Connect provider members sign in with (Keycloak, Authentik, Google, Entra ID…). Quire is a client of it, signing in with the authorization code flow and PKCE; `service` holds what to register on the provider's side. */
+        OidcProvider: {
+            clientId: string;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description The role people get when they sign in for the first time; `null`: the organization's `defaultRole`, else `read`. */
+            defaultRole: components["schemas"]["MemberRole"] | null;
+            /** @description The team people who sign in with this provider join. */
+            defaultTeam?: components["schemas"]["Team"];
+            /** @description Whether a client secret is kept (it is never shown). */
+            hasClientSecret: boolean;
+            id: components["schemas"]["ResourceId"];
+            /** Format: uri */
+            issuer: string;
+            label: components["schemas"]["SamlProviderLabel"];
+            /** @constant */
+            object: "oidc-provider";
+            /** @description Quire's endpoints for this provider. */
+            service: {
+                /**
+                 * Format: uri
+                 * @description The redirect URI to register for Quire's client at the provider.
+                 */
+                redirectURL: string;
+                /**
+                 * Format: uri
+                 * @description Where a browser starts signing in; it is sent on to the provider.
+                 */
+                startURL: string;
+            };
+            /**
+             * @description An OpenID Connect provider is active as soon as it is added.
+             * @enum {string}
+             */
+            status: "active";
+            urls: {
+                /** Format: uri */
+                location: string;
+            };
+        };
+        OidcProviderFields: {
+            /** @description The client ID Quire is registered under at the provider. */
+            clientId?: string;
+            /** @description The client secret, kept sealed and never shown; `null` for a public client, which signs in with PKCE alone. */
+            clientSecret?: string | null;
+            defaultRole?: components["schemas"]["MemberRole"] | null;
+            /** @description A team of the organization. */
+            defaultTeam?: components["schemas"]["ResourceId"];
+            /**
+             * Format: uri
+             * @description The provider's issuer URL, whose `/.well-known/openid-configuration` says where to send people and where to redeem codes (Keycloak: `https://host/realms/<realm>`; Google: `https://accounts.google.com`; Entra ID: `https://login.microsoftonline.com/<tenant>/v2.0`).
+             */
+            issuer?: string;
+            label?: components["schemas"]["SamlProviderLabel"];
+        };
+        OidcProviderList: components["schemas"]["List"] & {
+            items: components["schemas"]["OidcProvider"][];
+        };
         /** @description One problem the last processing found. */
         OpenAPIErrorObject: {
             /** @description The rule or step that found it. */
@@ -8542,6 +8659,11 @@ export interface components {
                 id: components["schemas"]["ResourceId"];
                 label: components["schemas"]["SamlProviderLabel"];
                 /**
+                 * @description How the provider signs people in.
+                 * @enum {string}
+                 */
+                protocol: "saml" | "oidc";
+                /**
                  * Format: uri
                  * @description Where a browser starts signing in with this provider.
                  */
@@ -9065,6 +9187,8 @@ export interface components {
         memberSearch: string;
         /** @description Sort by when members joined (the default) or when they were last seen; sorting by `lastSeenAt` lists only members seen at least once. */
         memberSort: "joinedAt" | "lastSeenAt";
+        /** @description ID of the OpenID Connect provider. */
+        oidcProviderId: components["schemas"]["ResourceId"];
         /** @description ID of the OpenAPI spec version. */
         openapiSpecVersionId: components["schemas"]["ResourceId"];
         /** @description ID of the organization. */
@@ -10914,6 +11038,173 @@ export interface operations {
             401: components["responses"]["UnauthorizedError"];
             403: components["responses"]["ForbiddenError"];
             404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    listOIDCProvidersInOrganizationById: {
+        parameters: {
+            query?: {
+                /** @description How many items a page holds. */
+                limit?: components["parameters"]["listLimit"];
+                /** @description The `next.page` token of the previous page. */
+                page?: components["parameters"]["listPage"];
+            };
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of OpenID Connect providers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcProviderList"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    createOrganizationOIDCProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcProviderFields"] & {
+                    clientId: string;
+                    issuer: string;
+                    label: components["schemas"]["SamlProviderLabel"];
+                };
+            };
+        };
+        responses: {
+            /** @description The new provider. */
+            201: {
+                headers: {
+                    /** @description API URL of the new provider. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getOrganizationOIDCProviderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the OpenID Connect provider. */
+                oidcProviderId: components["parameters"]["oidcProviderId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    deleteOrganizationOIDCProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the OpenID Connect provider. */
+                oidcProviderId: components["parameters"]["oidcProviderId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The provider is gone. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    updateOrganizationOIDCProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the OpenID Connect provider. */
+                oidcProviderId: components["parameters"]["oidcProviderId"];
+                /** @description ID of the organization. */
+                organizationId: components["parameters"]["organizationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OidcProviderFields"];
+            };
+        };
+        responses: {
+            /** @description The updated provider. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OidcProvider"];
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            403: components["responses"]["ForbiddenError"];
+            404: components["responses"]["NotFoundError"];
+            413: components["responses"]["PayloadTooLargeError"];
+            415: components["responses"]["UnsupportedMediaTypeError"];
             429: components["responses"]["TooManyRequestsError"];
         };
     };

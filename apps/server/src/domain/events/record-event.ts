@@ -16,6 +16,7 @@ export interface EventTarget {
     | 'comment-reply'
     | 'webhook'
     | 'saml-provider'
+    | 'oidc-provider'
     | 'user'
     | 'site'
     | 'site-section'

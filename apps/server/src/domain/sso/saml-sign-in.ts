@@ -1,29 +1,17 @@
 import type { Profile } from '@node-saml/node-saml';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { notFound, unauthenticated } from '../../errors.js';
-import { findOrganizationById } from '../../store/organizations.js';
+import { unauthenticated } from '../../errors.js';
 import type { Database } from '../../store/schema.js';
-import { findUserByEmail, insertUser, type UserRecord } from '../../store/users.js';
-import { recordEvent } from '../events/record-event.js';
-import { addMemberToOrganization } from '../members/add-member.js';
-import { issueApiToken } from '../users/api-tokens.js';
-import { newUserRecord } from '../users/create-user.js';
 import {
   type ActiveSamlProvider,
   type SamlServiceUrls,
   samlServiceProvider,
 } from './saml-service.js';
+import { joinThroughSso, looksLikeEmail, type SsoSignIn } from './sso-join.js';
 
 /** 401: the identity provider's answer was not accepted; the message says why. */
 export const samlRefused = (reason: string) => unauthenticated(`Single sign-on failed: ${reason}`);
-
-/** Who signed in, and the API token they got (none when they signed in to the app). */
-export interface SamlSignIn {
-  user: UserRecord;
-  organizationId: string;
-  token: string | undefined;
-}
 
 // Identity providers name the email in the NameID or in one of these attributes.
 const emailAttributes = [
@@ -39,8 +27,6 @@ const nameAttributes = [
   'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name',
   'urn:oid:2.16.840.1.113730.3.1.241',
 ];
-const looksLikeEmail = (value: unknown): value is string =>
-  typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
 function firstString(profile: Profile, names: readonly string[]): unknown {
   for (const name of names) {
@@ -52,11 +38,9 @@ function firstString(profile: Profile, names: readonly string[]): unknown {
 }
 
 /**
- * Validates a SAML response posted to the provider's ACS URL and signs its subject in: the user
- * with that email (created if new) joins the organization with the provider's default role
- * unless already a member, is marked as an SSO member, joins the provider's default team, and
- * gets a new API token (unless `withToken` is false). Every refusal is a 401 naming the reason,
- * which is also logged.
+ * Validates a SAML response posted to the provider's ACS URL and signs its subject in (see
+ * {@link joinThroughSso}); a new API token unless `withToken` is false. Every refusal is a 401
+ * naming the reason, which is also logged.
  */
 export async function signInWithSaml(
   { db, service, logger }: { db: Kysely<Database>; service: SamlServiceUrls; logger: Logger },
@@ -64,7 +48,7 @@ export async function signInWithSaml(
   samlResponse: string,
   now: Date,
   { withToken = true }: { withToken?: boolean } = {},
-): Promise<SamlSignIn> {
+): Promise<SsoSignIn> {
   let profile: Profile | null;
   try {
     ({ profile } = await samlServiceProvider(provider, { db, service }).validatePostResponseAsync({
@@ -92,41 +76,11 @@ export async function signInWithSaml(
   }
   const displayName = firstString(profile, nameAttributes);
 
-  return db.transaction().execute(async (trx) => {
-    const organization = await findOrganizationById(trx, provider.organizationId);
-    if (organization === undefined) throw notFound(`SAML provider ${provider.id} not found`);
-    const address = email.toLowerCase();
-    let user = await findUserByEmail(trx, address);
-    if (user === undefined) {
-      user = newUserRecord(address, typeof displayName === 'string' ? displayName : undefined, now);
-      await insertUser(trx, user);
-    }
-    await addMemberToOrganization(
-      trx,
-      { user },
-      {
-        organizationId: organization.id,
-        user,
-        role: provider.defaultRole ?? organization.defaultRole ?? 'read',
-        teamId: provider.defaultTeamId,
-        sso: true,
-        via: 'saml',
-      },
-      now,
-    );
-    // Signing in to the app starts a session instead: no token is made that nobody sees.
-    const token = withToken ? await issueApiToken(trx, user.id, now) : undefined;
-    await recordEvent(
-      trx,
-      { user },
-      {
-        action: 'member.signed_in_with_sso',
-        organizationId: organization.id,
-        target: { type: 'user', id: user.id, label: user.email },
-        payload: { samlProviderId: provider.id },
-      },
-      now,
-    );
-    return { user, organizationId: organization.id, token };
-  });
+  return joinThroughSso(
+    db,
+    { ...provider, protocol: 'saml' },
+    { email, displayName: typeof displayName === 'string' ? displayName : undefined },
+    now,
+    { withToken },
+  );
 }

@@ -32,6 +32,7 @@ import { sessionsMigration } from '../migrations/0034-sessions.js';
 import { collaborationMigration } from '../migrations/0035-collaboration.js';
 import { siteQuestionsMigration } from '../migrations/0036-site-questions.js';
 import { sectionEmbeddingsMigration } from '../migrations/0037-section-embeddings.js';
+import { oidcMigration } from '../migrations/0038-oidc.js';
 import type { Database } from '../schema.js';
 import type { DialectName } from './dialect.js';
 import { enableSectionVectors } from './section-vectors.js';
@@ -79,6 +80,7 @@ export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName
         '0035-collaboration': collaborationMigration(dialect),
         '0036-site-questions': siteQuestionsMigration(),
         '0037-section-embeddings': sectionEmbeddingsMigration(dialect),
+        '0038-oidc': oidcMigration(),
       }),
     },
   });

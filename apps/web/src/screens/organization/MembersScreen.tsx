@@ -2,12 +2,12 @@ import type { components } from '@quire/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorMessage } from '../../api.js';
+import { memberRoles } from './member-roles.js';
 import { OrganizationNav } from './OrganizationNav.js';
 import { useOwnRole } from './own-role.js';
 
 type MemberRole = components['schemas']['MemberRole'];
 
-const roles: readonly MemberRole[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 // A guest has no role: the select's value for `null`.
 const guest = 'guest';
 
@@ -82,7 +82,7 @@ export function MembersScreen({ organizationId }: { organizationId: string }) {
                       })
                     }
                   >
-                    {roles.map((role) => (
+                    {memberRoles.map((role) => (
                       <option key={role} value={role}>
                         {role}
                       </option>
@@ -188,7 +188,7 @@ function InviteLinks({ organizationId }: { organizationId: string }) {
           value={role}
           onChange={(event) => setRole(event.target.value as MemberRole)}
         >
-          {roles.map((option) => (
+          {memberRoles.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>

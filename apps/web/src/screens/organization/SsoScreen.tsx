@@ -2,17 +2,19 @@ import type { components } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorMessage } from '../../api.js';
+import { memberRoles } from './member-roles.js';
+import { OidcProviders } from './OidcProviders.js';
 import { OrganizationNav } from './OrganizationNav.js';
 
 type SamlProvider = components['schemas']['SamlProvider'];
 type MemberRole = components['schemas']['MemberRole'];
 
-const roles: readonly MemberRole[] = ['read', 'comment', 'edit', 'review', 'create', 'admin'];
 const emptyProvider = { label: '', ssoURL: '', entityID: '', certificate: '', defaultRole: 'read' };
 
 /**
- * The organization's single sign-on: the SAML identity providers its members sign in with, what
- * to enter on each provider's side, a new provider and removing one. Admins only.
+ * The organization's single sign-on: the SAML and OpenID Connect identity providers its members
+ * sign in with, what to enter on each provider's side, a new provider and removing one. Admins
+ * only.
  */
 export function SsoScreen({ organizationId }: { organizationId: string }) {
   const path = { organizationId };
@@ -60,9 +62,7 @@ export function SsoScreen({ organizationId }: { organizationId: string }) {
         Members sign in with the organization's identity provider; the sign-in page offers each
         active provider.
       </p>
-      {providers.data?.items.length === 0 ? (
-        <p className="muted">No identity provider yet.</p>
-      ) : null}
+      <h2>SAML</h2>
       {providers.data?.items.map((provider) => (
         <ProviderCard
           key={provider.id}
@@ -71,8 +71,8 @@ export function SsoScreen({ organizationId }: { organizationId: string }) {
           onRemove={() => remove.mutate(provider.id)}
         />
       ))}
-      <h2>Add a SAML provider</h2>
-      <form className="stacked-form" onSubmit={submit}>
+      <h3 id="add-saml">Add a SAML provider</h3>
+      <form className="stacked-form" aria-labelledby="add-saml" onSubmit={submit}>
         <label htmlFor="saml-label">Name on the sign-in page</label>
         <input id="saml-label" required value={draft.label} onChange={field('label')} />
         <label htmlFor="saml-sso-url">Single sign-on URL</label>
@@ -95,7 +95,7 @@ export function SsoScreen({ organizationId }: { organizationId: string }) {
         />
         <label htmlFor="saml-role">Role of a person signing in the first time</label>
         <select id="saml-role" value={draft.defaultRole} onChange={field('defaultRole')}>
-          {roles.map((role) => (
+          {memberRoles.map((role) => (
             <option key={role} value={role}>
               {role}
             </option>
@@ -106,6 +106,7 @@ export function SsoScreen({ organizationId }: { organizationId: string }) {
         </button>
       </form>
       {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
+      <OidcProviders organizationId={organizationId} />
     </section>
   );
 }
@@ -122,7 +123,7 @@ function ProviderCard({
 }) {
   return (
     <section className="card" aria-labelledby={`provider-${provider.id}`}>
-      <h2 id={`provider-${provider.id}`}>{provider.label}</h2>
+      <h3 id={`provider-${provider.id}`}>{provider.label}</h3>
       <p className="muted">
         SAML, {provider.status}, new people join as {provider.defaultRole ?? 'the default role'}
       </p>
