@@ -1,7 +1,7 @@
 import type { GitBookDocument } from '@quire/document';
 import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { BlockSettings } from './BlockSettings.js';
 import type { Collaboration } from './collaboration.js';
 import { MarkdownPaste } from './markdown-paste.js';
@@ -14,9 +14,10 @@ import { SlashMenu } from './slash-menu.js';
  * and every change calls `onChange` with a reader of the whole document in GitBook's shape
  * (saving is the caller's; converting a long page on every keystroke would cost the typist
  * frames, so the document is read only when asked for). Together (`shared`), the page is the
- * shared Yjs document, the others' cursors show with their names, and the server saves.
+ * shared Yjs document, the others' cursors show with their names, and the server saves. The
+ * screen around it is drawn again as saving goes; the editor is not, unless its own props change.
  */
-export function PageEditor({
+export const PageEditor = memo(function PageEditor({
   document,
   onChange,
   label,
@@ -71,4 +72,4 @@ export function PageEditor({
       {editable && editor !== null && <BlockSettings editor={editor} />}
     </>
   );
-}
+});

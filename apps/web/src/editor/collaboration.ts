@@ -148,31 +148,37 @@ function openDocument(
       const clock = message.saved?.[String(doc.clientID)];
       if (clock !== undefined) {
         savedClock = Math.max(savedClock, clock);
-        setState((state) => ({ ...state, saved: isSaved() }));
+        setSaved();
       }
       if (message.written !== undefined) flushes.get(message.written)?.();
     },
-    onAwarenessChange: ({ states }) =>
-      setState((state) => ({
-        ...state,
-        peers: states.flatMap((peer) => {
-          const user = peer.user as { name?: unknown; color?: unknown; pageId?: unknown };
-          if (peer.clientId === doc.clientID || typeof user?.name !== 'string') return [];
-          return [
-            {
-              clientId: peer.clientId,
-              name: user.name,
-              color: typeof user.color === 'string' ? user.color : colorOf(user.name),
-              ...(typeof user.pageId === 'string' ? { pageId: user.pageId } : {}),
-            },
-          ];
-        }),
-      })),
+    // Every cursor move of anyone's is an awareness change: the people shown change far less.
+    onAwarenessChange: ({ states }) => {
+      const peers: Peer[] = states.flatMap((peer) => {
+        const user = peer.user as { name?: unknown; color?: unknown; pageId?: unknown };
+        if (peer.clientId === doc.clientID || typeof user?.name !== 'string') return [];
+        return [
+          {
+            clientId: peer.clientId,
+            name: user.name,
+            color: typeof user.color === 'string' ? user.color : colorOf(user.name),
+            ...(typeof user.pageId === 'string' ? { pageId: user.pageId } : {}),
+          },
+        ];
+      });
+      setState((state) =>
+        JSON.stringify(state.peers) === JSON.stringify(peers) ? state : { ...state, peers },
+      );
+    },
   });
+  // Typing changes whether everything is saved twice a keystroke at most: the screen is drawn
+  // again only when it does, not for every keystroke.
+  const setSaved = () =>
+    setState((state) => (state.saved === isSaved() ? state : { ...state, saved: isSaved() }));
   provider.attach();
   const onUpdate = (_update: Uint8Array, origin: unknown) => {
     // Only what is typed here waits to be saved; what others typed is saved already.
-    if (origin !== provider) setState((state) => ({ ...state, saved: isSaved() }));
+    if (origin !== provider) setSaved();
   };
   doc.on('update', onUpdate);
   return {
