@@ -108,6 +108,9 @@ const initialState: CollaborationState = {
   peers: [],
 };
 
+/** How long everything must stay saved before the page says "Saved". */
+const savedSettleMs = 300;
+
 function openDocument(
   name: string,
   setState: (update: (state: CollaborationState) => CollaborationState) => void,
@@ -171,10 +174,24 @@ function openDocument(
       );
     },
   });
-  // Typing changes whether everything is saved twice a keystroke at most: the screen is drawn
-  // again only when it does, not for every keystroke.
-  const setSaved = () =>
+  // Whether everything is saved flips twice a keystroke while someone types. Each redraw of the
+  // screen costs React a walk of the whole focused page (it saves the selection around a
+  // commit), so "Saving…" shows at once and "Saved" once the saves have settled.
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  const showSaved = () =>
     setState((state) => (state.saved === isSaved() ? state : { ...state, saved: isSaved() }));
+  const setSaved = () => {
+    if (!isSaved()) {
+      clearTimeout(settling);
+      settling = undefined;
+      showSaved();
+    } else if (settling === undefined) {
+      settling = setTimeout(() => {
+        settling = undefined;
+        showSaved();
+      }, savedSettleMs);
+    }
+  };
   provider.attach();
   const onUpdate = (_update: Uint8Array, origin: unknown) => {
     // Only what is typed here waits to be saved; what others typed is saved already.
@@ -201,6 +218,7 @@ function openDocument(
       });
     },
     close() {
+      clearTimeout(settling);
       doc.off('update', onUpdate);
       provider.destroy();
       // No answer can come now; the server writes the page as its last person leaves.
