@@ -661,6 +661,44 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
+    it('writes tabs, a stepper and a formula from the `/` menu, saved as GitBook writes them', async () => {
+      const { page, surface, markdown } = await welcomeInChangeRequest('Containers');
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('listbox', { name: 'Insert a block' });
+      const insert = async (command: string, choice: string) => {
+        await page.keyboard.type(command, { delay: 20 });
+        await menu.getByText(choice, { exact: true }).waitFor();
+        await page.keyboard.press('Enter');
+      };
+      await insert('/tabs', 'Tabs');
+      await page.keyboard.type('brew install quire');
+      await page.getByLabel('Tab title').fill('macOS');
+      await page.getByRole('button', { name: 'Add a tab' }).click();
+      await page.keyboard.type('apt install quire');
+      await page.getByLabel('Tab title').fill('Linux');
+      await surface.locator('.tab-title', { hasText: 'Linux' }).waitFor();
+      // Enter on an empty line leaves the tab, and the tabs with it.
+      await surface.locator('.tab-body p', { hasText: 'apt install quire' }).click();
+      await page.keyboard.press('End');
+      for (let enter = 0; enter < 2; enter += 1) await page.keyboard.press('Enter');
+      await insert('/stepper', 'Stepper');
+      await page.keyboard.type('Install it.');
+      await page.getByRole('button', { name: 'Add a step' }).click();
+      await page.keyboard.type('Run it.');
+      for (let enter = 0; enter < 2; enter += 1) await page.keyboard.press('Enter');
+      await insert('/math', 'Math formula');
+      await page.getByLabel('Formula (TeX)').fill('E = mc^2');
+      await surface.locator('.math-block', { hasText: 'E = mc^2' }).waitFor();
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expect
+        .poll(markdown, { timeout: 20_000 })
+        .toMatch(
+          /\{% tabs %\}\n\{% tab title="macOS" %\}\nbrew install quire\n\{% endtab %\}\n\n\{% tab title="Linux" %\}\napt install quire\n\{% endtab %\}\n\{% endtabs %\}\n\n\{% stepper %\}\n\{% step %\}\nInstall it\.\n\{% endstep %\}\n\n\{% step %\}\nRun it\.\n\{% endstep %\}\n\{% endstepper %\}\n\n\$\$\nE = mc\^2\n\$\$\n$/,
+        );
+    });
+
     it('links a page with `@`, as GitBook links a page', async () => {
       const { page, surface, markdown, changeRequestId, pageId } =
         await welcomeInChangeRequest('Page link');

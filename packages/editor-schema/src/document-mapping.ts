@@ -35,15 +35,29 @@ const containers: Record<string, string> = {
   'list-item': 'listItem',
   blockquote: 'blockquote',
   hint: 'hint',
+  tabs: 'tabs',
+  'tabs-item': 'tabsItem',
+  stepper: 'stepper',
+  'stepper-step': 'stepperStep',
 };
 const containerTypes = new Map([
   ...Object.entries(containers).map(([gitbook, editor]) => [editor, gitbook] as const),
   ['taskItem', 'list-item'] as const,
 ]);
-const lists = new Set(['list-unordered', 'list-ordered', 'list-tasks']);
-/** The editor's item of each kind of list: a task list's items have a checkbox. */
-const itemOf = (listType: string | undefined) =>
-  listType === 'list-tasks' ? 'taskItem' : 'listItem';
+/** Containers that hold items of one kind only, each of which lives in such a container only. */
+const itemContainers: Record<string, string> = {
+  'list-unordered': 'list-item',
+  'list-ordered': 'list-item',
+  'list-tasks': 'list-item',
+  tabs: 'tabs-item',
+  stepper: 'stepper-step',
+};
+const itemTypes = new Set(Object.values(itemContainers));
+/** The editor's item of each kind of container: a task list's items have a checkbox. */
+const itemOf = (containerType: string) =>
+  containerType === 'list-tasks'
+    ? 'taskItem'
+    : (containers[itemContainers[containerType] ?? ''] ?? '');
 
 // ——— GitBook → editor ———
 
@@ -82,29 +96,41 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
     };
   }
   if (node.type === 'code') return codeBlock(node);
+  if (node.type === 'math') return mathBlock(node);
   const editorType = containers[node.type];
   if (editorType === undefined || node.nodes === undefined || node.nodes.length === 0) {
     return undefined;
   }
-  // A list holds list items only, and a list item lives only in a list.
-  if ((node.type === 'list-item') !== (parentType !== undefined && lists.has(parentType))) {
+  // A list holds list items only, and a list item lives only in a list; so do tabs and steps.
+  const expectedItem = parentType === undefined ? undefined : itemContainers[parentType];
+  if (itemTypes.has(node.type) ? expectedItem !== node.type : expectedItem !== undefined) {
     return undefined;
   }
   const content = node.nodes.map((child) => block(child, node.type));
-  if (lists.has(node.type) && content.some((child) => child.type !== itemOf(node.type))) {
+  const type = node.type;
+  if (itemContainers[type] !== undefined && content.some((child) => child.type !== itemOf(type))) {
     return undefined;
   }
   const style = node.data?.style;
+  const title = node.data?.title;
   const isTask = node.type === 'list-item' && parentType === 'list-tasks';
   return {
     type: isTask ? 'taskItem' : editorType,
     attrs: {
       ...(node.type === 'hint' ? { style: typeof style === 'string' ? style : 'info' } : {}),
+      ...(node.type === 'tabs-item' ? { title: typeof title === 'string' ? title : null } : {}),
       ...(isTask ? { checked: node.data?.checked === true } : {}),
       gitbook: restOf(node),
     },
     content,
   };
+}
+
+/** A block formula (`$$…$$` on its own): its TeX edited as text. */
+function mathBlock(node: GitBookNode): JSONContent | undefined {
+  const formula = node.data?.formula;
+  if (typeof formula !== 'string' || node.nodes !== undefined) return undefined;
+  return { type: 'mathBlock', attrs: { formula, gitbook: restOf(node) } };
 }
 
 function codeBlock(node: GitBookNode): JSONContent | undefined {
@@ -256,6 +282,24 @@ function fromBlock(node: JSONContent): GitBookNode {
           ...(lineRests?.[index] ?? { data: {} }),
           nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }],
         })),
+      } as GitBookNode;
+    }
+    case 'mathBlock':
+      return {
+        object: 'block',
+        type: 'math',
+        ...kept,
+        data: { ...data, formula: String(node.attrs?.formula ?? '') },
+      } as GitBookNode;
+    case 'tabsItem': {
+      const { title: _title, ...otherData } = data;
+      const title = node.attrs?.title;
+      return {
+        object: 'block',
+        type: 'tabs-item',
+        ...kept,
+        data: typeof title === 'string' ? { ...otherData, title } : otherData,
+        nodes: (node.content ?? []).map(fromBlock),
       } as GitBookNode;
     }
     case 'taskItem': {

@@ -33,6 +33,11 @@ const GitBookAttributes = Extension.create({
           'blockquote',
           'codeBlock',
           'hint',
+          'tabs',
+          'tabsItem',
+          'stepper',
+          'stepperStep',
+          'mathBlock',
           'bold',
           'italic',
           'strike',
@@ -72,6 +77,85 @@ const Hint = Node.create({
     'aside',
     mergeAttributes(HTMLAttributes, { 'data-hint': '', class: 'hint', role: 'note' }),
     0,
+  ],
+});
+
+/** Tabs (`{% tabs %}`): tabs of blocks, each with its title; readers see one at a time. */
+const Tabs = Node.create({
+  name: 'tabs',
+  group: 'block',
+  content: 'tabsItem+',
+  defining: true,
+  parseHTML: () => [{ tag: 'div[data-tabs]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'div',
+    mergeAttributes(HTMLAttributes, { 'data-tabs': '', class: 'tabs' }),
+    0,
+  ],
+});
+
+/** One tab: its title (set below the text, as a code block's language is) over its blocks. */
+const TabsItem = Node.create({
+  name: 'tabsItem',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return {
+      title: {
+        default: null,
+        parseHTML: (element) => element.getAttribute('data-title'),
+        renderHTML: (attributes) => ({ 'data-title': attributes.title ?? '' }),
+      },
+    };
+  },
+  parseHTML: () => [{ tag: 'section[data-tab]', contentElement: 'div.tab-body' }],
+  renderHTML: ({ node, HTMLAttributes }) => [
+    'section',
+    mergeAttributes(HTMLAttributes, { 'data-tab': '', class: 'tab' }),
+    ['div', { class: 'tab-title', contenteditable: 'false' }, node.attrs.title || 'Untitled tab'],
+    ['div', { class: 'tab-body' }, 0],
+  ],
+});
+
+/** A stepper (`{% stepper %}`): numbered steps, each of blocks. */
+const Stepper = Node.create({
+  name: 'stepper',
+  group: 'block',
+  content: 'stepperStep+',
+  defining: true,
+  parseHTML: () => [{ tag: 'ol[data-stepper]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'ol',
+    mergeAttributes(HTMLAttributes, { 'data-stepper': '', class: 'stepper' }),
+    0,
+  ],
+});
+
+const StepperStep = Node.create({
+  name: 'stepperStep',
+  content: 'block+',
+  defining: true,
+  parseHTML: () => [{ tag: 'li[data-step]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'li',
+    mergeAttributes(HTMLAttributes, { 'data-step': '', class: 'step' }),
+    0,
+  ],
+});
+
+/** A block formula: its TeX, edited below the text when the formula is selected. */
+const MathBlock = Node.create({
+  name: 'mathBlock',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({ formula: { default: '', rendered: false } }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'div',
+    { class: 'math-block', 'data-type': 'math', contenteditable: 'false' },
+    ['code', {}, node.attrs.formula || 'Empty formula'],
   ],
 });
 
@@ -186,6 +270,11 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     plainMark('superscript', 'sup'),
     plainMark('subscript', 'sub'),
     Hint,
+    Tabs,
+    TabsItem,
+    Stepper,
+    StepperStep,
+    MathBlock,
     KeptBlock,
     KeptInline,
     GitBookAttributes,

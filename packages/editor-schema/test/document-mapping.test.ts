@@ -53,12 +53,56 @@ describe("the editor's document", () => {
       'codeBlock',
       'hint',
       'keptBlock',
-      'keptBlock',
+      'tabs',
     ]);
     expect(editor.content?.[4]).toMatchObject({
       attrs: { language: 'js' },
       content: [{ type: 'text', text: 'let a = 1;\n\nlet b;' }],
     });
+  });
+
+  it('edits tabs, steppers and block formulas natively: titles, steps and TeX', () => {
+    const { editor, back, gitbook } = roundTrip(
+      [
+        '{% tabs %}\n{% tab title="macOS" %}\nbrew install quire\n{% endtab %}\n\n{% tab title="Linux" %}\n* apt\n* dnf\n{% endtab %}\n{% endtabs %}',
+        '{% stepper %}\n{% step %}\n### Install\n\nRun it.\n{% endstep %}\n\n{% step %}\nDone.\n{% endstep %}\n{% endstepper %}',
+        '$$\nE = mc^2\n$$',
+      ].join('\n\n'),
+    );
+    expect(back).toEqual(gitbook);
+    expect(editor.content).toMatchObject([
+      {
+        type: 'tabs',
+        content: [
+          { type: 'tabsItem', attrs: { title: 'macOS' }, content: [{ type: 'paragraph' }] },
+          { type: 'tabsItem', attrs: { title: 'Linux' }, content: [{ type: 'bulletList' }] },
+        ],
+      },
+      {
+        type: 'stepper',
+        content: [
+          { type: 'stepperStep', content: [{ type: 'heading' }, { type: 'paragraph' }] },
+          { type: 'stepperStep', content: [{ type: 'paragraph' }] },
+        ],
+      },
+      { type: 'mathBlock', attrs: { formula: 'E = mc^2' } },
+    ]);
+
+    // A title and a formula changed in the editor are what GitBook's document then says.
+    const node = Node.fromJSON(schema, editor);
+    const tabs = node.child(0);
+    const renamed = tabs
+      .child(0)
+      .type.create({ ...tabs.child(0).attrs, title: 'macOS 15' }, tabs.child(0).content);
+    const math = node.child(2);
+    const edited = node.copy(
+      node.content
+        .replaceChild(0, tabs.copy(tabs.content.replaceChild(0, renamed)))
+        .replaceChild(2, math.type.create({ ...math.attrs, formula: 'a^2 + b^2' })),
+    );
+    const written = fromEditorDocument(edited.toJSON());
+    expect(written.nodes[0]?.nodes?.[0]?.data).toEqual({ title: 'macOS 15' });
+    expect(written.nodes[2]).toMatchObject({ type: 'math', data: { formula: 'a^2 + b^2' } });
   });
 
   it('edits task lists natively: each item a checkbox, done or not', () => {

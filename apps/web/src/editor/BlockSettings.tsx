@@ -1,5 +1,7 @@
 import { hintStyles } from '@quire/editor-schema';
+import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
+import { addItemAfter } from './container-blocks.js';
 
 // The languages offered for a code block, by the names GitBook writes after its fence.
 const languages = [
@@ -31,8 +33,9 @@ const languages = [
 
 /**
  * The settings of the block the cursor is in, kept in view below the writing surface: a code
- * block's language, a hint's style. Tab from the text reaches them; a change applies at once and
- * the cursor goes back to the text.
+ * block's language, a hint's style, a tab's title (and another tab), another step, a selected
+ * formula's TeX. Tab from the text reaches them; a change applies at once, and a choice sends
+ * the cursor back to the text.
  */
 export function BlockSettings({ editor }: { editor: Editor }) {
   const block = useEditorState({
@@ -44,9 +47,21 @@ export function BlockSettings({ editor }: { editor: Editor }) {
       hint: current.isActive('hint')
         ? String(current.getAttributes('hint').style ?? 'info')
         : undefined,
+      tab: current.isActive('tabsItem')
+        ? String(current.getAttributes('tabsItem').title ?? '')
+        : undefined,
+      tabs: current.isActive('tabsItem') ? (findParentCount(current, 'tabs') ?? 1) : 0,
+      step: current.isActive('stepperStep'),
+      formula: selectedFormula(current),
     }),
   });
-  if (block.language === undefined && block.hint === undefined) return null;
+  const none =
+    block.language === undefined &&
+    block.hint === undefined &&
+    block.tab === undefined &&
+    !block.step &&
+    block.formula === undefined;
+  if (none) return null;
   const offered =
     block.language === undefined || block.language === '' || languages.includes(block.language)
       ? languages
@@ -74,8 +89,62 @@ export function BlockSettings({ editor }: { editor: Editor }) {
           onChoose={(style) => set('hint', { style })}
         />
       )}
+      {block.tab !== undefined && (
+        <>
+          <label>
+            Tab title{' '}
+            <input
+              value={block.tab}
+              onChange={(event) =>
+                editor.chain().updateAttributes('tabsItem', { title: event.target.value }).run()
+              }
+            />
+          </label>
+          <button
+            type="button"
+            onClick={() => addItemAfter(editor, 'tabsItem', { title: `Tab ${block.tabs + 1}` })}
+          >
+            Add a tab
+          </button>
+        </>
+      )}
+      {block.step && (
+        <button type="button" onClick={() => addItemAfter(editor, 'stepperStep')}>
+          Add a step
+        </button>
+      )}
+      {block.formula !== undefined && (
+        <label>
+          Formula (TeX){' '}
+          <textarea
+            rows={2}
+            value={block.formula}
+            onChange={(event) =>
+              editor.chain().updateAttributes('mathBlock', { formula: event.target.value }).run()
+            }
+          />
+        </label>
+      )}
     </div>
   );
+}
+
+/** The TeX of the block formula selected, if one is. */
+function selectedFormula(editor: Editor): string | undefined {
+  const { selection } = editor.state;
+  return selection instanceof NodeSelection && selection.node.type.name === 'mathBlock'
+    ? String(selection.node.attrs.formula ?? '')
+    : undefined;
+}
+
+/** How many items the innermost container of `type` around the cursor holds. */
+function findParentCount(editor: Editor, type: string): number | undefined {
+  const { $from } = editor.state.selection;
+  for (let depth = $from.depth; depth > 0; depth -= 1) {
+    const node = $from.node(depth);
+    if (node.type.name === type) return node.childCount;
+  }
+  return undefined;
 }
 
 /** One setting of the block: a labelled choice, applied as soon as it is made. */

@@ -1,6 +1,7 @@
 import { type ChainedCommands, Extension } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
+import { insertFormula } from './container-blocks.js';
 import { suggestionMenu } from './suggestion-menu.js';
 
 /** A block the `/` menu inserts. */
@@ -24,6 +25,13 @@ const choices: readonly BlockChoice[] = [
   { title: 'Quote', keywords: 'blockquote', insert: (c) => c.setBlockquote() },
   { title: 'Code block', keywords: 'pre snippet', insert: (c) => c.setCodeBlock() },
   { title: 'Hint', keywords: 'callout info note warning', insert: (c) => c.wrapIn('hint') },
+  {
+    title: 'Tabs',
+    keywords: 'tab switch platforms',
+    insert: (c) => c.wrapIn('tabs').updateAttributes('tabsItem', { title: 'Tab 1' }),
+  },
+  { title: 'Stepper', keywords: 'steps numbered guide', insert: (c) => c.wrapIn('stepper') },
+  { title: 'Math formula', keywords: 'tex latex equation', insert: insertFormula },
 ];
 
 function matching(query: string): BlockChoice[] {
