@@ -661,7 +661,7 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
-    it('writes tabs, a stepper and a formula from the `/` menu, saved as GitBook writes them', async () => {
+    it('writes tabs, a stepper, an expandable and a formula from the `/` menu, saved as GitBook writes them', async () => {
       const { page, surface, markdown } = await welcomeInChangeRequest('Containers');
       await surface.focus();
       await page.keyboard.press('Control+End');
@@ -688,6 +688,11 @@ describe.skipIf(chromiumPath === undefined)(
       await page.getByRole('button', { name: 'Add a step' }).click();
       await page.keyboard.type('Run it.');
       for (let enter = 0; enter < 2; enter += 1) await page.keyboard.press('Enter');
+      await insert('/expandable', 'Expandable');
+      await page.getByLabel('Expandable title').fill('Why Quire?');
+      await surface.locator('.expandable-body p').click();
+      await page.keyboard.type('It is yours.');
+      for (let enter = 0; enter < 2; enter += 1) await page.keyboard.press('Enter');
       await insert('/math', 'Math formula');
       await page.getByLabel('Formula (TeX)').fill('E = mc^2');
       await surface.locator('.math-block', { hasText: 'E = mc^2' }).waitFor();
@@ -695,7 +700,7 @@ describe.skipIf(chromiumPath === undefined)(
       await expect
         .poll(markdown, { timeout: 20_000 })
         .toMatch(
-          /\{% tabs %\}\n\{% tab title="macOS" %\}\nbrew install quire\n\{% endtab %\}\n\n\{% tab title="Linux" %\}\napt install quire\n\{% endtab %\}\n\{% endtabs %\}\n\n\{% stepper %\}\n\{% step %\}\nInstall it\.\n\{% endstep %\}\n\n\{% step %\}\nRun it\.\n\{% endstep %\}\n\{% endstepper %\}\n\n\$\$\nE = mc\^2\n\$\$\n$/,
+          /\{% tabs %\}\n\{% tab title="macOS" %\}\nbrew install quire\n\{% endtab %\}\n\n\{% tab title="Linux" %\}\napt install quire\n\{% endtab %\}\n\{% endtabs %\}\n\n\{% stepper %\}\n\{% step %\}\nInstall it\.\n\{% endstep %\}\n\n\{% step %\}\nRun it\.\n\{% endstep %\}\n\{% endstepper %\}\n\n<details>\n\n<summary>Why Quire\?<\/summary>\n\nIt is yours\.\n\n<\/details>\n\n\$\$\nE = mc\^2\n\$\$\n$/,
         );
     });
 
@@ -1043,7 +1048,9 @@ describe.skipIf(chromiumPath === undefined)(
             params: { path: { spaceId } },
           }),
         ).rejects.toMatchObject({ status: 404 });
-        // A space that is not connected is a 404 of the API, which the browser logs.
+        // A space that is not connected is a 404 of the API, which the browser logs: every one
+        // is in once the page is closed.
+        await page.close();
         const notConnected = `404 from ${origin}/v1/spaces/${spaceId}/git/connection`;
         expect(errors.filter((error) => error !== notConnected)).toEqual([]);
         errors.splice(0);

@@ -97,6 +97,7 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
   }
   if (node.type === 'code') return codeBlock(node);
   if (node.type === 'math') return mathBlock(node);
+  if (node.type === 'expandable') return expandable(node);
   const editorType = containers[node.type];
   if (editorType === undefined || node.nodes === undefined || node.nodes.length === 0) {
     return undefined;
@@ -123,6 +124,44 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
       gitbook: restOf(node),
     },
     content,
+  };
+}
+
+/**
+ * An expandable (`<details>`): its title, when it is plain text, edited as an attribute; its body
+ * as blocks. Its fragments' keys and data stay in `gitbook`.
+ */
+function expandable(node: GitBookNode): JSONContent | undefined {
+  const [title, body, ...more] = node.fragments ?? [];
+  if (title?.fragment !== 'expandable-title' || body?.fragment !== 'expandable-body') {
+    return undefined;
+  }
+  if (more.length > 0 || node.nodes !== undefined || (body.nodes ?? []).length === 0) {
+    return undefined;
+  }
+  const [line, ...moreLines] = title.nodes ?? [];
+  const [text, ...moreText] = line?.nodes ?? [];
+  const [leaf, ...moreLeaves] = text?.leaves ?? [];
+  const plainLeaf =
+    leaf !== undefined &&
+    typeof leaf.text === 'string' &&
+    (leaf.marks ?? []).length === 0 &&
+    Object.keys(leaf).every((key) => ['object', 'text', 'marks'].includes(key));
+  if (
+    line?.type !== 'paragraph' ||
+    moreLines.length > 0 ||
+    text === undefined ||
+    !isPlainText(text) ||
+    moreText.length > 0 ||
+    !plainLeaf ||
+    moreLeaves.length > 0
+  ) {
+    return undefined;
+  }
+  return {
+    type: 'expandable',
+    attrs: { title: leaf.text, gitbook: restOf(node) },
+    content: (body.nodes ?? []).map((child) => block(child, 'expandable-body')),
   };
 }
 
@@ -291,6 +330,42 @@ function fromBlock(node: JSONContent): GitBookNode {
         ...kept,
         data: { ...data, formula: String(node.attrs?.formula ?? '') },
       } as GitBookNode;
+    case 'expandable': {
+      const [titleFragment, bodyFragment] = (kept.fragments ?? []) as GitBookNode[];
+      const titleLine = titleFragment?.nodes?.[0];
+      const title = String(node.attrs?.title ?? '');
+      return {
+        object: 'block',
+        type: 'expandable',
+        isVoid: true,
+        ...kept,
+        data,
+        fragments: [
+          {
+            object: 'fragment',
+            fragment: 'expandable-title',
+            type: 'expandable-title',
+            ...titleFragment,
+            nodes: [
+              {
+                object: 'block',
+                type: 'paragraph',
+                data: {},
+                ...titleLine,
+                nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: title, marks: [] }] }],
+              },
+            ],
+          },
+          {
+            object: 'fragment',
+            fragment: 'expandable-body',
+            type: 'expandable-body',
+            ...bodyFragment,
+            nodes: (node.content ?? []).map(fromBlock),
+          },
+        ],
+      } as GitBookNode;
+    }
     case 'tabsItem': {
       const { title: _title, ...otherData } = data;
       const title = node.attrs?.title;

@@ -38,6 +38,7 @@ const GitBookAttributes = Extension.create({
           'stepper',
           'stepperStep',
           'mathBlock',
+          'expandable',
           'bold',
           'italic',
           'strike',
@@ -114,6 +115,34 @@ const TabsItem = Node.create({
     mergeAttributes(HTMLAttributes, { 'data-tab': '', class: 'tab' }),
     ['div', { class: 'tab-title', contenteditable: 'false' }, node.attrs.title || 'Untitled tab'],
     ['div', { class: 'tab-body' }, 0],
+  ],
+});
+
+/** An expandable (`<details>`): a title readers open to see its blocks; the editor shows both. */
+const Expandable = Node.create({
+  name: 'expandable',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return {
+      title: {
+        default: '',
+        parseHTML: (element) => element.getAttribute('data-title') ?? '',
+        renderHTML: (attributes) => ({ 'data-title': attributes.title ?? '' }),
+      },
+    };
+  },
+  parseHTML: () => [{ tag: 'section[data-expandable]', contentElement: 'div.expandable-body' }],
+  renderHTML: ({ node, HTMLAttributes }) => [
+    'section',
+    mergeAttributes(HTMLAttributes, { 'data-expandable': '', class: 'expandable' }),
+    [
+      'div',
+      { class: 'expandable-title', contenteditable: 'false' },
+      `▸ ${node.attrs.title || 'Untitled'}`,
+    ],
+    ['div', { class: 'expandable-body' }, 0],
   ],
 });
 
@@ -275,6 +304,7 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     Stepper,
     StepperStep,
     MathBlock,
+    Expandable,
     KeptBlock,
     KeptInline,
     GitBookAttributes,

@@ -61,12 +61,13 @@ describe("the editor's document", () => {
     });
   });
 
-  it('edits tabs, steppers and block formulas natively: titles, steps and TeX', () => {
+  it('edits tabs, steppers, block formulas and expandables natively: titles, steps and TeX', () => {
     const { editor, back, gitbook } = roundTrip(
       [
         '{% tabs %}\n{% tab title="macOS" %}\nbrew install quire\n{% endtab %}\n\n{% tab title="Linux" %}\n* apt\n* dnf\n{% endtab %}\n{% endtabs %}',
         '{% stepper %}\n{% step %}\n### Install\n\nRun it.\n{% endstep %}\n\n{% step %}\nDone.\n{% endstep %}\n{% endstepper %}',
         '$$\nE = mc^2\n$$',
+        '<details>\n\n<summary>Why?</summary>\n\nBecause.\n\n</details>',
       ].join('\n\n'),
     );
     expect(back).toEqual(gitbook);
@@ -86,6 +87,7 @@ describe("the editor's document", () => {
         ],
       },
       { type: 'mathBlock', attrs: { formula: 'E = mc^2' } },
+      { type: 'expandable', attrs: { title: 'Why?' }, content: [{ type: 'paragraph' }] },
     ]);
 
     // A title and a formula changed in the editor are what GitBook's document then says.

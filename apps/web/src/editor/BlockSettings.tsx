@@ -33,8 +33,8 @@ const languages = [
 
 /**
  * The settings of the block the cursor is in, kept in view below the writing surface: a code
- * block's language, a hint's style, a tab's title (and another tab), another step, a selected
- * formula's TeX. Tab from the text reaches them; a change applies at once, and a choice sends
+ * block's language, a hint's style, a tab's title (and another tab), another step, an
+ * expandable's title, a selected formula's TeX. Tab from the text reaches them; a change applies at once, and a choice sends
  * the cursor back to the text.
  */
 export function BlockSettings({ editor }: { editor: Editor }) {
@@ -52,6 +52,9 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         : undefined,
       tabs: current.isActive('tabsItem') ? (findParentCount(current, 'tabs') ?? 1) : 0,
       step: current.isActive('stepperStep'),
+      expandable: current.isActive('expandable')
+        ? String(current.getAttributes('expandable').title ?? '')
+        : undefined,
       formula: selectedFormula(current),
     }),
   });
@@ -60,6 +63,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     block.hint === undefined &&
     block.tab === undefined &&
     !block.step &&
+    block.expandable === undefined &&
     block.formula === undefined;
   if (none) return null;
   const offered =
@@ -112,6 +116,17 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         <button type="button" onClick={() => addItemAfter(editor, 'stepperStep')}>
           Add a step
         </button>
+      )}
+      {block.expandable !== undefined && (
+        <label>
+          Expandable title{' '}
+          <input
+            value={block.expandable}
+            onChange={(event) =>
+              editor.chain().updateAttributes('expandable', { title: event.target.value }).run()
+            }
+          />
+        </label>
       )}
       {block.formula !== undefined && (
         <label>

@@ -31,6 +31,11 @@ const choices: readonly BlockChoice[] = [
     insert: (c) => c.wrapIn('tabs').updateAttributes('tabsItem', { title: 'Tab 1' }),
   },
   { title: 'Stepper', keywords: 'steps numbered guide', insert: (c) => c.wrapIn('stepper') },
+  {
+    title: 'Expandable',
+    keywords: 'details collapse accordion toggle',
+    insert: (c) => c.wrapIn('expandable', { title: 'More' }),
+  },
   { title: 'Math formula', keywords: 'tex latex equation', insert: insertFormula },
 ];
 
