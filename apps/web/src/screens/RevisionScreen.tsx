@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api.js';
+import { ReadPage } from '../editor/ReadPage.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
-
-const PageReader = lazy(() => import('../editor/PageReader.js'));
 
 /**
  * A space as it was at one revision: that revision's page tree and pages, read only, with what
@@ -64,16 +62,7 @@ export function RevisionScreen({
           {'. '}
           <Link href={`/spaces/${spaceId}`}>See it now</Link>
         </p>
-        {page.data === undefined ? null : (
-          <article>
-            <h1>{page.data.title}</h1>
-            {'document' in page.data && page.data.document !== undefined ? (
-              <Suspense fallback={<p className="loading">Loading…</p>}>
-                <PageReader document={page.data.document} />
-              </Suspense>
-            ) : null}
-          </article>
-        )}
+        {page.data === undefined ? null : <ReadPage page={page.data} />}
       </section>
     </div>
   );

@@ -1,10 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage } from '../api.js';
+import { ReadPage } from '../editor/ReadPage.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
-
-const PageReader = lazy(() => import('../editor/PageReader.js'));
 
 /** A space: its page tree and a page, its open change requests, and where editing starts. */
 export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: string }) {
@@ -84,14 +82,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
             {shown === undefined ? 'This space has no pages yet.' : 'Loading…'}
           </p>
         ) : (
-          <article>
-            <h1>{page.data.title}</h1>
-            {'document' in page.data && page.data.document !== undefined ? (
-              <Suspense fallback={<p className="loading">Loading…</p>}>
-                <PageReader document={page.data.document} />
-              </Suspense>
-            ) : null}
-          </article>
+          <ReadPage page={page.data} />
         )}
       </section>
     </div>

@@ -1,0 +1,17 @@
+import { lazy, Suspense } from 'react';
+
+const PageReader = lazy(() => import('./PageReader.js'));
+
+/** A page read, not edited: its title, and its document once the editor's reader has loaded. */
+export function ReadPage({ page }: { page: { title: string; document?: unknown } }) {
+  return (
+    <article>
+      <h1>{page.title}</h1>
+      {page.document === undefined ? null : (
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <PageReader document={page.document} />
+        </Suspense>
+      )}
+    </article>
+  );
+}
