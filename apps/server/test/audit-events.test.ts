@@ -218,6 +218,16 @@ describe('events and the audit log', () => {
       body: { defaultRole: 'read' },
     });
     await client.DELETE('/orgs/{organizationId}/saml/{samlProviderId}', onSaml);
+    const oidc = await client.POST('/orgs/{organizationId}/oidc', {
+      ...org,
+      body: { label: 'Staff login', issuer: 'https://idp.example.com', clientId: 'quire' },
+    });
+    const onOidc = { params: { path: { organizationId, oidcProviderId: oidc.id } } };
+    await client.PATCH('/orgs/{organizationId}/oidc/{oidcProviderId}', {
+      ...onOidc,
+      body: { defaultRole: 'read' },
+    });
+    await client.DELETE('/orgs/{organizationId}/oidc/{oidcProviderId}', onOidc);
     const thread = { params: { path: { spaceId: merges.spaceId } } };
     const comment = await client.POST('/spaces/{spaceId}/comments', {
       ...thread,
