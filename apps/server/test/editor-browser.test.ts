@@ -1132,7 +1132,9 @@ describe.skipIf(chromiumPath === undefined)(
       );
       const [installation] = installations;
       expect(installation?.target.organization).toBe(organizationId);
-      // The installation's own `urls.app` opens the same screen.
+      // The installation's own addresses open the same screen.
+      await page.goto(installation?.urls.publicEndpoint ?? '');
+      await page.getByRole('button', { name: 'Uninstall' }).waitFor();
       await page.goto(installation?.urls.app ?? '');
       await page.getByRole('button', { name: 'Uninstall' }).click();
       await page.getByRole('button', { name: 'Install' }).waitFor();

@@ -6,7 +6,7 @@ import { Shell } from './Shell.js';
 import { CollectionScreen } from './screens/CollectionScreen.js';
 import { GitSyncScreen } from './screens/GitSyncScreen.js';
 import { Home } from './screens/Home.js';
-import { IntegrationScreen } from './screens/IntegrationScreen.js';
+import { IntegrationInstallationScreen, IntegrationScreen } from './screens/IntegrationScreen.js';
 import { InviteSignUp, JoinInvite } from './screens/Invite.js';
 import { OpenApiSpecScreen } from './screens/OpenApiSpecScreen.js';
 import { AuditLogScreen } from './screens/organization/AuditLogScreen.js';
@@ -80,6 +80,9 @@ export function App() {
           </Route>
           <Route path="/orgs/:organizationId/integrations/:integrationName">
             {(params) => <IntegrationScreen {...params} />}
+          </Route>
+          <Route path="/integrations/:integrationName/installations/:installationId">
+            {(params) => <IntegrationInstallationScreen {...params} />}
           </Route>
           <Route path="/integrations/:integrationName">
             {(params) => <IntegrationScreen {...params} />}

@@ -42,6 +42,31 @@ export function IntegrationScreen({
   );
 }
 
+/** An installation's own address (its `publicEndpoint`): its integration, seen from its organization. */
+export function IntegrationInstallationScreen({
+  integrationName,
+  installationId,
+}: {
+  integrationName: string;
+  installationId: string;
+}) {
+  const installation = useQuery({
+    queryKey: ['integration-installation', integrationName, installationId],
+    queryFn: () =>
+      api.GET('/integrations/{integrationName}/installations/{installationId}', {
+        params: { path: { integrationName, installationId } },
+      }),
+  });
+  if (installation.error !== null) return <p role="alert">{errorMessage(installation.error)}</p>;
+  if (installation.data === undefined) return <p className="loading">Loading…</p>;
+  return (
+    <IntegrationScreen
+      integrationName={integrationName}
+      organizationId={installation.data.target.organization}
+    />
+  );
+}
+
 /** The integration's installation on one organization, if any. */
 function Installation({
   integrationName,
