@@ -31,6 +31,9 @@ import {
 
 const chromiumPath = chromiumForTests('editor-browser.test.ts');
 const password = 'a long passphrase';
+// A one-pixel PNG: an image file of the space.
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const pasted =
   '<p>Pasted <a href="javascript:window.pwned=1">link</a><img src="x" onerror="window.pwned=2"></p><script>window.pwned=3</script>';
 
@@ -702,6 +705,42 @@ describe.skipIf(chromiumPath === undefined)(
         .toMatch(
           /\{% tabs %\}\n\{% tab title="macOS" %\}\nbrew install quire\n\{% endtab %\}\n\n\{% tab title="Linux" %\}\napt install quire\n\{% endtab %\}\n\{% endtabs %\}\n\n\{% stepper %\}\n\{% step %\}\nInstall it\.\n\{% endstep %\}\n\n\{% step %\}\nRun it\.\n\{% endstep %\}\n\{% endstepper %\}\n\n<details>\n\n<summary>Why Quire\?<\/summary>\n\nIt is yours\.\n\n<\/details>\n\n\$\$\nE = mc\^2\n\$\$\n$/,
         );
+    });
+
+    it("shows an image block's images from the space's files, and keeps the block as it was", async () => {
+      const { id: changeRequestId } = await org.admin.client.POST(
+        '/spaces/{spaceId}/change-requests',
+        { params: { path: { spaceId } }, body: { subject: 'Images' } },
+      );
+      const markdown = '![A diagram](.gitbook/assets/diagram.png)\n';
+      await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId } },
+        body: {
+          changes: [
+            { operation: 'insert_files', files: [{ name: 'diagram.png', base64: onePixelPng }] },
+            { operation: 'insert_page', title: 'Diagrams', document: { markdown } },
+          ],
+        },
+      });
+      const { pages } = await org.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
+        { params: { path: { spaceId, changeRequestId } } },
+      );
+      const pageId = pages.find((entry) => entry.title === 'Diagrams')?.id ?? '';
+      const { page } = await person();
+      await signIn(
+        page,
+        org.creator.user.email,
+        `/app/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${pageId}`,
+      );
+      const image = editor(page).getByRole('img', { name: 'A diagram' });
+      await image.waitFor();
+      await expect
+        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(1);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.getByText('Saved', { exact: true }).waitFor();
+      expect(await changeRequestMarkdown(changeRequestId, pageId)).toBe(markdown);
     });
 
     it('links a page with `@`, as GitBook links a page', async () => {

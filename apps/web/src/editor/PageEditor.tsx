@@ -4,6 +4,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { memo, useEffect, useRef } from 'react';
 import { BlockSettings } from './BlockSettings.js';
 import type { Collaboration } from './collaboration.js';
+import { type ImageUrl, KeptImages } from './kept-images.js';
 import { MarkdownPaste } from './markdown-paste.js';
 import { type LinkablePage, PageLinks } from './page-links.js';
 import { sharedDocument } from './shared-document.js';
@@ -24,6 +25,7 @@ export const PageEditor = memo(function PageEditor({
   shared,
   editable = true,
   pages,
+  imageUrl,
 }: {
   document?: unknown;
   onChange?: (read: () => GitBookDocument) => void;
@@ -32,6 +34,8 @@ export const PageEditor = memo(function PageEditor({
   editable?: boolean;
   /** The pages `@` links to. */
   pages?: readonly LinkablePage[];
+  /** Where image blocks show their images from. */
+  imageUrl?: ImageUrl;
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
@@ -46,6 +50,7 @@ export const PageEditor = memo(function PageEditor({
         SlashMenu,
         MarkdownPaste,
         PageLinks.configure({ pages: () => linkable.current ?? [] }),
+        KeptImages.configure({ imageUrl: imageUrl ?? (() => undefined) }),
         ...(shared === undefined ? [] : [sharedDocument(shared)]),
       ],
       ...(shared === undefined ? { content: toEditorDocument(document as GitBookDocument) } : {}),

@@ -1,15 +1,22 @@
 import { lazy, Suspense } from 'react';
+import type { ImageUrl } from './kept-images.js';
 
 const PageReader = lazy(() => import('./PageReader.js'));
 
 /** A page read, not edited: its title, and its document once the editor's reader has loaded. */
-export function ReadPage({ page }: { page: { title: string; document?: unknown } }) {
+export function ReadPage({
+  page,
+  imageUrl,
+}: {
+  page: { title: string; document?: unknown };
+  imageUrl?: ImageUrl | undefined;
+}) {
   return (
     <article>
       <h1>{page.title}</h1>
       {page.document === undefined ? null : (
         <Suspense fallback={<p className="loading">Loading…</p>}>
-          <PageReader document={page.document} />
+          <PageReader document={page.document} imageUrl={imageUrl} />
         </Suspense>
       )}
     </article>

@@ -4,8 +4,10 @@ import { Fragment, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
 import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
+import type { ImageUrl } from '../editor/kept-images.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import type { LinkablePage } from '../editor/page-links.js';
+import { useChangeRequestImages } from '../editor/space-images.js';
 import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
 import { ChangeRequestDiff } from './ChangeRequestDiff.js';
 import { ConflictPanel } from './ConflictPanel.js';
@@ -39,6 +41,7 @@ export default function ChangeRequestScreen({
       }),
   });
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
+  const imageUrl = useChangeRequestImages(spaceId, changeRequestId);
   const page = useQuery({
     queryKey: ['change-request-page', spaceId, changeRequestId, shown],
     enabled: shown !== undefined,
@@ -180,6 +183,7 @@ export default function ChangeRequestScreen({
                 label={`Content of ${page.data.title || 'the page'}`}
                 flush={flushPage}
                 pages={documentPages(pages.data?.pages ?? [])}
+                imageUrl={imageUrl}
               />
             ) : null}
           </article>
@@ -203,12 +207,15 @@ function SharedPage({
   label,
   flush,
   pages,
+  imageUrl,
 }: {
   name: string;
   person: { id: string; name: string };
   label: string;
   flush: { current: () => Promise<void> };
   pages: readonly LinkablePage[];
+  /** Where image blocks show their images from; the editor waits for it. */
+  imageUrl: ImageUrl | undefined;
 }) {
   const { collaboration, state } = useCollaboration(name, person);
   flush.current = collaboration?.flush ?? (async () => {});
@@ -218,8 +225,14 @@ function SharedPage({
         <SaveStatus state={state} />
         <PeopleHere people={uniquePeople(state.peers)} />
       </div>
-      {collaboration === undefined || !state.synced ? null : (
-        <PageEditor label={label} shared={collaboration} editable={!state.readOnly} pages={pages} />
+      {collaboration === undefined || !state.synced || imageUrl === undefined ? null : (
+        <PageEditor
+          label={label}
+          shared={collaboration}
+          editable={!state.readOnly}
+          pages={pages}
+          imageUrl={imageUrl}
+        />
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage } from '../api.js';
 import { ReadPage } from '../editor/ReadPage.js';
+import { useSpaceImages } from '../editor/space-images.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
 
 /** A space: its page tree and a page, its open change requests, and where editing starts. */
@@ -24,6 +25,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
       }),
   });
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
+  const imageUrl = useSpaceImages(spaceId);
   const page = useQuery({
     queryKey: ['page', spaceId, shown],
     enabled: shown !== undefined,
@@ -82,7 +84,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
             {shown === undefined ? 'This space has no pages yet.' : 'Loading…'}
           </p>
         ) : (
-          <ReadPage page={page.data} />
+          <ReadPage page={page.data} imageUrl={imageUrl} />
         )}
       </section>
     </div>
