@@ -707,7 +707,7 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
-    it("shows an image block's images from the space's files, and keeps the block as it was", async () => {
+    it("shows an image block's images from the space's files, keeps the block as it was, and uploads a new one", async () => {
       const { id: changeRequestId } = await org.admin.client.POST(
         '/spaces/{spaceId}/change-requests',
         { params: { path: { spaceId } }, body: { subject: 'Images' } },
@@ -741,6 +741,37 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await changeRequestMarkdown(changeRequestId, pageId)).toBe(markdown);
+
+      // `/` → Image uploads a file to the change request and puts its image at the cursor.
+      const surface = editor(page);
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('/image', { delay: 20 });
+      await page
+        .getByRole('listbox', { name: 'Insert a block' })
+        .getByText('Image', { exact: true })
+        .waitFor();
+      const chooser = page.waitForEvent('filechooser');
+      await page.keyboard.press('Enter');
+      await (await chooser).setFiles({
+        name: 'photo.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(onePixelPng, 'base64'),
+      });
+      const uploaded = surface.getByRole('img', { name: 'photo' });
+      await uploaded.waitFor();
+      await expect
+        .poll(() => uploaded.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .toBe(1);
+      const { items: files } = await org.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
+        { params: { path: { spaceId, changeRequestId } } },
+      );
+      expect(files.map((file) => file.name).sort()).toEqual(['diagram.png', 'photo.png']);
+      await expect
+        .poll(() => changeRequestMarkdown(changeRequestId, pageId), { timeout: 20_000 })
+        .toContain('![photo](.gitbook/assets/photo.png)');
     });
 
     it('links a page with `@`, as GitBook links a page', async () => {

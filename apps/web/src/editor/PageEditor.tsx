@@ -4,7 +4,7 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { memo, useEffect, useRef } from 'react';
 import { BlockSettings } from './BlockSettings.js';
 import type { Collaboration } from './collaboration.js';
-import { type ImageUrl, KeptImages } from './kept-images.js';
+import { type ImageUrl, KeptImages, type UploadedImage } from './kept-images.js';
 import { MarkdownPaste } from './markdown-paste.js';
 import { type LinkablePage, PageLinks } from './page-links.js';
 import { sharedDocument } from './shared-document.js';
@@ -26,6 +26,8 @@ export const PageEditor = memo(function PageEditor({
   editable = true,
   pages,
   imageUrl,
+  uploadImage,
+  onUploadError,
 }: {
   document?: unknown;
   onChange?: (read: () => GitBookDocument) => void;
@@ -36,6 +38,9 @@ export const PageEditor = memo(function PageEditor({
   pages?: readonly LinkablePage[];
   /** Where image blocks show their images from. */
   imageUrl?: ImageUrl;
+  /** Uploads an image file to the space (the `/` menu's "Image"). */
+  uploadImage?: (file: File) => Promise<UploadedImage>;
+  onUploadError?: (message: string) => void;
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
@@ -50,7 +55,11 @@ export const PageEditor = memo(function PageEditor({
         SlashMenu,
         MarkdownPaste,
         PageLinks.configure({ pages: () => linkable.current ?? [] }),
-        KeptImages.configure({ imageUrl: imageUrl ?? (() => undefined) }),
+        KeptImages.configure({
+          imageUrl: imageUrl ?? (() => undefined),
+          ...(uploadImage === undefined ? {} : { upload: uploadImage }),
+          ...(onUploadError === undefined ? {} : { onUploadError }),
+        }),
         ...(shared === undefined ? [] : [sharedDocument(shared)]),
       ],
       ...(shared === undefined ? { content: toEditorDocument(document as GitBookDocument) } : {}),

@@ -12,6 +12,9 @@ export interface ImageRef {
   file?: string;
 }
 
+// Paths of images uploaded in this tab, and where they are read from until the files are read again.
+const uploaded = new Map<string, string>();
+
 interface ImageNode {
   type?: string;
   data?: { ref?: ImageRef; alt?: string };
@@ -58,15 +61,98 @@ function imagesView(block: { nodes?: ImageNode[] }, imageUrl: ImageUrl): HTMLEle
   return dom;
 }
 
+const pickImageEvent = 'quire:pick-image';
+
 /**
- * Shows the images of an image block where it stands, from the space's files or their URLs. The
- * block itself is kept whole, as every block the editor does not edit is.
+ * Opens the file picker of the editor's images; run from a key press or a click, as browsers
+ * open a picker only then.
  */
-export const KeptImages = Extension.create<{ imageUrl: ImageUrl }>({
+export function pickImage(editor: { view: { dom: HTMLElement } }): void {
+  editor.view.dom.dispatchEvent(new CustomEvent(pickImageEvent));
+}
+
+/** A file uploaded to the space: the path pages name it by, and where it is read from now. */
+export interface UploadedImage {
+  path: string;
+  downloadURL: string;
+}
+
+/** What images in the editor need of the page around it. */
+export interface KeptImagesOptions {
+  imageUrl: ImageUrl;
+  /** Uploads a file to the space; none: images are not uploaded from this editor. */
+  upload?: (file: File) => Promise<UploadedImage>;
+  /** Says why an upload failed. */
+  onUploadError?: (message: string) => void;
+}
+
+/** An image block of one image, as GitBook's document has it (and its Markdown writes it). */
+function imageBlock(path: string, alt: string) {
+  return {
+    object: 'block',
+    type: 'images',
+    data: {},
+    isVoid: false,
+    nodes: [
+      {
+        object: 'block',
+        type: 'image',
+        data: { ref: { kind: 'url', url: path }, alt },
+        fragments: [],
+        isVoid: true,
+      },
+    ],
+  };
+}
+
+/**
+ * Shows the images of an image block where it stands, from the space's files or their URLs (the
+ * block itself is kept whole, as every block the editor does not edit is), and uploads a new
+ * image: {@link pickImage} opens the file picker, uploads the file chosen and puts its image block
+ * at the cursor.
+ */
+export const KeptImages = Extension.create<KeptImagesOptions>({
   name: 'keptImages',
   addOptions: () => ({ imageUrl: () => undefined }),
+  onCreate() {
+    const { upload, onUploadError } = this.options;
+    const { editor } = this;
+    editor.view.dom.addEventListener(pickImageEvent, () => {
+      if (upload === undefined) return;
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.accept = 'image/*';
+      input.hidden = true;
+      document.body.append(input);
+      input.addEventListener('change', () => {
+        const file = input.files?.[0];
+        input.remove();
+        if (file === undefined) return;
+        upload(file).then(
+          ({ path, downloadURL }) => {
+            uploaded.set(path, downloadURL);
+            const alt = file.name.replace(/\.[^.]*$/, '');
+            editor
+              .chain()
+              .focus()
+              .insertContent({ type: 'keptBlock', attrs: { node: imageBlock(path, alt) } })
+              .run();
+          },
+          (error: unknown) =>
+            onUploadError?.(
+              `${file.name} was not uploaded: ${error instanceof Error ? error.message : String(error)}`,
+            ),
+        );
+      });
+      input.click();
+    });
+  },
   addProseMirrorPlugins() {
     const { imageUrl } = this.options;
+    // Just uploaded: the space's list of files does not hold them yet.
+    const resolve: ImageUrl = (ref) =>
+      (ref.kind === 'url' && ref.url !== undefined ? uploaded.get(ref.url) : undefined) ??
+      imageUrl(ref);
     return [
       new Plugin({
         key: new PluginKey('keptImages'),
@@ -74,7 +160,7 @@ export const KeptImages = Extension.create<{ imageUrl: ImageUrl }>({
           nodeViews: {
             keptBlock: (node) => {
               const kept = node.attrs.node as { type?: string; nodes?: ImageNode[] } | null;
-              if (kept?.type === 'images') return { dom: imagesView(kept, imageUrl) };
+              if (kept?.type === 'images') return { dom: imagesView(kept, resolve) };
               const dom = document.createElement('div');
               dom.className = 'kept-block';
               dom.dataset.type = keptType(kept);

@@ -2,6 +2,7 @@ import { type ChainedCommands, Extension } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
 import { insertFormula } from './container-blocks.js';
+import { pickImage } from './kept-images.js';
 import { suggestionMenu } from './suggestion-menu.js';
 
 /** A block the `/` menu inserts. */
@@ -37,6 +38,15 @@ const choices: readonly BlockChoice[] = [
     insert: (c) => c.wrapIn('expandable', { title: 'More' }),
   },
   { title: 'Math formula', keywords: 'tex latex equation', insert: insertFormula },
+  {
+    title: 'Image',
+    keywords: 'picture photo upload file',
+    insert: (c) =>
+      c.command(({ editor }) => {
+        pickImage(editor);
+        return true;
+      }),
+  },
 ];
 
 function matching(query: string): BlockChoice[] {

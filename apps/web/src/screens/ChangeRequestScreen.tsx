@@ -4,7 +4,7 @@ import { Fragment, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
 import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
-import type { ImageUrl } from '../editor/kept-images.js';
+import type { ImageUrl, UploadedImage } from '../editor/kept-images.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import type { LinkablePage } from '../editor/page-links.js';
 import { useChangeRequestImages } from '../editor/space-images.js';
@@ -42,6 +42,43 @@ export default function ChangeRequestScreen({
   });
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
   const imageUrl = useChangeRequestImages(spaceId, changeRequestId);
+  const [uploadFailure, setUploadFailure] = useState<string>();
+  const uploadImage = useCallback(
+    async (file: File): Promise<UploadedImage> => {
+      setUploadFailure(undefined);
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      const result = await api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId }, query: { compat: false } },
+        body: {
+          changes: [
+            {
+              operation: 'insert_files',
+              files: [
+                {
+                  name: file.name,
+                  base64: btoa(binary),
+                  ...(file.type === '' ? {} : { contentType: file.type }),
+                },
+              ],
+            },
+          ],
+        },
+      });
+      const inserted = 'insertedFiles' in result ? result.insertedFiles?.[0] : undefined;
+      if (inserted === undefined) throw new Error('the server kept no file');
+      void queries.invalidateQueries({
+        queryKey: ['change-request-files', spaceId, changeRequestId],
+      });
+      // Pages name a file of the space as GitBook's Markdown does.
+      return {
+        path: `.gitbook/assets/${encodeURIComponent(inserted.name)}`,
+        downloadURL: inserted.downloadURL,
+      };
+    },
+    [spaceId, changeRequestId, queries],
+  );
   const page = useQuery({
     queryKey: ['change-request-page', spaceId, changeRequestId, shown],
     enabled: shown !== undefined,
@@ -176,6 +213,7 @@ export default function ChangeRequestScreen({
               />
               <PageTitle title={page.data.title} onRename={(newTitle) => rename.mutate(newTitle)} />
             </Fragment>
+            {uploadFailure === undefined ? null : <p role="alert">{uploadFailure}</p>}
             {'document' in page.data && page.data.document !== undefined && me.data ? (
               <SharedPage
                 name={`${spaceId}/${changeRequestId}/${shown}`}
@@ -184,6 +222,8 @@ export default function ChangeRequestScreen({
                 flush={flushPage}
                 pages={documentPages(pages.data?.pages ?? [])}
                 imageUrl={imageUrl}
+                uploadImage={uploadImage}
+                onUploadError={setUploadFailure}
               />
             ) : null}
           </article>
@@ -208,6 +248,8 @@ function SharedPage({
   flush,
   pages,
   imageUrl,
+  uploadImage,
+  onUploadError,
 }: {
   name: string;
   person: { id: string; name: string };
@@ -216,6 +258,8 @@ function SharedPage({
   pages: readonly LinkablePage[];
   /** Where image blocks show their images from; the editor waits for it. */
   imageUrl: ImageUrl | undefined;
+  uploadImage: (file: File) => Promise<UploadedImage>;
+  onUploadError: (message: string) => void;
 }) {
   const { collaboration, state } = useCollaboration(name, person);
   flush.current = collaboration?.flush ?? (async () => {});
@@ -232,6 +276,8 @@ function SharedPage({
           editable={!state.readOnly}
           pages={pages}
           imageUrl={imageUrl}
+          uploadImage={uploadImage}
+          onUploadError={onUploadError}
         />
       )}
     </>
