@@ -736,7 +736,7 @@ describe.skipIf(chromiumPath === undefined)(
       const image = editor(page).getByRole('img', { name: 'A diagram' });
       await image.waitFor();
       await expect
-        .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .poll(() => image.evaluate((element) => (element as { naturalWidth: number }).naturalWidth))
         .toBe(1);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByText('Saved', { exact: true }).waitFor();
@@ -762,7 +762,9 @@ describe.skipIf(chromiumPath === undefined)(
       const uploaded = surface.getByRole('img', { name: 'photo' });
       await uploaded.waitFor();
       await expect
-        .poll(() => uploaded.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+        .poll(() =>
+          uploaded.evaluate((element) => (element as { naturalWidth: number }).naturalWidth),
+        )
         .toBe(1);
       const { items: files } = await org.admin.client.GET(
         '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
