@@ -17,7 +17,7 @@ import {
 import type { Executor } from '../store/schema.js';
 import { pageRequest } from './page-request.js';
 import { organizationForSsoAdmin } from './saml.js';
-import { defaultTeamsOf } from './sso-default-teams.js';
+import { presentWithDefaultTeam, presentWithDefaultTeams } from './sso-default-teams.js';
 
 type OidcHandlers = Pick<
   HandlerTable,
@@ -41,22 +41,14 @@ async function loadProvider(
 }
 
 /** Providers as the API shows them, with their default teams read in one query. */
-async function present(db: Executor, providers: readonly OidcProviderRecord[], urls: Urls) {
-  const teams = await defaultTeamsOf(db, providers);
-  return providers.map((provider) =>
-    presentOidcProvider(
-      provider,
-      provider.defaultTeamId === null ? undefined : teams.get(provider.defaultTeamId),
-      urls,
-    ),
+const present = (db: Executor, providers: readonly OidcProviderRecord[], urls: Urls) =>
+  presentWithDefaultTeams(db, providers, (provider, team) =>
+    presentOidcProvider(provider, team, urls),
   );
-}
 
-async function presentOne(db: Executor, provider: OidcProviderRecord, urls: Urls) {
-  const [presented] = await present(db, [provider], urls);
-  if (presented === undefined) throw new Error(`Provider ${provider.id} was not presented`);
-  return presented;
-}
+/** One provider as the API shows it. */
+const presentOne = (db: Executor, provider: OidcProviderRecord, urls: Urls) =>
+  presentWithDefaultTeam(db, provider, (one, team) => presentOidcProvider(one, team, urls));
 
 /** Handlers of OpenID Connect providers, managed by organization admins. */
 export const oidcHandlers: OidcHandlers = {

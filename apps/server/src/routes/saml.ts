@@ -21,7 +21,7 @@ import {
 } from '../store/saml-providers.js';
 import type { Executor } from '../store/schema.js';
 import { pageRequest } from './page-request.js';
-import { defaultTeamsOf } from './sso-default-teams.js';
+import { presentWithDefaultTeam, presentWithDefaultTeams } from './sso-default-teams.js';
 
 type SamlHandlers = Pick<
   HandlerTable,
@@ -53,23 +53,14 @@ async function loadProvider(
 }
 
 /** Providers as the API shows them, with their default teams read in one query. */
-async function present(db: Executor, providers: readonly SamlProviderRecord[], urls: Urls) {
-  const teams = await defaultTeamsOf(db, providers);
-  return providers.map((provider) =>
-    presentSamlProvider(
-      provider,
-      provider.defaultTeamId === null ? undefined : teams.get(provider.defaultTeamId),
-      urls,
-    ),
+const present = (db: Executor, providers: readonly SamlProviderRecord[], urls: Urls) =>
+  presentWithDefaultTeams(db, providers, (provider, team) =>
+    presentSamlProvider(provider, team, urls),
   );
-}
 
 /** One provider as the API shows it. */
-async function presentOne(db: Executor, provider: SamlProviderRecord, urls: Urls) {
-  const [presented] = await present(db, [provider], urls);
-  if (presented === undefined) throw new Error(`SAML provider ${provider.id} was not presented`);
-  return presented;
-}
+const presentOne = (db: Executor, provider: SamlProviderRecord, urls: Urls) =>
+  presentWithDefaultTeam(db, provider, (one, team) => presentSamlProvider(one, team, urls));
 
 /** Handlers of SAML providers (organization admins) and the public list of sign-in options. */
 export const samlHandlers: SamlHandlers = {

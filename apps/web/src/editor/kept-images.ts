@@ -1,5 +1,5 @@
-import { keptLabel, keptType } from '@quire/editor-schema';
 import { Extension } from '@tiptap/core';
+import { DOMSerializer } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 
 /** Where an image is shown from: a file of the space (by its id or its path), or a URL. */
@@ -161,12 +161,9 @@ export const KeptImages = Extension.create<KeptImagesOptions>({
             keptBlock: (node) => {
               const kept = node.attrs.node as { type?: string; nodes?: ImageNode[] } | null;
               if (kept?.type === 'images') return { dom: imagesView(kept, resolve) };
-              const dom = document.createElement('div');
-              dom.className = 'kept-block';
-              dom.dataset.type = keptType(kept);
-              dom.contentEditable = 'false';
-              dom.textContent = keptLabel(kept);
-              return { dom };
+              // Any other kept block is drawn as the schema draws it.
+              const spec = node.type.spec.toDOM?.(node);
+              return { dom: DOMSerializer.renderSpec(document, spec ?? ['div']).dom };
             },
           },
         },

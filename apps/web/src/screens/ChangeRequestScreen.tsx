@@ -46,9 +46,13 @@ export default function ChangeRequestScreen({
   const uploadImage = useCallback(
     async (file: File): Promise<UploadedImage> => {
       setUploadFailure(undefined);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let binary = '';
-      for (const byte of bytes) binary += String.fromCharCode(byte);
+      // The browser encodes the file itself: a data URL is its type, then its base64.
+      const dataUrl = await new Promise<string>((resolve, reject) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.onerror = () => reject(reader.error);
+        reader.readAsDataURL(file);
+      });
       const result = await api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
         params: { path: { spaceId, changeRequestId }, query: { compat: false } },
         body: {
@@ -58,7 +62,7 @@ export default function ChangeRequestScreen({
               files: [
                 {
                   name: file.name,
-                  base64: btoa(binary),
+                  base64: dataUrl.slice(dataUrl.indexOf(',') + 1),
                   ...(file.type === '' ? {} : { contentType: file.type }),
                 },
               ],

@@ -3,9 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, errorMessage } from '../../api.js';
 import { memberRoles } from './member-roles.js';
+import { ProviderCard } from './ProviderCard.js';
 
 type MemberRole = components['schemas']['MemberRole'];
-type OidcProvider = components['schemas']['OidcProvider'];
 
 const emptyProvider = {
   label: '',
@@ -63,7 +63,14 @@ export function OidcProviders({ organizationId }: { organizationId: string }) {
       {providers.data?.items.map((provider) => (
         <ProviderCard
           key={provider.id}
-          provider={provider}
+          id={provider.id}
+          label={provider.label}
+          summary={`OpenID Connect, ${provider.hasClientSecret ? 'confidential client' : 'public client'}, new people join as ${provider.defaultRole ?? 'the default role'}`}
+          facts={[
+            ['Issuer', provider.issuer],
+            ['Client ID', provider.clientId],
+            ['Redirect URI to register', provider.service.redirectURL],
+          ]}
           removing={remove.isPending}
           onRemove={() => remove.mutate(provider.id)}
         />
@@ -105,48 +112,5 @@ export function OidcProviders({ organizationId }: { organizationId: string }) {
       </form>
       {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
     </>
-  );
-}
-
-/** A provider, and the redirect URI to register at it. */
-function ProviderCard({
-  provider,
-  removing,
-  onRemove,
-}: {
-  provider: OidcProvider;
-  removing: boolean;
-  onRemove: () => void;
-}) {
-  return (
-    <section className="card" aria-labelledby={`provider-${provider.id}`}>
-      <h3 id={`provider-${provider.id}`}>{provider.label}</h3>
-      <p className="muted">
-        OpenID Connect, {provider.hasClientSecret ? 'confidential client' : 'public client'}, new
-        people join as {provider.defaultRole ?? 'the default role'}
-      </p>
-      <dl className="facts">
-        <dt>Issuer</dt>
-        <dd>
-          <code>{provider.issuer}</code>
-        </dd>
-        <dt>Client ID</dt>
-        <dd>
-          <code>{provider.clientId}</code>
-        </dd>
-        <dt>Redirect URI to register</dt>
-        <dd>
-          <code>{provider.service.redirectURL}</code>
-        </dd>
-      </dl>
-      <button
-        type="button"
-        disabled={removing}
-        aria-label={`Remove ${provider.label}`}
-        onClick={onRemove}
-      >
-        Remove
-      </button>
-    </section>
   );
 }

@@ -5,8 +5,8 @@ import { api, errorMessage } from '../../api.js';
 import { memberRoles } from './member-roles.js';
 import { OidcProviders } from './OidcProviders.js';
 import { OrganizationNav } from './OrganizationNav.js';
+import { ProviderCard } from './ProviderCard.js';
 
-type SamlProvider = components['schemas']['SamlProvider'];
 type MemberRole = components['schemas']['MemberRole'];
 
 const emptyProvider = { label: '', ssoURL: '', entityID: '', certificate: '', defaultRole: 'read' };
@@ -66,7 +66,14 @@ export function SsoScreen({ organizationId }: { organizationId: string }) {
       {providers.data?.items.map((provider) => (
         <ProviderCard
           key={provider.id}
-          provider={provider}
+          id={provider.id}
+          label={provider.label}
+          summary={`SAML, ${provider.status}, new people join as ${provider.defaultRole ?? 'the default role'}`}
+          facts={[
+            ['Assertion consumer service URL', provider.service.acsURL],
+            ['Service provider entity ID', provider.service.entityID],
+            ['Sign-in start URL', provider.service.startURL],
+          ]}
           removing={remove.isPending}
           onRemove={() => remove.mutate(provider.id)}
         />
@@ -107,48 +114,6 @@ export function SsoScreen({ organizationId }: { organizationId: string }) {
       </form>
       {failure === null ? null : <p role="alert">{errorMessage(failure)}</p>}
       <OidcProviders organizationId={organizationId} />
-    </section>
-  );
-}
-
-/** A provider: its state, and the values to enter on the identity provider's side. */
-function ProviderCard({
-  provider,
-  removing,
-  onRemove,
-}: {
-  provider: SamlProvider;
-  removing: boolean;
-  onRemove: () => void;
-}) {
-  return (
-    <section className="card" aria-labelledby={`provider-${provider.id}`}>
-      <h3 id={`provider-${provider.id}`}>{provider.label}</h3>
-      <p className="muted">
-        SAML, {provider.status}, new people join as {provider.defaultRole ?? 'the default role'}
-      </p>
-      <dl className="facts">
-        <dt>Assertion consumer service URL</dt>
-        <dd>
-          <code>{provider.service.acsURL}</code>
-        </dd>
-        <dt>Service provider entity ID</dt>
-        <dd>
-          <code>{provider.service.entityID}</code>
-        </dd>
-        <dt>Sign-in start URL</dt>
-        <dd>
-          <code>{provider.service.startURL}</code>
-        </dd>
-      </dl>
-      <button
-        type="button"
-        disabled={removing}
-        aria-label={`Remove ${provider.label}`}
-        onClick={onRemove}
-      >
-        Remove
-      </button>
     </section>
   );
 }
