@@ -1,7 +1,8 @@
 import type { GitBookDocument } from '@quire/document';
 import { editorExtensions, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { type ImageUrl, KeptImages } from './kept-images.js';
+import type { ImageUrl } from './image-urls.js';
+import { KeptImages } from './kept-images.js';
 
 /** A page's document, shown as the editor shows it, not editable. */
 export default function PageReader({

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { ImageUrl } from './kept-images.js';
+import type { ImageUrl } from './image-urls.js';
 
 const PageReader = lazy(() => import('./PageReader.js'));
 

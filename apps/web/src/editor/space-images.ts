@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../api.js';
-import { type ImageUrl, spaceImageUrl } from './kept-images.js';
+import { type ImageUrl, spaceImageUrl } from './image-urls.js';
 
 type FileList = { items: { id: string; name: string; downloadURL: string }[] };
 
