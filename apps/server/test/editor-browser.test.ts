@@ -707,6 +707,52 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
+    it('writes a table from the `/` menu: Tab from cell to cell and out, rows and columns added and deleted', async () => {
+      const { page, surface, markdown } = await welcomeInChangeRequest('Table');
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('/table', { delay: 20 });
+      const menu = page.getByRole('listbox', { name: 'Insert a block' });
+      await menu.getByText('Table', { exact: true }).waitFor();
+      await page.keyboard.press('Enter');
+      const typeRow = async (cells: string[]) => {
+        for (const cell of cells) {
+          await page.keyboard.type(cell);
+          await page.keyboard.press('Tab');
+        }
+      };
+      await typeRow(['Name', 'Role', 'Team']);
+      await typeRow(['Ada', 'Admin', 'Core']);
+      await typeRow(['Lin', 'Writer', 'Docs']);
+      // From the last cell, Tab leaves the text for the table's settings.
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+      expect(await focused()).toBe('Add a row');
+      await page.keyboard.press('Enter');
+      await surface.locator('tr').nth(3).waitFor();
+      await page.keyboard.press('Tab');
+      await typeRow(['Max', 'Reader']);
+      await page.keyboard.type('Docs');
+      // The Team column goes; a Since column comes after Role.
+      await surface.locator('th', { hasText: 'Team' }).click();
+      await page.getByRole('button', { name: 'Delete the column' }).click();
+      await surface.locator('th', { hasText: 'Team' }).waitFor({ state: 'detached' });
+      await surface.locator('th', { hasText: 'Role' }).click();
+      await page.getByRole('button', { name: 'Add a column' }).click();
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Since');
+      for (const since of ['2019', '2021', '2024']) {
+        await page.keyboard.press('ArrowDown');
+        await page.keyboard.type(since);
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expect
+        .poll(markdown, { timeout: 20_000 })
+        .toMatch(
+          /\n\| Name +\| Role +\| Since +\|\n\| -+ \| -+ \| -+ \|\n\| Ada +\| Admin +\| 2019 +\|\n\| Lin +\| Writer +\| 2021 +\|\n\| Max +\| Reader +\| 2024 +\|\n$/,
+        );
+    });
+
     it("shows an image block's images from the space's files, keeps the block as it was, and uploads a new one", async () => {
       const { id: changeRequestId } = await org.admin.client.POST(
         '/spaces/{spaceId}/change-requests',

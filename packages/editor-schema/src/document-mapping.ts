@@ -1,5 +1,6 @@
 import type { GitBookDocument, GitBookNode } from '@quire/document';
 import type { JSONContent } from '@tiptap/core';
+import { tableFromEditor, tableToEditor } from './table-mapping.js';
 
 /**
  * GitBook's JSON document (as the API answers a page's document) to the editor's document and
@@ -98,6 +99,7 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
   if (node.type === 'code') return codeBlock(node);
   if (node.type === 'math') return mathBlock(node);
   if (node.type === 'expandable') return expandable(node);
+  if (node.type === 'table') return tableToEditor(node, (child) => block(child, undefined));
   const editorType = containers[node.type];
   if (editorType === undefined || node.nodes === undefined || node.nodes.length === 0) {
     return undefined;
@@ -366,6 +368,8 @@ function fromBlock(node: JSONContent): GitBookNode {
         ],
       } as GitBookNode;
     }
+    case 'table':
+      return tableFromEditor(node, fromBlock);
     case 'tabsItem': {
       const { title: _title, ...otherData } = data;
       const title = node.attrs?.title;

@@ -2,6 +2,7 @@ import { type Editor, Extension, type Extensions, Mark, mergeAttributes, Node } 
 import Code from '@tiptap/extension-code';
 import Link from '@tiptap/extension-link';
 import { ListItem, TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
 
 import { keptInlineText, keptLabel, keptType } from './kept-nodes.js';
@@ -39,6 +40,10 @@ const GitBookAttributes = Extension.create({
           'stepperStep',
           'mathBlock',
           'expandable',
+          'table',
+          'tableRow',
+          'tableHeader',
+          'tableCell',
           'bold',
           'italic',
           'strike',
@@ -189,7 +194,21 @@ const MathBlock = Node.create({
 });
 
 /**
- * A block the editor cannot edit yet (a table, tabs, an image, an OpenAPI operation…): kept
+ * A table: a header row, then rows of cells of blocks. Tab goes to the next cell, and from the
+ * last one out of the text (to the table's settings), rather than adding rows it cannot leave.
+ */
+const GitBookTable = Table.extend({
+  addKeyboardShortcuts() {
+    return {
+      ...this.parent?.(),
+      Tab: () => this.editor.commands.goToNextCell(),
+      'Shift-Tab': () => this.editor.commands.goToPreviousCell(),
+    };
+  },
+});
+
+/**
+ * A block the editor cannot edit yet (a table shown as cards, an image, an OpenAPI operation…): kept
  * whole, as GitBook's JSON, shown as what it is, moved and deleted as one.
  */
 const KeptBlock = Node.create({
@@ -305,6 +324,10 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     StepperStep,
     MathBlock,
     Expandable,
+    GitBookTable.configure({ resizable: false, allowTableNodeSelection: true }),
+    TableRow,
+    TableHeader,
+    TableCell,
     KeptBlock,
     KeptInline,
     GitBookAttributes,

@@ -1,6 +1,12 @@
-import { markdownToDocument, toGitBookDocument } from '@quire/document';
+import type { GitBookDocument, GitBookNode } from '@quire/document';
+import {
+  documentToMarkdown,
+  fromGitBookDocument,
+  markdownToDocument,
+  toGitBookDocument,
+} from '@quire/document';
 import { documentArbitrary } from '@quire/document/arbitrary';
-import { getSchema } from '@tiptap/core';
+import { getSchema, type JSONContent } from '@tiptap/core';
 import { Node } from '@tiptap/pm/model';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +23,11 @@ function roundTrip(markdown: string) {
   node.check();
   return { gitbook, editor, back: fromEditorDocument(node.toJSON()) };
 }
+
+/** The Markdown the document package writes for GitBook's document. */
+const markdownOf = (document: GitBookDocument) => documentToMarkdown(fromGitBookDocument(document));
+/** Markdown lines as the document package writes them (its tables padded). */
+const formatted = (lines: string[]) => documentToMarkdown(markdownToDocument(lines.join('\n')));
 
 describe("the editor's document", () => {
   it('is the identity on every document the document package generates', () => {
@@ -40,7 +51,7 @@ describe("the editor's document", () => {
         '> quoted',
         '```js\nlet a = 1;\n\nlet b;\n```',
         '{% hint style="warning" %}\nCareful.\n{% endhint %}',
-        '| a | b |\n| - | - |\n| 1 | 2 |',
+        '{% embed url="https://example.com/video" %}',
         '{% tabs %}\n{% tab title="One" %}\nFirst\n{% endtab %}\n{% endtabs %}',
       ].join('\n\n'),
     );
@@ -105,6 +116,131 @@ describe("the editor's document", () => {
     const written = fromEditorDocument(edited.toJSON());
     expect(written.nodes[0]?.nodes?.[0]?.data).toEqual({ title: 'macOS 15' });
     expect(written.nodes[2]).toMatchObject({ type: 'math', data: { formula: 'a^2 + b^2' } });
+  });
+
+  it('edits tables natively: a header row, then a row per record, a cell per fragment', () => {
+    const { editor, back, gitbook } = roundTrip(
+      '| Name | Role |\n| :--- | ---: |\n| Ada | **Admin** |\n| Lin | Writer |\n',
+    );
+    expect(back).toEqual(gitbook);
+    expect(editor.content?.[0]).toMatchObject({
+      type: 'table',
+      content: [
+        { type: 'tableRow', content: [{ type: 'tableHeader' }, { type: 'tableHeader' }] },
+        { type: 'tableRow', content: [{ type: 'tableCell' }, { type: 'tableCell' }] },
+        { type: 'tableRow', content: [{ type: 'tableCell' }, { type: 'tableCell' }] },
+      ],
+    });
+
+    // A row added at the end, a column added after the first, the header renamed: what the
+    // editor's table commands leave (new nodes, attributes at their defaults).
+    const edited = structuredClone(editor);
+    const cell = (type: string, text: string): JSONContent => ({
+      type,
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    });
+    const rows = edited.content?.[0]?.content ?? [];
+    rows.push({
+      type: 'tableRow',
+      content: [cell('tableCell', 'Max'), cell('tableCell', 'Reader')],
+    });
+    const [header, ...body] = rows as [JSONContent, ...JSONContent[]];
+    header.content?.splice(1, 0, cell('tableHeader', 'Team'));
+    for (const [index, row] of body.entries()) {
+      row.content?.splice(1, 0, cell('tableCell', ['Core', 'Docs', 'Docs'][index] ?? ''));
+    }
+    const first = header.content?.[0]?.content?.[0];
+    if (first !== undefined) first.content = [{ type: 'text', text: 'Person' }];
+
+    const written = fromEditorDocument(Node.fromJSON(schema, edited).toJSON());
+    expect(markdownOf(written)).toBe(
+      formatted([
+        '| Person | Team | Role |',
+        '| :--- | --- | ---: |',
+        '| Ada | Core | **Admin** |',
+        '| Lin | Docs | Writer |',
+        '| Max | Docs | Reader |',
+      ]),
+    );
+
+    // A row deleted and the last column deleted: the other rows keep their records.
+    const shorter = structuredClone(editor);
+    const shorterRows = shorter.content?.[0]?.content ?? [];
+    shorterRows.splice(1, 1);
+    for (const row of shorterRows) row.content?.pop();
+    const shortened = fromEditorDocument(Node.fromJSON(schema, shorter).toJSON());
+    expect(markdownOf(shortened)).toBe(formatted(['| Name |', '| :--- |', '| Lin |']));
+    const records = (table: GitBookNode | undefined) =>
+      Object.keys((table?.data?.records ?? {}) as object);
+    expect(records(shortened.nodes[0])).toEqual(records(gitbook.nodes[0]).slice(1));
+  });
+
+  it("edits a table as GitBook's API answers it: its ids, titles and record order kept", () => {
+    const paragraph = (text: string): GitBookNode => ({
+      object: 'block',
+      type: 'paragraph',
+      data: {},
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
+    });
+    const fragment = (id: string, text: string): GitBookNode => ({
+      object: 'fragment',
+      fragment: id,
+      type: 'table-cell',
+      nodes: [paragraph(text)],
+    });
+    const gitbook: GitBookDocument = {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'table',
+          key: 'Tb1',
+          isVoid: true,
+          data: {
+            view: { type: 'grid', columns: ['nm', 'ag'], hideHeader: false },
+            records: {
+              second: { orderIndex: 'a1', values: { nm: 'f3', ag: 'f4' } },
+              first: { orderIndex: 'a0', values: { nm: 'f1', ag: 'f2' } },
+            },
+            definition: {
+              nm: { id: 'nm', title: 'Name', type: 'text', width: 200 },
+              ag: { id: 'ag', title: 'Age', type: 'text', textAlignment: 'right' },
+            },
+          },
+          fragments: [
+            fragment('f1', 'Ada'),
+            fragment('f2', '36'),
+            fragment('f3', 'Lin'),
+            fragment('f4', '41'),
+          ],
+        },
+      ],
+    };
+    const editor = toEditorDocument(gitbook);
+    expect(editor.content?.[0]?.type).toBe('table');
+    expect(fromEditorDocument(Node.fromJSON(schema, editor).toJSON())).toEqual(gitbook);
+
+    // One cell changed: only its fragment says something else.
+    const edited = structuredClone(editor);
+    const cell = edited.content?.[0]?.content?.[2]?.content?.[1]?.content?.[0];
+    if (cell !== undefined) cell.content = [{ type: 'text', text: '42' }];
+    const [table] = fromEditorDocument(Node.fromJSON(schema, edited).toJSON()).nodes;
+    expect(table?.data).toEqual(gitbook.nodes[0]?.data);
+    expect(table?.fragments?.map((each) => each.nodes?.[0]?.nodes?.[0]?.leaves?.[0]?.text)).toEqual(
+      ['Ada', '36', 'Lin', '42'],
+    );
+  });
+
+  it('keeps a table shown as cards whole', () => {
+    const gitbook = toGitBookDocument(
+      markdownToDocument(
+        '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td>One</td></tr></tbody></table>\n',
+      ),
+    );
+    const editor = toEditorDocument(gitbook);
+    expect(editor.content?.[0]?.type).toBe('keptBlock');
+    expect(fromEditorDocument(Node.fromJSON(schema, editor).toJSON())).toEqual(gitbook);
   });
 
   it('edits task lists natively: each item a checkbox, done or not', () => {

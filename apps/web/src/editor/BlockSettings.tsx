@@ -34,8 +34,8 @@ const languages = [
 /**
  * The settings of the block the cursor is in, kept in view below the writing surface: a code
  * block's language, a hint's style, a tab's title (and another tab), another step, an
- * expandable's title, a selected formula's TeX. Tab from the text reaches them; a change applies at once, and a choice sends
- * the cursor back to the text.
+ * expandable's title, a selected formula's TeX, a table's rows and columns. Tab from the text
+ * reaches them; a change applies at once, and a choice sends the cursor back to the text.
  */
 export function BlockSettings({ editor }: { editor: Editor }) {
   const block = useEditorState({
@@ -56,6 +56,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         ? String(current.getAttributes('expandable').title ?? '')
         : undefined,
       formula: selectedFormula(current),
+      table: current.isActive('table'),
     }),
   });
   const none =
@@ -64,7 +65,8 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     block.tab === undefined &&
     !block.step &&
     block.expandable === undefined &&
-    block.formula === undefined;
+    block.formula === undefined &&
+    !block.table;
   if (none) return null;
   const offered =
     block.language === undefined || block.language === '' || languages.includes(block.language)
@@ -128,6 +130,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
           />
         </label>
       )}
+      {block.table && <TableSettings editor={editor} />}
       {block.formula !== undefined && (
         <label>
           Formula (TeX){' '}
@@ -141,6 +144,40 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         </label>
       )}
     </div>
+  );
+}
+
+/**
+ * What the writer does to the table the cursor is in: rows and columns added after the cell, or
+ * the cell's row or column deleted (never the header row: GitBook's columns are named by it).
+ */
+function TableSettings({ editor }: { editor: Editor }) {
+  const inHeader = useEditorState({
+    editor,
+    selector: ({ editor: current }) => current.isActive('tableHeader'),
+  });
+  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) =>
+    command(editor.chain().focus()).run();
+  return (
+    <>
+      <button type="button" onClick={() => run((chain) => chain.addRowAfter())}>
+        Add a row
+      </button>
+      <button type="button" onClick={() => run((chain) => chain.addColumnAfter())}>
+        Add a column
+      </button>
+      {!inHeader && (
+        <button type="button" onClick={() => run((chain) => chain.deleteRow())}>
+          Delete the row
+        </button>
+      )}
+      <button type="button" onClick={() => run((chain) => chain.deleteColumn())}>
+        Delete the column
+      </button>
+      <button type="button" onClick={() => run((chain) => chain.deleteTable())}>
+        Delete the table
+      </button>
+    </>
   );
 }
 

@@ -37,6 +37,11 @@ const choices: readonly BlockChoice[] = [
     keywords: 'details collapse accordion toggle',
     insert: (c) => c.wrapIn('expandable', { title: 'More' }),
   },
+  {
+    title: 'Table',
+    keywords: 'grid rows columns spreadsheet',
+    insert: (c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true }),
+  },
   { title: 'Math formula', keywords: 'tex latex equation', insert: insertFormula },
   {
     title: 'Image',
