@@ -753,6 +753,58 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
+    it('writes formulas in running text, conditions, embeds and files, each set below the text', async () => {
+      const { page, surface, markdown } = await welcomeInChangeRequest('Embeds and files');
+      const menu = page.getByRole('listbox', { name: 'Insert a block' });
+      const insert = async (command: string, choice: string) => {
+        await page.keyboard.type(command, { delay: 20 });
+        await menu.getByText(choice, { exact: true }).waitFor();
+        await page.keyboard.press('Enter');
+      };
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      // `$$…$$` typed in a line becomes a formula.
+      await page.keyboard.type('Energy is $$E = mc^2$$ here.');
+      await surface.locator('.math-inline', { hasText: 'E = mc^2' }).waitFor();
+      await page.keyboard.press('Enter');
+      await insert('/condition', 'Condition');
+      await page.getByLabel('Shown when').fill('visitor.claims.beta');
+      await surface.locator('.conditional-body p').click();
+      await page.keyboard.type('Beta only.');
+      for (let enter = 0; enter < 2; enter += 1) await page.keyboard.press('Enter');
+      await insert('/embed', 'Embed');
+      await page.getByLabel('Embed URL').fill('https://example.com/talk');
+      await page.getByLabel('Caption').fill('A talk');
+      await surface.locator('.embed-block', { hasText: 'example.com/talk (A talk)' }).waitFor();
+      // A formula in the text is selected with a click, and its TeX edited below.
+      await surface.locator('.math-inline').click();
+      await page.getByLabel('Formula (TeX)').fill('a^2');
+      await surface.locator('.math-inline', { hasText: 'a^2' }).waitFor();
+      // `/` → File uploads any file to the change request, and its block links to it.
+      await surface.locator('p', { hasText: 'here.' }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      const chooser = page.waitForEvent('filechooser');
+      await insert('/file', 'File');
+      await (await chooser).setFiles({
+        name: 'guide.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+      });
+      const link = surface.getByRole('link', { name: '📎 guide.pdf' });
+      await link.waitFor();
+      expect(await link.getAttribute('href')).toMatch(/^http/);
+      await surface.locator('.file-block').click();
+      await page.getByLabel('Caption').fill('The guide');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await expect
+        .poll(markdown, { timeout: 20_000 })
+        .toMatch(
+          /\nEnergy is \$\$a\^2\$\$ here\.\n\n\{% file src="\.gitbook\/assets\/guide\.pdf" %\}\nThe guide\n\{% endfile %\}\n\n\{% if visitor\.claims\.beta %\}\nBeta only\.\n\{% endif %\}\n\n\{% embed url="https:\/\/example\.com\/talk" %\}\nA talk\n\{% endembed %\}\n$/,
+        );
+    });
+
     it("shows an image block's images from the space's files, keeps the block as it was, and uploads a new one", async () => {
       const { id: changeRequestId } = await org.admin.client.POST(
         '/spaces/{spaceId}/change-requests',

@@ -40,6 +40,7 @@ const containers: Record<string, string> = {
   'tabs-item': 'tabsItem',
   stepper: 'stepper',
   'stepper-step': 'stepperStep',
+  if: 'conditional',
 };
 const containerTypes = new Map([
   ...Object.entries(containers).map(([gitbook, editor]) => [editor, gitbook] as const),
@@ -100,6 +101,8 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
   if (node.type === 'math') return mathBlock(node);
   if (node.type === 'expandable') return expandable(node);
   if (node.type === 'table') return tableToEditor(node, (child) => block(child, undefined));
+  if (node.type === 'embed') return embed(node);
+  if (node.type === 'file') return fileBlock(node);
   const editorType = containers[node.type];
   if (editorType === undefined || node.nodes === undefined || node.nodes.length === 0) {
     return undefined;
@@ -116,12 +119,15 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
   }
   const style = node.data?.style;
   const title = node.data?.title;
+  const expression = node.data?.expression;
+  if (node.type === 'if' && typeof expression !== 'string') return undefined;
   const isTask = node.type === 'list-item' && parentType === 'list-tasks';
   return {
     type: isTask ? 'taskItem' : editorType,
     attrs: {
       ...(node.type === 'hint' ? { style: typeof style === 'string' ? style : 'info' } : {}),
       ...(node.type === 'tabs-item' ? { title: typeof title === 'string' ? title : null } : {}),
+      ...(node.type === 'if' ? { expression } : {}),
       ...(isTask ? { checked: node.data?.checked === true } : {}),
       gitbook: restOf(node),
     },
@@ -164,6 +170,31 @@ function expandable(node: GitBookNode): JSONContent | undefined {
     type: 'expandable',
     attrs: { title: leaf.text, gitbook: restOf(node) },
     content: (body.nodes ?? []).map((child) => block(child, 'expandable-body')),
+  };
+}
+
+/** The caption GitBook's Markdown writes inside an embed's or a file's tags, if it has one. */
+function captionOf(node: GitBookNode): string | null {
+  const caption = node.markdown?.caption;
+  return typeof caption === 'string' ? caption : null;
+}
+
+/** An embed (`{% embed url="…" %}`): its URL and caption edited as attributes. */
+function embed(node: GitBookNode): JSONContent | undefined {
+  const url = node.data?.url;
+  if (typeof url !== 'string' || node.nodes !== undefined) return undefined;
+  return { type: 'embed', attrs: { url, caption: captionOf(node), gitbook: restOf(node) } };
+}
+
+/** A file block (`{% file src="…" %}`): the file it names and its caption. */
+function fileBlock(node: GitBookNode): JSONContent | undefined {
+  const ref = node.data?.ref as { kind?: string; file?: unknown } | undefined;
+  if (ref?.kind !== 'file' || typeof ref.file !== 'string' || node.nodes !== undefined) {
+    return undefined;
+  }
+  return {
+    type: 'file',
+    attrs: { file: ref.file, caption: captionOf(node), gitbook: restOf(node) },
   };
 }
 
@@ -245,6 +276,18 @@ function inlines(nodes: readonly GitBookNode[], link?: EditorMark): JSONContent[
       if (inner === undefined || inner.length === 0) return undefined;
       content.push(...inner);
       previousLink = node;
+    } else if (
+      node.object === 'inline' &&
+      node.type === 'inline-math' &&
+      typeof node.data?.formula === 'string' &&
+      node.nodes === undefined
+    ) {
+      content.push({
+        type: 'inlineMath',
+        attrs: { formula: node.data.formula, gitbook: restOf(node) },
+        ...(link === undefined ? {} : { marks: [link] }),
+      });
+      previousLink = undefined;
     } else {
       content.push({
         type: 'keptInline',
@@ -329,9 +372,29 @@ function fromBlock(node: JSONContent): GitBookNode {
       return {
         object: 'block',
         type: 'math',
+        ...newVoid(node),
         ...kept,
         data: { ...data, formula: String(node.attrs?.formula ?? '') },
       } as GitBookNode;
+    case 'embed':
+      return withCaption(node, kept, {
+        object: 'block',
+        type: 'embed',
+        ...newVoid(node),
+        ...kept,
+        data: { ...data, url: String(node.attrs?.url ?? '') },
+      });
+    case 'file': {
+      const file = String(node.attrs?.file ?? '');
+      const ref = data.ref as { file?: string } | undefined;
+      return withCaption(node, kept, {
+        object: 'block',
+        type: 'file',
+        ...newVoid(node),
+        ...kept,
+        data: { ...data, ref: ref?.file === file ? ref : { kind: 'file', file } },
+      });
+    }
     case 'expandable': {
       const [titleFragment, bodyFragment] = (kept.fragments ?? []) as GitBookNode[];
       const titleLine = titleFragment?.nodes?.[0];
@@ -397,11 +460,32 @@ function fromBlock(node: JSONContent): GitBookNode {
         object: 'block',
         type,
         ...kept,
-        data: type === 'hint' ? { ...data, style: node.attrs?.style ?? 'info' } : data,
+        data:
+          type === 'hint'
+            ? { ...data, style: node.attrs?.style ?? 'info' }
+            : type === 'if'
+              ? { ...data, expression: String(node.attrs?.expression ?? '') }
+              : data,
         nodes: (node.content ?? []).map(fromBlock),
       } as GitBookNode;
     }
   }
+}
+
+/** GitBook's void blocks and inlines say so; a node the editor made has no `gitbook` yet. */
+function newVoid(node: JSONContent): { isVoid?: true } {
+  return node.attrs?.gitbook == null ? { isVoid: true } : {};
+}
+
+/** The node with the caption the writer set, in the `markdown` details the document package reads. */
+function withCaption(node: JSONContent, kept: Rest, written: GitBookNode): GitBookNode {
+  const caption = node.attrs?.caption;
+  const markdown = kept.markdown as Rest | undefined;
+  if ((markdown?.caption ?? null) === caption) return written;
+  const { markdown: _markdown, ...rest } = written;
+  const { caption: _previous, ...others } = markdown ?? {};
+  const details = typeof caption === 'string' && caption !== '' ? { ...others, caption } : others;
+  return (Object.keys(details).length === 0 ? rest : { ...rest, markdown: details }) as GitBookNode;
 }
 
 function emptyText(): GitBookNode {
@@ -463,6 +547,16 @@ function fromRunningText(content: readonly JSONContent[]): GitBookNode[] {
   for (const node of content) {
     if (node.type === 'text') {
       leaves.push({ object: 'leaf', text: node.text ?? '', marks: fromMarks(node.marks ?? []) });
+    } else if (node.type === 'inlineMath') {
+      flush();
+      const kept = (node.attrs?.gitbook ?? {}) as Rest;
+      nodes.push({
+        object: 'inline',
+        type: 'inline-math',
+        ...newVoid(node),
+        ...kept,
+        data: { ...(kept.data as Rest), formula: String(node.attrs?.formula ?? '') },
+      } as GitBookNode);
     } else {
       flush();
       nodes.push(node.attrs?.node as GitBookNode);

@@ -1,4 +1,12 @@
-import { type Editor, Extension, type Extensions, Mark, mergeAttributes, Node } from '@tiptap/core';
+import {
+  type Editor,
+  Extension,
+  type Extensions,
+  Mark,
+  mergeAttributes,
+  Node,
+  nodeInputRule,
+} from '@tiptap/core';
 import Code from '@tiptap/extension-code';
 import Link from '@tiptap/extension-link';
 import { ListItem, TaskItem, TaskList } from '@tiptap/extension-list';
@@ -39,6 +47,10 @@ const GitBookAttributes = Extension.create({
           'stepper',
           'stepperStep',
           'mathBlock',
+          'inlineMath',
+          'embed',
+          'file',
+          'conditional',
           'expandable',
           'table',
           'tableRow',
@@ -193,6 +205,102 @@ const MathBlock = Node.create({
   ],
 });
 
+/** A formula in running text (`$$x$$`): its TeX, edited below the text when it is selected. */
+const InlineMath = Node.create({
+  name: 'inlineMath',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes: () => ({ formula: { default: '', rendered: false } }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'span',
+    { class: 'math-inline', 'data-type': 'math', contenteditable: 'false' },
+    ['code', {}, node.attrs.formula || 'Empty formula'],
+  ],
+  addInputRules() {
+    // `$$E = mc^2$$` typed in running text becomes the formula, as GitBook's Markdown writes it.
+    return [
+      nodeInputRule({
+        // The whole match is the first group: Tiptap replaces that group with the formula.
+        find: /(\$\$([^$\n]+)\$\$)$/,
+        type: this.type,
+        getAttributes: (match) => ({ formula: match[2] }),
+      }),
+    ];
+  },
+});
+
+/** An embedded page (a video, a sandbox, a post): its URL and caption, set below the text. */
+const Embed = Node.create({
+  name: 'embed',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({
+    url: { default: '', rendered: false },
+    caption: { default: null, rendered: false },
+  }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'div',
+    { class: 'embed-block', 'data-type': 'embed', contenteditable: 'false' },
+    `Embed: ${node.attrs.url || 'no URL yet'}${node.attrs.caption ? ` (${node.attrs.caption})` : ''}`,
+  ],
+});
+
+/** A file to download (`{% file src="…" %}`): the file of the space it names, and a caption. */
+const FileBlock = Node.create({
+  name: 'file',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({
+    file: { default: '', rendered: false },
+    caption: { default: null, rendered: false },
+  }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'div',
+    { class: 'file-block', 'data-type': 'file', contenteditable: 'false' },
+    `File: ${String(node.attrs.file).split('/').at(-1) || 'none'}${node.attrs.caption ? ` (${node.attrs.caption})` : ''}`,
+  ],
+});
+
+/**
+ * Blocks shown only to readers for whom a condition holds (GitBook's adaptive content): the
+ * editor shows them all, under the condition, which is edited below the text.
+ */
+const Conditional = Node.create({
+  name: 'conditional',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return {
+      expression: {
+        default: '',
+        parseHTML: (element) => element.getAttribute('data-expression') ?? '',
+        renderHTML: (attributes) => ({ 'data-expression': attributes.expression ?? '' }),
+      },
+    };
+  },
+  parseHTML: () => [{ tag: 'section[data-conditional]', contentElement: 'div.conditional-body' }],
+  renderHTML: ({ node, HTMLAttributes }) => [
+    'section',
+    mergeAttributes(HTMLAttributes, { 'data-conditional': '', class: 'conditional' }),
+    [
+      'div',
+      { class: 'conditional-title', contenteditable: 'false' },
+      `Shown when ${node.attrs.expression || '…'}`,
+    ],
+    ['div', { class: 'conditional-body' }, 0],
+  ],
+});
+
 /**
  * A table: a header row, then rows of cells of blocks. Tab goes to the next cell, and from the
  * last one out of the text (to the table's settings), rather than adding rows it cannot leave.
@@ -323,6 +431,10 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     Stepper,
     StepperStep,
     MathBlock,
+    InlineMath,
+    Embed,
+    FileBlock,
+    Conditional,
     Expandable,
     GitBookTable.configure({ resizable: false, allowTableNodeSelection: true }),
     TableRow,

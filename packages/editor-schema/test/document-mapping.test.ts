@@ -51,7 +51,7 @@ describe("the editor's document", () => {
         '> quoted',
         '```js\nlet a = 1;\n\nlet b;\n```',
         '{% hint style="warning" %}\nCareful.\n{% endhint %}',
-        '{% embed url="https://example.com/video" %}',
+        '{% content-ref url="other.md" %}\n[other.md](other.md)\n{% endcontent-ref %}',
         '{% tabs %}\n{% tab title="One" %}\nFirst\n{% endtab %}\n{% endtabs %}',
       ].join('\n\n'),
     );
@@ -241,6 +241,71 @@ describe("the editor's document", () => {
     const editor = toEditorDocument(gitbook);
     expect(editor.content?.[0]?.type).toBe('keptBlock');
     expect(fromEditorDocument(Node.fromJSON(schema, editor).toJSON())).toEqual(gitbook);
+  });
+
+  it('edits embeds, files, conditions and formulas in running text natively', () => {
+    const source = [
+      '{% embed url="https://example.com/talk" %}\nA talk\n{% endembed %}',
+      '{% file src=".gitbook/assets/guide.pdf" %}',
+      '{% if visitor.claims.plan == "pro" %}\nPro only.\n{% endif %}',
+      'Energy is $$E = mc^2$$ here.',
+    ].join('\n\n');
+    const { editor, back, gitbook } = roundTrip(source);
+    expect(back).toEqual(gitbook);
+    expect(editor.content).toMatchObject([
+      { type: 'embed', attrs: { url: 'https://example.com/talk', caption: 'A talk' } },
+      { type: 'file', attrs: { file: '.gitbook/assets/guide.pdf', caption: null } },
+      {
+        type: 'conditional',
+        attrs: { expression: 'visitor.claims.plan == "pro"' },
+        content: [{ type: 'paragraph' }],
+      },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'Energy is ' },
+          { type: 'inlineMath', attrs: { formula: 'E = mc^2' } },
+          { type: 'text', text: ' here.' },
+        ],
+      },
+    ]);
+
+    // Each changed in the editor, and new ones made: written as GitBook's Markdown has them.
+    const edited = structuredClone(editor);
+    const [embed, file, condition, paragraph] = edited.content ?? [];
+    Object.assign(embed?.attrs ?? {}, { url: 'https://example.com/demo', caption: null });
+    Object.assign(file?.attrs ?? {}, { caption: 'The guide' });
+    Object.assign(condition?.attrs ?? {}, { expression: 'visitor.claims.beta' });
+    Object.assign(paragraph?.content?.[1]?.attrs ?? {}, { formula: 'a^2' });
+    edited.content?.push(
+      { type: 'embed', attrs: { url: 'https://example.com/new' } },
+      { type: 'file', attrs: { file: '.gitbook/assets/new.zip' } },
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'So ' },
+          { type: 'inlineMath', attrs: { formula: 'x' } },
+        ],
+      },
+    );
+    const written = fromEditorDocument(Node.fromJSON(schema, edited).toJSON());
+    expect(markdownOf(written)).toBe(
+      formatted([
+        '{% embed url="https://example.com/demo" %}',
+        '',
+        '{% file src=".gitbook/assets/guide.pdf" %}\nThe guide\n{% endfile %}',
+        '',
+        '{% if visitor.claims.beta %}\nPro only.\n{% endif %}',
+        '',
+        'Energy is $$a^2$$ here.',
+        '',
+        '{% embed url="https://example.com/new" %}',
+        '',
+        '{% file src=".gitbook/assets/new.zip" %}',
+        '',
+        'So $$x$$',
+      ]),
+    );
   });
 
   it('edits task lists natively: each item a checkbox, done or not', () => {

@@ -56,6 +56,11 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         ? String(current.getAttributes('expandable').title ?? '')
         : undefined,
       formula: selectedFormula(current),
+      embed: selectedAttributes(current, 'embed'),
+      file: selectedAttributes(current, 'file'),
+      condition: current.isActive('conditional')
+        ? String(current.getAttributes('conditional').expression ?? '')
+        : undefined,
       table: current.isActive('table'),
     }),
   });
@@ -66,6 +71,9 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     !block.step &&
     block.expandable === undefined &&
     block.formula === undefined &&
+    block.embed === undefined &&
+    block.file === undefined &&
+    block.condition === undefined &&
     !block.table;
   if (none) return null;
   const offered =
@@ -97,15 +105,11 @@ export function BlockSettings({ editor }: { editor: Editor }) {
       )}
       {block.tab !== undefined && (
         <>
-          <label>
-            Tab title{' '}
-            <input
-              value={block.tab}
-              onChange={(event) =>
-                editor.chain().updateAttributes('tabsItem', { title: event.target.value }).run()
-              }
-            />
-          </label>
+          <TextSetting
+            label="Tab title"
+            value={block.tab}
+            onChange={(title) => editor.chain().updateAttributes('tabsItem', { title }).run()}
+          />
           <button
             type="button"
             onClick={() => addItemAfter(editor, 'tabsItem', { title: `Tab ${block.tabs + 1}` })}
@@ -120,15 +124,11 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         </button>
       )}
       {block.expandable !== undefined && (
-        <label>
-          Expandable title{' '}
-          <input
-            value={block.expandable}
-            onChange={(event) =>
-              editor.chain().updateAttributes('expandable', { title: event.target.value }).run()
-            }
-          />
-        </label>
+        <TextSetting
+          label="Expandable title"
+          value={block.expandable}
+          onChange={(title) => editor.chain().updateAttributes('expandable', { title }).run()}
+        />
       )}
       {block.table && <TableSettings editor={editor} />}
       {block.formula !== undefined && (
@@ -136,12 +136,39 @@ export function BlockSettings({ editor }: { editor: Editor }) {
           Formula (TeX){' '}
           <textarea
             rows={2}
-            value={block.formula}
+            value={block.formula.formula}
             onChange={(event) =>
-              editor.chain().updateAttributes('mathBlock', { formula: event.target.value }).run()
+              editor
+                .chain()
+                .updateAttributes(block.formula?.type ?? 'mathBlock', {
+                  formula: event.target.value,
+                })
+                .run()
             }
           />
         </label>
+      )}
+      {block.embed !== undefined && (
+        <>
+          <TextSetting
+            label="Embed URL"
+            value={String(block.embed.url ?? '')}
+            onChange={(url) => editor.chain().updateAttributes('embed', { url }).run()}
+          />
+          <CaptionSetting editor={editor} type="embed" caption={block.embed.caption} />
+        </>
+      )}
+      {block.file !== undefined && (
+        <CaptionSetting editor={editor} type="file" caption={block.file.caption} />
+      )}
+      {block.condition !== undefined && (
+        <TextSetting
+          label="Shown when"
+          value={block.condition}
+          onChange={(expression) =>
+            editor.chain().updateAttributes('conditional', { expression }).run()
+          }
+        />
       )}
     </div>
   );
@@ -181,12 +208,63 @@ function TableSettings({ editor }: { editor: Editor }) {
   );
 }
 
-/** The TeX of the block formula selected, if one is. */
-function selectedFormula(editor: Editor): string | undefined {
+/** The formula selected, in a block or in running text, if one is. */
+function selectedFormula(editor: Editor): { type: string; formula: string } | undefined {
   const { selection } = editor.state;
-  return selection instanceof NodeSelection && selection.node.type.name === 'mathBlock'
-    ? String(selection.node.attrs.formula ?? '')
+  if (!(selection instanceof NodeSelection)) return undefined;
+  const type = selection.node.type.name;
+  return type === 'mathBlock' || type === 'inlineMath'
+    ? { type, formula: String(selection.node.attrs.formula ?? '') }
     : undefined;
+}
+
+/** The attributes of the node of `type` selected, if one is. */
+function selectedAttributes(editor: Editor, type: string): Record<string, unknown> | undefined {
+  const { selection } = editor.state;
+  return selection instanceof NodeSelection && selection.node.type.name === type
+    ? selection.node.attrs
+    : undefined;
+}
+
+/** A caption, as GitBook writes one inside an embed's or a file's tags: none when empty. */
+function CaptionSetting({
+  editor,
+  type,
+  caption,
+}: {
+  editor: Editor;
+  type: string;
+  caption: unknown;
+}) {
+  return (
+    <TextSetting
+      label="Caption"
+      value={typeof caption === 'string' ? caption : ''}
+      onChange={(value) =>
+        editor
+          .chain()
+          .updateAttributes(type, { caption: value === '' ? null : value })
+          .run()
+      }
+    />
+  );
+}
+
+/** One setting of the block that is text, applied as it is typed. */
+function TextSetting({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {label} <input value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
+  );
 }
 
 /** How many items the innermost container of `type` around the cursor holds. */

@@ -29,22 +29,23 @@ export function addItemAfter(
 }
 
 /**
- * Puts a block formula where the `/` menu was opened: in place of the empty line, or after the
- * line, and selects it so its TeX is edited below the text at once.
+ * Puts a block the writer sets below the text (a formula, an embed) where the `/` menu was
+ * opened: in place of the empty line, or after the line, and selects it so its settings are
+ * edited at once.
  */
-export function insertFormula(chain: ChainedCommands): ChainedCommands {
+export function insertAtom(chain: ChainedCommands, type: 'mathBlock' | 'embed'): ChainedCommands {
   return chain.command(({ tr, state }: { tr: Transaction; state: Editor['state'] }) => {
-    const formula = state.schema.nodes.mathBlock?.create({ formula: '' });
-    if (formula === undefined) return false;
+    const atom = state.schema.nodes[type]?.create();
+    if (atom === undefined) return false;
     const { $from } = tr.selection;
     const line = $from.parent;
     const start = $from.before();
     if (line.content.size === 0) {
-      tr.replaceWith(start, $from.after(), formula);
+      tr.replaceWith(start, $from.after(), atom);
       tr.setSelection(NodeSelection.create(tr.doc, start));
     } else {
       const after = $from.after();
-      tr.insert(after, formula);
+      tr.insert(after, atom);
       tr.setSelection(NodeSelection.create(tr.doc, after));
     }
     return true;

@@ -52,14 +52,37 @@ function imagesView(block: { nodes?: ImageNode[] }, imageUrl: ImageUrl): HTMLEle
   return dom;
 }
 
-const pickImageEvent = 'quire:pick-image';
+/** A file block: its file's name, a link to download it while it can be found, and its caption. */
+function fileView(file: string, caption: string | null, resolve: ImageUrl): HTMLElement {
+  const dom = document.createElement('div');
+  dom.className = 'file-block';
+  dom.dataset.type = 'file';
+  dom.contentEditable = 'false';
+  const name = file.split('/').at(-1) || 'No file';
+  const url =
+    file === ''
+      ? undefined
+      : (resolve({ kind: 'file', file }) ?? resolve({ kind: 'url', url: file }));
+  const label = url === undefined ? document.createElement('span') : document.createElement('a');
+  if (label instanceof HTMLAnchorElement && url !== undefined) {
+    label.href = url;
+    label.download = name;
+  }
+  label.textContent = `📎 ${name}`;
+  dom.append(label);
+  if (caption) dom.append(` — ${caption}`);
+  return dom;
+}
+
+const pickFileEvent = 'quire:pick-file';
+type UploadKind = 'image' | 'file';
 
 /**
- * Opens the file picker of the editor's images; run from a key press or a click, as browsers
- * open a picker only then.
+ * Opens the file picker to upload an image (an image block) or any file (a file block) at the
+ * cursor; run from a key press or a click, as browsers open a picker only then.
  */
-export function pickImage(editor: { view: { dom: HTMLElement } }): void {
-  editor.view.dom.dispatchEvent(new CustomEvent(pickImageEvent));
+export function pickFile(editor: { view: { dom: HTMLElement } }, kind: UploadKind): void {
+  editor.view.dom.dispatchEvent(new CustomEvent<UploadKind>(pickFileEvent, { detail: kind }));
 }
 
 /** A file uploaded to the space: the path pages name it by, and where it is read from now. */
@@ -98,9 +121,9 @@ function imageBlock(path: string, alt: string) {
 
 /**
  * Shows the images of an image block where it stands, from the space's files or their URLs (the
- * block itself is kept whole, as every block the editor does not edit is), and uploads a new
- * image: {@link pickImage} opens the file picker, uploads the file chosen and puts its image block
- * at the cursor.
+ * block itself is kept whole, as every block the editor does not edit is), and a file block's
+ * file; uploads a new image or file: {@link pickFile} opens the file picker, uploads the file
+ * chosen and puts its block at the cursor.
  */
 export const KeptImages = Extension.create<KeptImagesOptions>({
   name: 'keptImages',
@@ -108,11 +131,12 @@ export const KeptImages = Extension.create<KeptImagesOptions>({
   onCreate() {
     const { upload, onUploadError } = this.options;
     const { editor } = this;
-    editor.view.dom.addEventListener(pickImageEvent, () => {
+    editor.view.dom.addEventListener(pickFileEvent, (event) => {
       if (upload === undefined) return;
+      const kind = (event as CustomEvent<UploadKind>).detail;
       const input = document.createElement('input');
       input.type = 'file';
-      input.accept = 'image/*';
+      if (kind === 'image') input.accept = 'image/*';
       input.hidden = true;
       document.body.append(input);
       input.addEventListener('change', () => {
@@ -123,11 +147,11 @@ export const KeptImages = Extension.create<KeptImagesOptions>({
           ({ path, downloadURL }) => {
             uploaded.set(path, downloadURL);
             const alt = file.name.replace(/\.[^.]*$/, '');
-            editor
-              .chain()
-              .focus()
-              .insertContent({ type: 'keptBlock', attrs: { node: imageBlock(path, alt) } })
-              .run();
+            const content =
+              kind === 'image'
+                ? { type: 'keptBlock', attrs: { node: imageBlock(path, alt) } }
+                : { type: 'file', attrs: { file: path } };
+            editor.chain().focus().insertContent(content).run();
           },
           (error: unknown) =>
             onUploadError?.(
@@ -149,6 +173,9 @@ export const KeptImages = Extension.create<KeptImagesOptions>({
         key: new PluginKey('keptImages'),
         props: {
           nodeViews: {
+            file: (node) => ({
+              dom: fileView(String(node.attrs.file ?? ''), node.attrs.caption, resolve),
+            }),
             keptBlock: (node) => {
               const kept = node.attrs.node as { type?: string; nodes?: ImageNode[] } | null;
               if (kept?.type === 'images') return { dom: imagesView(kept, resolve) };

@@ -1,8 +1,8 @@
 import { type ChainedCommands, Extension } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
-import { insertFormula } from './container-blocks.js';
-import { pickImage } from './kept-images.js';
+import { insertAtom } from './container-blocks.js';
+import { pickFile } from './kept-images.js';
 import { suggestionMenu } from './suggestion-menu.js';
 
 /** A block the `/` menu inserts. */
@@ -42,15 +42,34 @@ const choices: readonly BlockChoice[] = [
     keywords: 'grid rows columns spreadsheet',
     insert: (c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true }),
   },
-  { title: 'Math formula', keywords: 'tex latex equation', insert: insertFormula },
+  {
+    title: 'Math formula',
+    keywords: 'tex latex equation',
+    insert: (c) => insertAtom(c, 'mathBlock'),
+  },
   {
     title: 'Image',
-    keywords: 'picture photo upload file',
+    keywords: 'picture photo upload',
     insert: (c) =>
       c.command(({ editor }) => {
-        pickImage(editor);
+        pickFile(editor, 'image');
         return true;
       }),
+  },
+  {
+    title: 'File',
+    keywords: 'attachment download upload pdf',
+    insert: (c) =>
+      c.command(({ editor }) => {
+        pickFile(editor, 'file');
+        return true;
+      }),
+  },
+  { title: 'Embed', keywords: 'video url iframe youtube', insert: (c) => insertAtom(c, 'embed') },
+  {
+    title: 'Condition',
+    keywords: 'if adaptive visitor audience conditional',
+    insert: (c) => c.wrapIn('conditional', { expression: 'visitor.claims.' }),
   },
 ];
 
