@@ -805,7 +805,7 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
-    it("shows an image block's images from the space's files, keeps the block as it was, and uploads a new one", async () => {
+    it("shows an image block's images from the space's files, sets its alt text, caption, width and alignment, and uploads a new one", async () => {
       const { id: changeRequestId } = await org.admin.client.POST(
         '/spaces/{spaceId}/change-requests',
         { params: { path: { spaceId } }, body: { subject: 'Images' } },
@@ -839,6 +839,20 @@ describe.skipIf(chromiumPath === undefined)(
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await changeRequestMarkdown(changeRequestId, pageId)).toBe(markdown);
+
+      // Selected, the image's alt text, caption, width and alignment are set below the text.
+      await image.click();
+      await page.getByLabel('Alt text').fill('The system');
+      await page.getByLabel('Caption').fill('How it fits');
+      await page.getByLabel('Width (pixels or %)').fill('300');
+      await page.getByLabel('Align').selectOption('center');
+      await editor(page).getByRole('img', { name: 'The system' }).waitFor();
+      await editor(page).getByText('How it fits').waitFor();
+      await expect
+        .poll(() => changeRequestMarkdown(changeRequestId, pageId), { timeout: 20_000 })
+        .toMatch(
+          /^<div align="center"><figure><img src="\.gitbook\/assets\/diagram\.png" alt="The system" width="300"><figcaption><p>How it fits<\/p><\/figcaption><\/figure><\/div>\n$/,
+        );
 
       // `/` → Image uploads a file to the change request and puts its image at the cursor.
       const surface = editor(page);

@@ -101,6 +101,9 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
   if (node.type === 'math') return mathBlock(node);
   if (node.type === 'expandable') return expandable(node);
   if (node.type === 'table') return tableToEditor(node, (child) => block(child, undefined));
+  if (node.type === 'divider' && node.nodes === undefined) {
+    return { type: 'horizontalRule', attrs: { gitbook: restOf(node) } };
+  }
   if (node.type === 'embed') return embed(node);
   if (node.type === 'file') return fileBlock(node);
   const editorType = containers[node.type];
@@ -376,6 +379,8 @@ function fromBlock(node: JSONContent): GitBookNode {
         ...kept,
         data: { ...data, formula: String(node.attrs?.formula ?? '') },
       } as GitBookNode;
+    case 'horizontalRule':
+      return { object: 'block', type: 'divider', ...newVoid(node), ...kept, data } as GitBookNode;
     case 'embed':
       return withCaption(node, kept, {
         object: 'block',

@@ -51,6 +51,7 @@ const GitBookAttributes = Extension.create({
           'embed',
           'file',
           'conditional',
+          'horizontalRule',
           'expandable',
           'table',
           'tableRow',
@@ -391,7 +392,6 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
   return [
     StarterKit.configure({
       ...(collaborative ? { undoRedo: false } : {}),
-      horizontalRule: false,
       underline: false,
       hardBreak: false,
       link: false,

@@ -243,9 +243,10 @@ describe("the editor's document", () => {
     expect(fromEditorDocument(Node.fromJSON(schema, editor).toJSON())).toEqual(gitbook);
   });
 
-  it('edits embeds, files, conditions and formulas in running text natively', () => {
+  it('edits embeds, dividers, files, conditions and formulas in running text natively', () => {
     const source = [
       '{% embed url="https://example.com/talk" %}\nA talk\n{% endembed %}',
+      '---',
       '{% file src=".gitbook/assets/guide.pdf" %}',
       '{% if visitor.claims.plan == "pro" %}\nPro only.\n{% endif %}',
       'Energy is $$E = mc^2$$ here.',
@@ -254,6 +255,7 @@ describe("the editor's document", () => {
     expect(back).toEqual(gitbook);
     expect(editor.content).toMatchObject([
       { type: 'embed', attrs: { url: 'https://example.com/talk', caption: 'A talk' } },
+      { type: 'horizontalRule' },
       { type: 'file', attrs: { file: '.gitbook/assets/guide.pdf', caption: null } },
       {
         type: 'conditional',
@@ -272,7 +274,7 @@ describe("the editor's document", () => {
 
     // Each changed in the editor, and new ones made: written as GitBook's Markdown has them.
     const edited = structuredClone(editor);
-    const [embed, file, condition, paragraph] = edited.content ?? [];
+    const [embed, , file, condition, paragraph] = edited.content ?? [];
     Object.assign(embed?.attrs ?? {}, { url: 'https://example.com/demo', caption: null });
     Object.assign(file?.attrs ?? {}, { caption: 'The guide' });
     Object.assign(condition?.attrs ?? {}, { expression: 'visitor.claims.beta' });
@@ -280,6 +282,7 @@ describe("the editor's document", () => {
     edited.content?.push(
       { type: 'embed', attrs: { url: 'https://example.com/new' } },
       { type: 'file', attrs: { file: '.gitbook/assets/new.zip' } },
+      { type: 'horizontalRule' },
       {
         type: 'paragraph',
         content: [
@@ -293,6 +296,8 @@ describe("the editor's document", () => {
       formatted([
         '{% embed url="https://example.com/demo" %}',
         '',
+        '---',
+        '',
         '{% file src=".gitbook/assets/guide.pdf" %}\nThe guide\n{% endfile %}',
         '',
         '{% if visitor.claims.beta %}\nPro only.\n{% endif %}',
@@ -302,6 +307,8 @@ describe("the editor's document", () => {
         '{% embed url="https://example.com/new" %}',
         '',
         '{% file src=".gitbook/assets/new.zip" %}',
+        '',
+        '---',
         '',
         'So $$x$$',
       ]),

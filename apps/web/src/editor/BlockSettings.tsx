@@ -2,6 +2,12 @@ import { hintStyles } from '@quire/editor-schema';
 import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { addItemAfter } from './container-blocks.js';
+import {
+  type ImageSettings,
+  imageAlignments,
+  imageSettingsOf,
+  withImageSettings,
+} from './image-settings.js';
 
 // The languages offered for a code block, by the names GitBook writes after its fence.
 const languages = [
@@ -58,6 +64,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
       formula: selectedFormula(current),
       embed: selectedAttributes(current, 'embed'),
       file: selectedAttributes(current, 'file'),
+      image: imageSettingsOf(selectedAttributes(current, 'keptBlock')?.node),
       condition: current.isActive('conditional')
         ? String(current.getAttributes('conditional').expression ?? '')
         : undefined,
@@ -74,6 +81,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     block.embed === undefined &&
     block.file === undefined &&
     block.condition === undefined &&
+    block.image === undefined &&
     !block.table;
   if (none) return null;
   const offered =
@@ -161,6 +169,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
       {block.file !== undefined && (
         <CaptionSetting editor={editor} type="file" caption={block.file.caption} />
       )}
+      {block.image !== undefined && <ImageSettingsForm editor={editor} settings={block.image} />}
       {block.condition !== undefined && (
         <TextSetting
           label="Shown when"
@@ -224,6 +233,44 @@ function selectedAttributes(editor: Editor, type: string): Record<string, unknow
   return selection instanceof NodeSelection && selection.node.type.name === type
     ? selection.node.attrs
     : undefined;
+}
+
+/** An image's alt text, caption, width and alignment, set on its kept block. */
+function ImageSettingsForm({ editor, settings }: { editor: Editor; settings: ImageSettings }) {
+  const set = (changes: Partial<ImageSettings>) => {
+    const node = selectedAttributes(editor, 'keptBlock')?.node;
+    editor
+      .chain()
+      .updateAttributes('keptBlock', { node: withImageSettings(node, changes) })
+      .run();
+  };
+  return (
+    <>
+      <TextSetting label="Alt text" value={settings.alt} onChange={(alt) => set({ alt })} />
+      <TextSetting
+        label="Caption"
+        value={settings.caption}
+        onChange={(caption) => set({ caption })}
+      />
+      <TextSetting
+        label="Width (pixels or %)"
+        value={settings.width}
+        onChange={(width) => set({ width })}
+      />
+      <Setting
+        label="Align"
+        value={settings.align}
+        choices={[
+          ['', 'As the site does'],
+          ...imageAlignments.map((align) => [align, align] as const),
+        ]}
+        onChoose={(align) => {
+          set({ align: align as ImageSettings['align'] });
+          editor.commands.focus();
+        }}
+      />
+    </>
+  );
 }
 
 /** A caption, as GitBook writes one inside an embed's or a file's tags: none when empty. */

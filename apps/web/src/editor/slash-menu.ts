@@ -24,6 +24,7 @@ const choices: readonly BlockChoice[] = [
   { title: 'Numbered list', keywords: 'ol ordered', insert: (c) => c.toggleOrderedList() },
   { title: 'Task list', keywords: 'todo checkbox checklist', insert: (c) => c.toggleTaskList() },
   { title: 'Quote', keywords: 'blockquote', insert: (c) => c.setBlockquote() },
+  { title: 'Divider', keywords: 'hr rule line separator', insert: (c) => c.setHorizontalRule() },
   { title: 'Code block', keywords: 'pre snippet', insert: (c) => c.setCodeBlock() },
   { title: 'Hint', keywords: 'callout info note warning', insert: (c) => c.wrapIn('hint') },
   {
