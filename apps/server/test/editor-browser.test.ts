@@ -888,6 +888,55 @@ describe.skipIf(chromiumPath === undefined)(
         .toContain('![photo](.gitbook/assets/photo.png)');
     });
 
+    it('shows a reusable content a page includes in place, and keeps the include as it was', async () => {
+      const { id: changeRequestId } = await org.admin.client.POST(
+        '/spaces/{spaceId}/change-requests',
+        { params: { path: { spaceId } }, body: { subject: 'Reusable content' } },
+      );
+      const include = '{% include ".gitbook/includes/contact-support.md" %}';
+      await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
+        params: { path: { spaceId, changeRequestId } },
+        body: {
+          changes: [
+            {
+              operation: 'insert_reusable_content',
+              title: 'Contact support',
+              document: { markdown: 'Write to **support@example.com**.\n' },
+            },
+            {
+              operation: 'insert_page',
+              title: 'Help',
+              document: { markdown: `Stuck?\n\n${include}\n` },
+            },
+          ],
+        },
+      });
+      const { pages } = await org.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
+        { params: { path: { spaceId, changeRequestId } } },
+      );
+      const pageId = pages.find((entry) => entry.title === 'Help')?.id ?? '';
+      const { page } = await person();
+      await signIn(
+        page,
+        org.creator.user.email,
+        `/app/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${pageId}`,
+      );
+      const surface = editor(page);
+      const shown = surface.locator('.reusable-content');
+      await shown.getByText('Reusable content: Contact support').waitFor();
+      expect(await shown.locator('strong').textContent()).toBe('support@example.com');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // Its blocks are not the page's to edit; the page around them is.
+      expect(await shown.getAttribute('contenteditable')).toBe('false');
+      await surface.locator('p', { hasText: 'Stuck?' }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' Ask us.');
+      await expect
+        .poll(() => changeRequestMarkdown(changeRequestId, pageId), { timeout: 20_000 })
+        .toBe(`Stuck? Ask us.\n\n${include}\n`);
+    });
+
     it('links a page with `@`, as GitBook links a page', async () => {
       const { page, surface, markdown, changeRequestId, pageId } =
         await welcomeInChangeRequest('Page link');

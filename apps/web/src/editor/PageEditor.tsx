@@ -3,11 +3,12 @@ import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/e
 import { EditorContent, useEditor } from '@tiptap/react';
 import { memo, useEffect, useRef } from 'react';
 import { BlockSettings } from './BlockSettings.js';
+import { BlockViews, type UploadedImage } from './block-views.js';
 import type { Collaboration } from './collaboration.js';
 import type { ImageUrl } from './image-urls.js';
-import { KeptImages, type UploadedImage } from './kept-images.js';
 import { MarkdownPaste } from './markdown-paste.js';
 import { type LinkablePage, PageLinks } from './page-links.js';
+import type { ReusableContentOf } from './reusable-contents.js';
 import { sharedDocument } from './shared-document.js';
 import { SlashMenu } from './slash-menu.js';
 
@@ -29,6 +30,7 @@ export const PageEditor = memo(function PageEditor({
   imageUrl,
   uploadImage,
   onUploadError,
+  reusableContent,
 }: {
   document?: unknown;
   onChange?: (read: () => GitBookDocument) => void;
@@ -39,9 +41,11 @@ export const PageEditor = memo(function PageEditor({
   pages?: readonly LinkablePage[];
   /** Where image blocks show their images from. */
   imageUrl?: ImageUrl;
-  /** Uploads an image file to the space (the `/` menu's "Image"). */
+  /** Uploads a file to the space (the `/` menu's "Image" and "File"). */
   uploadImage?: (file: File) => Promise<UploadedImage>;
   onUploadError?: (message: string) => void;
+  /** Reads the reusable contents the page includes, to show them in place. */
+  reusableContent?: ReusableContentOf;
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
@@ -56,10 +60,11 @@ export const PageEditor = memo(function PageEditor({
         SlashMenu,
         MarkdownPaste,
         PageLinks.configure({ pages: () => linkable.current ?? [] }),
-        KeptImages.configure({
+        BlockViews.configure({
           imageUrl: imageUrl ?? (() => undefined),
           ...(uploadImage === undefined ? {} : { upload: uploadImage }),
           ...(onUploadError === undefined ? {} : { onUploadError }),
+          ...(reusableContent === undefined ? {} : { reusableContent }),
         }),
         ...(shared === undefined ? [] : [sharedDocument(shared)]),
       ],

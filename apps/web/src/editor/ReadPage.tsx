@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ImageUrl } from './image-urls.js';
+import type { ReusableContentOf } from './reusable-contents.js';
 
 const PageReader = lazy(() => import('./PageReader.js'));
 
@@ -7,16 +8,22 @@ const PageReader = lazy(() => import('./PageReader.js'));
 export function ReadPage({
   page,
   imageUrl,
+  reusableContent,
 }: {
   page: { title: string; document?: unknown };
   imageUrl?: ImageUrl | undefined;
+  reusableContent?: ReusableContentOf | undefined;
 }) {
   return (
     <article>
       <h1>{page.title}</h1>
       {page.document === undefined ? null : (
         <Suspense fallback={<p className="loading">Loading…</p>}>
-          <PageReader document={page.document} imageUrl={imageUrl} />
+          <PageReader
+            document={page.document}
+            imageUrl={imageUrl}
+            reusableContent={reusableContent}
+          />
         </Suspense>
       )}
     </article>

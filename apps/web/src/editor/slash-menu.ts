@@ -1,8 +1,8 @@
 import { type ChainedCommands, Extension } from '@tiptap/core';
 import { PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
+import { pickFile } from './block-views.js';
 import { insertAtom } from './container-blocks.js';
-import { pickFile } from './kept-images.js';
 import { suggestionMenu } from './suggestion-menu.js';
 
 /** A block the `/` menu inserts. */

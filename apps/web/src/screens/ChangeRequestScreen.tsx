@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
+import type { UploadedImage } from '../editor/block-views.js';
 import { type CollaborationState, type Peer, useCollaboration } from '../editor/collaboration.js';
 import type { ImageUrl } from '../editor/image-urls.js';
-import type { UploadedImage } from '../editor/kept-images.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import type { LinkablePage } from '../editor/page-links.js';
+import { type ReusableContentOf, useReusableContents } from '../editor/reusable-contents.js';
 import { useChangeRequestImages } from '../editor/space-images.js';
 import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
 import { ChangeRequestDiff } from './ChangeRequestDiff.js';
@@ -43,6 +44,7 @@ export default function ChangeRequestScreen({
   });
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
   const imageUrl = useChangeRequestImages(spaceId, changeRequestId);
+  const reusableContent = useReusableContents({ spaceId, changeRequestId });
   const [uploadFailure, setUploadFailure] = useState<string>();
   const uploadImage = useCallback(
     async (file: File): Promise<UploadedImage> => {
@@ -229,6 +231,7 @@ export default function ChangeRequestScreen({
                 imageUrl={imageUrl}
                 uploadImage={uploadImage}
                 onUploadError={setUploadFailure}
+                reusableContent={reusableContent}
               />
             ) : null}
           </article>
@@ -255,6 +258,7 @@ function SharedPage({
   imageUrl,
   uploadImage,
   onUploadError,
+  reusableContent,
 }: {
   name: string;
   person: { id: string; name: string };
@@ -265,6 +269,7 @@ function SharedPage({
   imageUrl: ImageUrl | undefined;
   uploadImage: (file: File) => Promise<UploadedImage>;
   onUploadError: (message: string) => void;
+  reusableContent: ReusableContentOf;
 }) {
   const { collaboration, state } = useCollaboration(name, person);
   flush.current = collaboration?.flush ?? (async () => {});
@@ -283,6 +288,7 @@ function SharedPage({
           imageUrl={imageUrl}
           uploadImage={uploadImage}
           onUploadError={onUploadError}
+          reusableContent={reusableContent}
         />
       )}
     </>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { api } from '../api.js';
 import { ReadPage } from '../editor/ReadPage.js';
+import { useReusableContents } from '../editor/reusable-contents.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
 
 /**
@@ -18,6 +19,7 @@ export function RevisionScreen({
   pageId?: string;
 }) {
   const path = { spaceId, revisionId };
+  const reusableContent = useReusableContents(path);
   const revision = useQuery({
     queryKey: ['revision', spaceId, revisionId],
     queryFn: () => api.GET('/spaces/{spaceId}/revisions/{revisionId}', { params: { path } }),
@@ -62,7 +64,9 @@ export function RevisionScreen({
           {'. '}
           <Link href={`/spaces/${spaceId}`}>See it now</Link>
         </p>
-        {page.data === undefined ? null : <ReadPage page={page.data} />}
+        {page.data === undefined ? null : (
+          <ReadPage page={page.data} reusableContent={reusableContent} />
+        )}
       </section>
     </div>
   );

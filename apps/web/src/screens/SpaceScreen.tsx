@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage } from '../api.js';
 import { ReadPage } from '../editor/ReadPage.js';
+import { useReusableContents } from '../editor/reusable-contents.js';
 import { useSpaceImages } from '../editor/space-images.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
 
@@ -26,6 +27,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
   });
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
   const imageUrl = useSpaceImages(spaceId);
+  const reusableContent = useReusableContents({ spaceId });
   const page = useQuery({
     queryKey: ['page', spaceId, shown],
     enabled: shown !== undefined,
@@ -84,7 +86,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
             {shown === undefined ? 'This space has no pages yet.' : 'Loading…'}
           </p>
         ) : (
-          <ReadPage page={page.data} imageUrl={imageUrl} />
+          <ReadPage page={page.data} imageUrl={imageUrl} reusableContent={reusableContent} />
         )}
       </section>
     </div>

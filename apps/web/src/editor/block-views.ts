@@ -2,6 +2,8 @@ import { Extension } from '@tiptap/core';
 import { DOMSerializer } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { ImageRef, ImageUrl } from './image-urls.js';
+import { reusableContentView } from './reusable-content-view.js';
+import type { ReusableContentOf } from './reusable-contents.js';
 
 // Paths of images uploaded in this tab, and where they are read from until the files are read again.
 const uploaded = new Map<string, string>();
@@ -91,13 +93,15 @@ export interface UploadedImage {
   downloadURL: string;
 }
 
-/** What images in the editor need of the page around it. */
-export interface KeptImagesOptions {
+/** What the editor's images, files and reusable contents need of the page around it. */
+export interface BlockViewsOptions {
   imageUrl: ImageUrl;
   /** Uploads a file to the space; none: images are not uploaded from this editor. */
   upload?: (file: File) => Promise<UploadedImage>;
   /** Says why an upload failed. */
   onUploadError?: (message: string) => void;
+  /** Reads the reusable contents the page includes; none: they show as what they are. */
+  reusableContent?: ReusableContentOf;
 }
 
 /** An image block of one image, as GitBook's document has it (and its Markdown writes it). */
@@ -120,13 +124,14 @@ function imageBlock(path: string, alt: string) {
 }
 
 /**
- * Shows the images of an image block where it stands, from the space's files or their URLs (the
- * block itself is kept whole, as every block the editor does not edit is), and a file block's
- * file; uploads a new image or file: {@link pickFile} opens the file picker, uploads the file
- * chosen and puts its block at the cursor.
+ * Shows blocks with what they point at, where they stand: an image block's images (from the
+ * space's files or their URLs), a file block's file, a reusable content's blocks. Image blocks
+ * and reusable contents stay kept whole, as every block the editor does not edit is. Uploads a
+ * new image or file: {@link pickFile} opens the file picker, uploads the file chosen and puts its
+ * block at the cursor.
  */
-export const KeptImages = Extension.create<KeptImagesOptions>({
-  name: 'keptImages',
+export const BlockViews = Extension.create<BlockViewsOptions>({
+  name: 'blockViews',
   addOptions: () => ({ imageUrl: () => undefined }),
   onCreate() {
     const { upload, onUploadError } = this.options;
@@ -163,22 +168,29 @@ export const KeptImages = Extension.create<KeptImagesOptions>({
     });
   },
   addProseMirrorPlugins() {
-    const { imageUrl } = this.options;
+    const { imageUrl, reusableContent } = this.options;
     // Just uploaded: the space's list of files does not hold them yet.
     const resolve: ImageUrl = (ref) =>
       (ref.kind === 'url' && ref.url !== undefined ? uploaded.get(ref.url) : undefined) ??
       imageUrl(ref);
     return [
       new Plugin({
-        key: new PluginKey('keptImages'),
+        key: new PluginKey('blockViews'),
         props: {
           nodeViews: {
             file: (node) => ({
               dom: fileView(String(node.attrs.file ?? ''), node.attrs.caption, resolve),
             }),
             keptBlock: (node) => {
-              const kept = node.attrs.node as { type?: string; nodes?: ImageNode[] } | null;
+              const kept = node.attrs.node as {
+                type?: string;
+                nodes?: ImageNode[];
+                data?: { ref?: { reusableContent?: unknown } };
+              } | null;
               if (kept?.type === 'images') return { dom: imagesView(kept, resolve) };
+              if (kept?.type === 'reusable-content') {
+                return { dom: reusableContentView(kept, node.type.schema, reusableContent) };
+              }
               // Any other kept block is drawn as the schema draws it.
               const spec = node.type.spec.toDOM?.(node);
               return { dom: DOMSerializer.renderSpec(document, spec ?? ['div']).dom };
