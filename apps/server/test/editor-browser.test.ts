@@ -726,8 +726,7 @@ describe.skipIf(chromiumPath === undefined)(
       await typeRow(['Ada', 'Admin', 'Core']);
       await typeRow(['Lin', 'Writer', 'Docs']);
       // From the last cell, Tab leaves the text for the table's settings.
-      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-      expect(await focused()).toBe('Add a row');
+      expect(await page.locator(':focus').textContent()).toBe('Add a row');
       await page.keyboard.press('Enter');
       await surface.locator('tr').nth(3).waitFor();
       await page.keyboard.press('Tab');
@@ -803,6 +802,38 @@ describe.skipIf(chromiumPath === undefined)(
         .toMatch(
           /\nEnergy is \$\$a\^2\$\$ here\.\n\n\{% file src="\.gitbook\/assets\/guide\.pdf" %\}\nThe guide\n\{% endfile %\}\n\n\{% if visitor\.claims\.beta %\}\nBeta only\.\n\{% endif %\}\n\n\{% embed url="https:\/\/example\.com\/talk" %\}\nA talk\n\{% endembed %\}\n$/,
         );
+    });
+
+    it("puts the space's variables in the text with `{{`, showing their values as they change", async () => {
+      const { page, surface, markdown } = await welcomeInChangeRequest('Variables');
+      const variables = page.getByRole('region', { name: 'Variables' });
+      await variables.getByLabel('Variable name').fill('version');
+      await variables.getByLabel('Variable value').fill('3.1');
+      await variables.getByRole('button', { name: 'Add a variable' }).click();
+      const value = variables.getByRole('textbox', { name: 'version' });
+      await value.waitFor();
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Install ');
+      await page.keyboard.type('{{ver', { delay: 20 });
+      const menu = page.getByRole('listbox', { name: 'Insert a variable' });
+      await menu.getByRole('option', { name: 'version: 3.1' }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(' today.');
+      const expression = surface.locator('.expression');
+      await expect.poll(() => expression.textContent()).toBe('3.1');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      // A new value shows wherever the variable is.
+      await value.fill('3.2');
+      await value.press('Tab');
+      await expect.poll(() => expression.textContent()).toBe('3.2');
+      // Selected, the expression itself is edited below the text.
+      await expression.click();
+      expect(await page.getByLabel('Expression').inputValue()).toBe('space.vars.version');
+      await expect
+        .poll(markdown, { timeout: 20_000 })
+        .toMatch(/\nInstall <code class="expression">space\.vars\.version<\/code> today\.\n$/);
     });
 
     it("shows an image block's images from the space's files, sets its alt text, caption, width and alignment, and uploads a new one", async () => {

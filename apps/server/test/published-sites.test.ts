@@ -20,6 +20,8 @@ const welcome = `# Welcome
 
 Everyone reads this. See [the setup](setup.md#before-you-start).
 
+Install <code class="expression">space.vars.version</code> today.
+
 {% if visitor.claims.unsigned.beta === true %}
 Beta testers read this.
 {% endif %}
@@ -51,6 +53,7 @@ describe('published sites, as readers open them', () => {
     server = await startTestServer();
     org = await createStaffedOrganization(server);
     const spaceId = await createSpaceWithContent(org, 'Guides', [
+      { operation: 'update_variables', variables: { version: '3.1' } },
       { operation: 'insert_page', title: 'Welcome', document: { markdown: welcome } },
       {
         operation: 'insert_page',
@@ -88,6 +91,8 @@ describe('published sites, as readers open them', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     const html = await response.text();
     expect(html).toContain('Everyone reads this.');
+    // An expression naming a variable of the space shows its value.
+    expect(html).toContain('Install <span class="expression">3.1</span> today.');
     expect(html).toContain('<title>Welcome | Acme docs</title>');
     // The body's `# Welcome` repeats the page's title: the page shows one top heading.
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);

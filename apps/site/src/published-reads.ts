@@ -172,6 +172,18 @@ export async function readFileUrls(
   return urls;
 }
 
+/** The variables of a revision of a space, by name: what its expressions in text show. */
+export async function readVariables(
+  reader: QuireClient,
+  spaceId: string,
+  revisionId: string,
+): Promise<Record<string, string>> {
+  const revision = await reader.GET('/spaces/{spaceId}/revisions/{revisionId}', {
+    params: { path: { spaceId, revisionId } },
+  });
+  return revision.variables;
+}
+
 /** The site's search, as this reader sees the site. */
 export async function searchSite(reader: QuireClient, content: SiteContent, query: string) {
   const found = await reader.POST('/orgs/{organizationId}/sites/{siteId}/search', {

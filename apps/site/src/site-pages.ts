@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fromGitBookDocument } from '@quire/document';
+import { fromGitBookDocument, spaceVariables } from '@quire/document';
 import { openAPIReferences } from '@quire/render';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -9,7 +9,13 @@ import { latestSpecVersions, readOpenAPISpecs } from './openapi-specs.js';
 import { withoutRepeatedTitle } from './page-body.js';
 import { metaLinkUrls } from './page-meta-links.js';
 import type { PageTrees } from './page-trees.js';
-import { type RevisionPage, readFileUrls, readPage, readPageMetaLinks } from './published-reads.js';
+import {
+  type RevisionPage,
+  readFileUrls,
+  readPage,
+  readPageMetaLinks,
+  readVariables,
+} from './published-reads.js';
 import { createRenderedPages } from './rendered-pages.js';
 import { readReusableContents } from './reusable-contents.js';
 import { findPage, neighbours, pageHref, readingOrder } from './site-navigation.js';
@@ -106,6 +112,9 @@ export function createSitePages(trees: PageTrees): SitePages {
           resolveOpenAPISpec: (reference) =>
             'spec' in reference ? openAPISpecs.get(reference.spec) : undefined,
           resolveReusableContent: (reusableContentId) => included.get(reusableContentId),
+          resolveExpression: spaceVariables(
+            await readVariables(visit.reader, content.space, revisionId),
+          ),
         };
       },
     );

@@ -104,6 +104,17 @@ export interface InlineMathInline {
   data: { formula: string };
 }
 
+/**
+ * An expression shown as its value (GitBook's variables): `space.vars.name`, `page.vars.name`.
+ * Written in Markdown as GitBook writes it, `<code class="expression">space.vars.name</code>`.
+ */
+export interface ExpressionInline {
+  object: 'inline';
+  type: 'expression';
+  isVoid: true;
+  data: { expression: string };
+}
+
 /** An emoji; `code` is its code points in lowercase hex joined by `-` (e.g. `1f44d`). */
 export interface EmojiInline {
   object: 'inline';
@@ -160,6 +171,7 @@ export type Inline =
   | LinkInline
   | InlineImageInline
   | InlineMathInline
+  | ExpressionInline
   | EmojiInline
   | MentionInline
   | IconInline

@@ -5,6 +5,7 @@ import {
   plainText,
   sections,
   slugify,
+  spaceVariables,
   wordCount,
 } from '../src/index.js';
 
@@ -131,5 +132,14 @@ describe('slugify', () => {
   it('makes GitHub-style slugs', () => {
     expect(slugify('Getting Started!')).toBe('getting-started');
     expect(slugify('API: v2 — Überblick')).toBe('api-v2--überblick');
+  });
+
+  describe('space variables', () => {
+    it("resolve an expression naming a space's variable exactly, never an object's own property", () => {
+      const resolve = spaceVariables({ version: '1' });
+      expect(resolve(' space.vars.version ')).toBe('1');
+      expect(resolve('space.vars.constructor')).toBeUndefined();
+      expect(resolve('space.vars.version + 1')).toBeUndefined();
+    });
   });
 });

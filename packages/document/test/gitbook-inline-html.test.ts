@@ -134,6 +134,37 @@ describe("GitBook's inline HTML", () => {
     expect(links(document)).toMatchObject([{ kind: 'page', target: 'setup.md', text: 'Set up' }]);
   });
 
+  it("reads GitBook's expressions (its variables in text) as inlines of their own", () => {
+    const nodes = paragraphOf(
+      lines(
+        'Install <code class="expression">space.vars.version</code> or <code class="expression">page.vars.beta &#x26;&#x26; "rc"</code>.',
+      ),
+    );
+    expect(nodes.filter((node) => node.object === 'inline')).toEqual([
+      {
+        object: 'inline',
+        type: 'expression',
+        isVoid: true,
+        data: { expression: 'space.vars.version' },
+      },
+      {
+        object: 'inline',
+        type: 'expression',
+        isVoid: true,
+        data: { expression: 'page.vars.beta && "rc"' },
+      },
+    ]);
+    // Inline code with a class of its own, or spelt otherwise, stays as written.
+    for (const kept of [
+      '<code class="language-js">x</code>\n',
+      '<code class="expression"></code>\n',
+      '<code class="expression" id="v">space.vars.a</code>\n',
+    ]) {
+      expect(JSON.stringify(markdownToDocument(kept))).not.toContain('"expression"');
+      expect(documentToMarkdown(markdownToDocument(kept))).toBe(kept);
+    }
+  });
+
   it('reads a picture with a dark variant as an image in text', () => {
     const nodes = paragraphOf(
       'Open the menu <picture><source srcset="menu-dark.svg" media="(prefers-color-scheme: dark)"><img src="menu.svg" alt="Menu"></picture> first.\n',

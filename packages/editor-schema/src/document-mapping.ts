@@ -241,6 +241,25 @@ function isPlainText(node: GitBookNode): boolean {
   );
 }
 
+/** Void inlines of one text field the editor edits: GitBook's type → the editor's, and the field. */
+const voidInlines: Record<string, readonly [string, string]> = {
+  'inline-math': ['inlineMath', 'formula'],
+  expression: ['expression', 'expression'],
+};
+const gitbookVoidInlines = new Map(
+  Object.entries(voidInlines).map(([gitbook, [editor, field]]) => [editor, [gitbook, field]]),
+);
+
+function editableVoidInline(node: GitBookNode): boolean {
+  const field = voidInlines[node.type ?? '']?.[1];
+  return (
+    node.object === 'inline' &&
+    field !== undefined &&
+    typeof node.data?.[field] === 'string' &&
+    node.nodes === undefined
+  );
+}
+
 /** Running text as the editor's text and atoms; undefined when the editor could not keep it exact. */
 function inlines(nodes: readonly GitBookNode[], link?: EditorMark): JSONContent[] | undefined {
   const content: JSONContent[] = [];
@@ -279,15 +298,11 @@ function inlines(nodes: readonly GitBookNode[], link?: EditorMark): JSONContent[
       if (inner === undefined || inner.length === 0) return undefined;
       content.push(...inner);
       previousLink = node;
-    } else if (
-      node.object === 'inline' &&
-      node.type === 'inline-math' &&
-      typeof node.data?.formula === 'string' &&
-      node.nodes === undefined
-    ) {
+    } else if (editableVoidInline(node)) {
+      const [type, field] = voidInlines[node.type as string] as [string, string];
       content.push({
-        type: 'inlineMath',
-        attrs: { formula: node.data.formula, gitbook: restOf(node) },
+        type,
+        attrs: { [field]: node.data?.[field], gitbook: restOf(node) },
         ...(link === undefined ? {} : { marks: [link] }),
       });
       previousLink = undefined;
@@ -552,15 +567,16 @@ function fromRunningText(content: readonly JSONContent[]): GitBookNode[] {
   for (const node of content) {
     if (node.type === 'text') {
       leaves.push({ object: 'leaf', text: node.text ?? '', marks: fromMarks(node.marks ?? []) });
-    } else if (node.type === 'inlineMath') {
+    } else if (gitbookVoidInlines.has(node.type ?? '')) {
       flush();
+      const [type, field] = gitbookVoidInlines.get(node.type ?? '') as [string, string];
       const kept = (node.attrs?.gitbook ?? {}) as Rest;
       nodes.push({
         object: 'inline',
-        type: 'inline-math',
+        type,
         ...newVoid(node),
         ...kept,
-        data: { ...(kept.data as Rest), formula: String(node.attrs?.formula ?? '') },
+        data: { ...(kept.data as Rest), [field]: String(node.attrs?.[field] ?? '') },
       } as GitBookNode);
     } else {
       flush();

@@ -48,6 +48,7 @@ const GitBookAttributes = Extension.create({
           'stepperStep',
           'mathBlock',
           'inlineMath',
+          'expression',
           'embed',
           'file',
           'conditional',
@@ -231,6 +232,25 @@ const InlineMath = Node.create({
       }),
     ];
   },
+});
+
+/**
+ * An expression in running text (GitBook's variables: `space.vars.version`), shown as its value
+ * where the page around it knows the space's variables, and edited below the text when selected.
+ */
+const Expression = Node.create({
+  name: 'expression',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  addAttributes: () => ({ expression: { default: '', rendered: false } }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => [
+    'code',
+    { class: 'expression', contenteditable: 'false' },
+    node.attrs.expression || 'Empty expression',
+  ],
 });
 
 /** An embedded page (a video, a sandbox, a post): its URL and caption, set below the text. */
@@ -432,6 +452,7 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     StepperStep,
     MathBlock,
     InlineMath,
+    Expression,
     Embed,
     FileBlock,
     Conditional,

@@ -243,13 +243,13 @@ describe("the editor's document", () => {
     expect(fromEditorDocument(Node.fromJSON(schema, editor).toJSON())).toEqual(gitbook);
   });
 
-  it('edits embeds, dividers, files, conditions and formulas in running text natively', () => {
+  it('edits embeds, dividers, files, conditions, and formulas and expressions in running text natively', () => {
     const source = [
       '{% embed url="https://example.com/talk" %}\nA talk\n{% endembed %}',
       '---',
       '{% file src=".gitbook/assets/guide.pdf" %}',
       '{% if visitor.claims.plan == "pro" %}\nPro only.\n{% endif %}',
-      'Energy is $$E = mc^2$$ here.',
+      'Energy is $$E = mc^2$$ here, in <code class="expression">space.vars.version</code>.',
     ].join('\n\n');
     const { editor, back, gitbook } = roundTrip(source);
     expect(back).toEqual(gitbook);
@@ -267,7 +267,9 @@ describe("the editor's document", () => {
         content: [
           { type: 'text', text: 'Energy is ' },
           { type: 'inlineMath', attrs: { formula: 'E = mc^2' } },
-          { type: 'text', text: ' here.' },
+          { type: 'text', text: ' here, in ' },
+          { type: 'expression', attrs: { expression: 'space.vars.version' } },
+          { type: 'text', text: '.' },
         ],
       },
     ]);
@@ -279,6 +281,7 @@ describe("the editor's document", () => {
     Object.assign(file?.attrs ?? {}, { caption: 'The guide' });
     Object.assign(condition?.attrs ?? {}, { expression: 'visitor.claims.beta' });
     Object.assign(paragraph?.content?.[1]?.attrs ?? {}, { formula: 'a^2' });
+    Object.assign(paragraph?.content?.[3]?.attrs ?? {}, { expression: 'space.vars.release' });
     edited.content?.push(
       { type: 'embed', attrs: { url: 'https://example.com/new' } },
       { type: 'file', attrs: { file: '.gitbook/assets/new.zip' } },
@@ -288,6 +291,7 @@ describe("the editor's document", () => {
         content: [
           { type: 'text', text: 'So ' },
           { type: 'inlineMath', attrs: { formula: 'x' } },
+          { type: 'expression', attrs: { expression: 'page.vars.a' } },
         ],
       },
     );
@@ -302,7 +306,7 @@ describe("the editor's document", () => {
         '',
         '{% if visitor.claims.beta %}\nPro only.\n{% endif %}',
         '',
-        'Energy is $$a^2$$ here.',
+        'Energy is $$a^2$$ here, in <code class="expression">space.vars.release</code>.',
         '',
         '{% embed url="https://example.com/new" %}',
         '',
@@ -310,7 +314,7 @@ describe("the editor's document", () => {
         '',
         '---',
         '',
-        'So $$x$$',
+        'So $$x$$<code class="expression">page.vars.a</code>',
       ]),
     );
   });

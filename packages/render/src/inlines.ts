@@ -36,6 +36,12 @@ export function renderInline(inline: Inline, context: RenderContext): ElementCon
           renderFormula(inline.data.formula, false),
         ),
       ];
+    case 'expression': {
+      const value = context.options.resolveExpression(inline.data.expression);
+      return value === undefined
+        ? [h('code', { className: ['expression'] }, inline.data.expression)]
+        : [h('span', { className: ['expression'] }, value)];
+    }
     case 'emoji':
       return [h('span', { className: ['emoji'] }, emojiFromCode(inline.data.code))];
     case 'mention':

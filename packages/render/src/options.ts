@@ -33,6 +33,11 @@ export interface RenderOptions {
    * (the default): nothing is rendered in its place.
    */
   resolveReusableContent?: (reference: string) => Document | undefined;
+  /**
+   * The value an expression in text stands for (`space.vars.version`; see `spaceVariables`).
+   * Unresolved (the default): the expression is shown as code.
+   */
+  resolveExpression?: (expression: string) => string | undefined;
   /** Whether a conditional block (`{% if … %}`) is shown, given its condition. Default: shown. */
   showCondition?: (condition: string) => boolean;
   /** Shiki themes for code blocks. Default: `github-light` and `github-dark`. */
@@ -50,6 +55,7 @@ export function resolveRenderOptions(options: RenderOptions): ResolvedRenderOpti
     resolveOpenAPISpecUrl: options.resolveOpenAPISpecUrl ?? (() => undefined),
     resolveOpenAPISpec: options.resolveOpenAPISpec ?? (() => undefined),
     resolveReusableContent: options.resolveReusableContent ?? (() => undefined),
+    resolveExpression: options.resolveExpression ?? (() => undefined),
     showCondition: options.showCondition ?? (() => true),
     codeThemes: options.codeThemes ?? { light: 'github-light', dark: 'github-dark' },
   };

@@ -8,6 +8,7 @@ import {
   type MarkType,
   markdownToDocument,
   SCHEMA_VERSION,
+  spaceVariables,
 } from '@quire/document';
 import { select } from 'hast-util-select';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +61,7 @@ const INLINES: Record<InlineType, string> = {
   link: 'p a[href="https://example.com"]',
   'inline-image': 'p img[src="https://example.com/icon.png"]',
   'inline-math': 'p .math-inline .katex',
+  expression: 'p span.expression',
   emoji: 'p span.emoji',
   mention: 'p span.mention',
   icon: 'p i.fa-rocket',
@@ -84,6 +86,7 @@ const options = {
     reference === '/reusable-content/support'
       ? markdownToDocument('{% hint style="success" %}\nContact support.\n{% endhint %}\n')
       : undefined,
+  resolveExpression: spaceVariables({ version: '3.1' }),
 };
 
 function allBlocks(blocks: readonly Block[]): Block[] {

@@ -63,6 +63,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         : undefined,
       formula: selectedFormula(current),
       embed: selectedAttributes(current, 'embed'),
+      expression: selectedAttributes(current, 'expression')?.expression as string | undefined,
       file: selectedAttributes(current, 'file'),
       image: imageSettingsOf(selectedAttributes(current, 'keptBlock')?.node),
       condition: current.isActive('conditional')
@@ -79,6 +80,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     block.expandable === undefined &&
     block.formula === undefined &&
     block.embed === undefined &&
+    block.expression === undefined &&
     block.file === undefined &&
     block.condition === undefined &&
     block.image === undefined &&
@@ -155,6 +157,15 @@ export function BlockSettings({ editor }: { editor: Editor }) {
             }
           />
         </label>
+      )}
+      {block.expression !== undefined && (
+        <TextSetting
+          label="Expression"
+          value={block.expression}
+          onChange={(expression) =>
+            editor.chain().updateAttributes('expression', { expression }).run()
+          }
+        />
       )}
       {block.embed !== undefined && (
         <>

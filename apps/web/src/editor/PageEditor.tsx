@@ -11,6 +11,7 @@ import { type LinkablePage, PageLinks } from './page-links.js';
 import type { ReusableContentOf } from './reusable-contents.js';
 import { sharedDocument } from './shared-document.js';
 import { SlashMenu } from './slash-menu.js';
+import { redrawExpressions, VariablesInText } from './variables.js';
 
 /**
  * A page's writing surface: its one `contenteditable` region. Alone, it starts from `document`
@@ -31,6 +32,7 @@ export const PageEditor = memo(function PageEditor({
   uploadImage,
   onUploadError,
   reusableContent,
+  variables,
 }: {
   document?: unknown;
   onChange?: (read: () => GitBookDocument) => void;
@@ -46,6 +48,8 @@ export const PageEditor = memo(function PageEditor({
   onUploadError?: (message: string) => void;
   /** Reads the reusable contents the page includes, to show them in place. */
   reusableContent?: ReusableContentOf;
+  /** The space's variables, name → value: what expressions show, and what `{{` offers. */
+  variables?: Readonly<Record<string, string>>;
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
@@ -53,6 +57,8 @@ export const PageEditor = memo(function PageEditor({
   }, [onChange]);
   const linkable = useRef(pages);
   linkable.current = pages;
+  const known = useRef(variables);
+  known.current = variables;
   const editor = useEditor(
     {
       extensions: [
@@ -60,6 +66,7 @@ export const PageEditor = memo(function PageEditor({
         SlashMenu,
         MarkdownPaste,
         PageLinks.configure({ pages: () => linkable.current ?? [] }),
+        VariablesInText.configure({ variables: () => known.current ?? {} }),
         BlockViews.configure({
           imageUrl: imageUrl ?? (() => undefined),
           ...(uploadImage === undefined ? {} : { upload: uploadImage }),
@@ -86,6 +93,9 @@ export const PageEditor = memo(function PageEditor({
   useEffect(() => {
     editor?.setEditable(editable);
   }, [editor, editable]);
+  useEffect(() => {
+    if (editor !== null && variables !== undefined) redrawExpressions(editor);
+  }, [editor, variables]);
   return (
     <>
       <EditorContent editor={editor} className="document editing" />

@@ -4,16 +4,19 @@ import { EditorContent, useEditor } from '@tiptap/react';
 import { BlockViews } from './block-views.js';
 import type { ImageUrl } from './image-urls.js';
 import type { ReusableContentOf } from './reusable-contents.js';
+import { VariablesInText } from './variables.js';
 
 /** A page's document, shown as the editor shows it, not editable. */
 export default function PageReader({
   document,
   imageUrl,
   reusableContent,
+  variables,
 }: {
   document: unknown;
   imageUrl?: ImageUrl | undefined;
   reusableContent?: ReusableContentOf | undefined;
+  variables?: Readonly<Record<string, string>> | undefined;
 }) {
   const editor = useEditor(
     {
@@ -23,12 +26,13 @@ export default function PageReader({
           imageUrl: imageUrl ?? (() => undefined),
           ...(reusableContent === undefined ? {} : { reusableContent }),
         }),
+        VariablesInText.configure({ variables: () => variables ?? {} }),
       ],
       content: toEditorDocument(document as GitBookDocument),
       editable: false,
       editorProps: { attributes: { 'aria-label': 'Page content', 'aria-readonly': 'true' } },
     },
-    [document, imageUrl, reusableContent],
+    [document, imageUrl, reusableContent, variables],
   );
   return <EditorContent editor={editor} className="document" />;
 }

@@ -9,10 +9,12 @@ export function ReadPage({
   page,
   imageUrl,
   reusableContent,
+  variables,
 }: {
   page: { title: string; document?: unknown };
   imageUrl?: ImageUrl | undefined;
   reusableContent?: ReusableContentOf | undefined;
+  variables?: Readonly<Record<string, string>> | undefined;
 }) {
   return (
     <article>
@@ -23,6 +25,7 @@ export function ReadPage({
             document={page.document}
             imageUrl={imageUrl}
             reusableContent={reusableContent}
+            variables={variables}
           />
         </Suspense>
       )}

@@ -15,6 +15,7 @@ import { ChangeRequestDiff } from './ChangeRequestDiff.js';
 import { ConflictPanel } from './ConflictPanel.js';
 import { PageActions } from './PageActions.js';
 import { ReviewPanel } from './ReviewPanel.js';
+import { VariablesPanel } from './VariablesPanel.js';
 
 /** A change request: its pages, the page being written, saving, and merging. */
 export default function ChangeRequestScreen({
@@ -45,6 +46,11 @@ export default function ChangeRequestScreen({
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
   const imageUrl = useChangeRequestImages(spaceId, changeRequestId);
   const reusableContent = useReusableContents({ spaceId, changeRequestId });
+  const content = useQuery({
+    queryKey: ['change-request-content', spaceId, changeRequestId],
+    queryFn: () =>
+      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/content', { params: { path } }),
+  });
   const [uploadFailure, setUploadFailure] = useState<string>();
   const uploadImage = useCallback(
     async (file: File): Promise<UploadedImage> => {
@@ -176,6 +182,12 @@ export default function ChangeRequestScreen({
         <button type="button" onClick={() => addPage.mutate()} disabled={addPage.isPending}>
           New page
         </button>
+        <VariablesPanel
+          spaceId={spaceId}
+          changeRequestId={changeRequestId}
+          variables={content.data?.variables}
+          editable={status === 'open'}
+        />
       </nav>
       <section className="page">
         <div className="page-actions">
@@ -232,6 +244,7 @@ export default function ChangeRequestScreen({
                 uploadImage={uploadImage}
                 onUploadError={setUploadFailure}
                 reusableContent={reusableContent}
+                variables={content.data?.variables}
               />
             ) : null}
           </article>
@@ -259,6 +272,7 @@ function SharedPage({
   uploadImage,
   onUploadError,
   reusableContent,
+  variables,
 }: {
   name: string;
   person: { id: string; name: string };
@@ -270,6 +284,7 @@ function SharedPage({
   uploadImage: (file: File) => Promise<UploadedImage>;
   onUploadError: (message: string) => void;
   reusableContent: ReusableContentOf;
+  variables: Readonly<Record<string, string>> | undefined;
 }) {
   const { collaboration, state } = useCollaboration(name, person);
   flush.current = collaboration?.flush ?? (async () => {});
@@ -289,6 +304,7 @@ function SharedPage({
           uploadImage={uploadImage}
           onUploadError={onUploadError}
           reusableContent={reusableContent}
+          variables={variables}
         />
       )}
     </>

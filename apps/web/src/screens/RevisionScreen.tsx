@@ -65,7 +65,11 @@ export function RevisionScreen({
           <Link href={`/spaces/${spaceId}`}>See it now</Link>
         </p>
         {page.data === undefined ? null : (
-          <ReadPage page={page.data} reusableContent={reusableContent} />
+          <ReadPage
+            page={page.data}
+            reusableContent={reusableContent}
+            variables={revision.data?.variables}
+          />
         )}
       </section>
     </div>

@@ -28,6 +28,10 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
   const imageUrl = useSpaceImages(spaceId);
   const reusableContent = useReusableContents({ spaceId });
+  const content = useQuery({
+    queryKey: ['space-content', spaceId],
+    queryFn: () => api.GET('/spaces/{spaceId}/content', { params: { path } }),
+  });
   const page = useQuery({
     queryKey: ['page', spaceId, shown],
     enabled: shown !== undefined,
@@ -86,7 +90,12 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
             {shown === undefined ? 'This space has no pages yet.' : 'Loading…'}
           </p>
         ) : (
-          <ReadPage page={page.data} imageUrl={imageUrl} reusableContent={reusableContent} />
+          <ReadPage
+            page={page.data}
+            imageUrl={imageUrl}
+            reusableContent={reusableContent}
+            variables={content.data?.variables}
+          />
         )}
       </section>
     </div>

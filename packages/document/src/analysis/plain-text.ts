@@ -23,6 +23,9 @@ export function inlineText(nodes: readonly InlineContent[]): string {
       case 'inline-math':
         text += node.data.formula;
         break;
+      case 'expression':
+        text += node.data.expression;
+        break;
       case 'emoji':
         text += emojiFromCode(node.data.code);
         break;

@@ -40,7 +40,7 @@ type Json = Record<string, unknown>;
 /**
  * A document sent in GitBook's JSON shape (or answered by `toGitBookDocument`) as Quire's
  * document: GitBook's blocks, inlines and marks, with the `markdown` details Quire answered put
- * back. A node Quire has no model for (a drawing, an integration block, an expression) is a
+ * back. A node Quire has no model for (a drawing, an integration block) is a
  * {@link GitBookDocumentError}.
  */
 export function fromGitBookDocument(input: unknown): Document {
@@ -776,7 +776,12 @@ function mark(value: unknown, at: string): Mark {
   };
 }
 
-const inlineFields = { 'inline-math': 'formula', emoji: 'code', icon: 'icon' } as const;
+const inlineFields = {
+  'inline-math': 'formula',
+  expression: 'expression',
+  emoji: 'code',
+  icon: 'icon',
+} as const;
 
 function inline(node: Json, at: string): Inline {
   const type = string(node.type, `${at}.type`);
@@ -805,6 +810,7 @@ function inline(node: Json, at: string): Inline {
         },
       };
     case 'inline-math':
+    case 'expression':
     case 'emoji':
     case 'icon': {
       // Void inlines of one text field each.

@@ -376,6 +376,7 @@ function inline(node: Inline): GitBookNode {
       );
     }
     case 'inline-math':
+    case 'expression':
     case 'emoji':
     case 'icon':
       return { object: 'inline', type: node.type, data: { ...node.data }, isVoid: true };

@@ -145,6 +145,13 @@ const INLINE_READERS: Readonly<Record<string, InlineReader>> = {
       dataQuery === undefined ? { action: dataAction } : { action: dataAction, query: dataQuery };
     return readButton(node, target, dataIcon, className);
   },
+  code: (node) => {
+    const { className, ...rest } = node.properties;
+    const expression = onlyText(node);
+    if (!Array.isArray(className) || className.join(' ') !== 'expression') return undefined;
+    if (Object.keys(rest).length > 0 || !expression) return undefined;
+    return { object: 'inline', type: 'expression', isVoid: true, data: { expression } };
+  },
   i: (node) => {
     const { className, ...rest } = node.properties;
     const [name, ...others] = Array.isArray(className) ? className : [];
@@ -206,6 +213,9 @@ const INLINE_WRITERS: {
   },
   emoji: ({ data }) => [{ type: 'text', value: emojiFromCode(data.code) }],
   'inline-math': ({ data }) => [raw(`$$${data.formula}$$`)],
+  expression: ({ data }) => [
+    element('code', { className: ['expression'] }, [{ type: 'text', value: data.expression }]),
+  ],
   mention: ({ data }) => [raw(`[${data.label}](mention:${data.user})`)],
   raw: ({ data }) => [raw(data.markdown)],
 };
@@ -259,12 +269,13 @@ function addNode(builder: InlineBuilder, node: ElementContent, marks: readonly M
 
 /**
  * Whether Markdown has no syntax of its own for an inline, so that GitBook writes it as HTML in
- * running text too: icons, buttons and pictures with a dark variant.
+ * running text too: icons, buttons, expressions and pictures with a dark variant.
  */
 export function isHtmlOnlyInline(inline: Inline): boolean {
   return (
     inline.type === 'icon' ||
     inline.type === 'button' ||
+    inline.type === 'expression' ||
     (inline.type === 'inline-image' && inline.data.srcDark !== undefined)
   );
 }

@@ -204,6 +204,7 @@ function writeVoid(node: Inline): PhrasingContent[] {
       ];
     case 'icon':
     case 'button':
+    case 'expression':
       return [{ type: 'html', value: writeHtmlInline(node) }];
     case 'raw':
       return [{ type: 'html', value: node.data.markdown }];

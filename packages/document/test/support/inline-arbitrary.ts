@@ -111,6 +111,14 @@ const voidInlineInLink: fc.Arbitrary<Inline> = fc.oneof(
   fc
     .constantFrom('rocket', 'book-open', 'chart-line')
     .map((icon): Inline => ({ object: 'inline', type: 'icon', isVoid: true, data: { icon } })),
+  fc.constantFrom('space.vars.version', 'page.vars.latest_release', 'space.vars.a < b').map(
+    (expression): Inline => ({
+      object: 'inline',
+      type: 'expression',
+      isVoid: true,
+      data: { expression },
+    }),
+  ),
 );
 
 const button: fc.Arbitrary<Inline> = fc
