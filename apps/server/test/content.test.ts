@@ -180,6 +180,14 @@ describe('content through change requests', () => {
     );
     expect(revision.variables).toEqual({ product: 'Quire' });
     expect(revision.parents).toEqual([result.changeRequest.revisionInitial]);
+    // The variables alone, by the revision: before the change request, none.
+    const variablesOf = (revisionId: string) =>
+      editor.client.GET('/spaces/{spaceId}/revisions/{revisionId}/variables', {
+        params: { path: { spaceId, revisionId } },
+      });
+    expect(await variablesOf(revision.id)).toEqual({ product: 'Quire' });
+    expect(await variablesOf(result.changeRequest.revisionInitial)).toEqual({});
+    await expectApiError(variablesOf('no-such-revision'), 404);
 
     // The space's own content has not changed: nothing is merged yet.
     const main = await editor.client.GET('/spaces/{spaceId}/content/pages', {

@@ -232,17 +232,16 @@ describe.skipIf(chromiumPath === undefined)(
         '# Install Quire\n\nRun the **installer** first.\n\n* download\n* unpack\n\n```sh\nnpx quire\n```\n\n{% hint style="info" %}\nCareful.\n{% endhint %}\n',
       );
 
-      // The admin publishes the space on a site, and readers see the page.
-      const site = await org.admin.client.POST('/orgs/{organizationId}/sites', {
-        params: { path: { organizationId: org.organizationId } },
-        body: { title: 'Handbook site' },
-      });
-      await reviewer.page.goto(site.urls.app);
-      await reviewer.page.getByLabel('Add a space').selectOption({ label: 'Handbook' });
-      await reviewer.page.getByRole('button', { name: 'Add', exact: true }).click();
+      // The admin makes a site of the space from the organization's home and publishes it, and
+      // readers see the page.
+      await reviewer.page.goto(`${origin}/app/orgs/${org.organizationId}`);
+      await reviewer.page.getByLabel('New site').fill('Handbook site');
+      await reviewer.page.getByLabel('Publishing').selectOption({ label: 'Handbook' });
+      await reviewer.page.getByRole('button', { name: 'Create site' }).click();
+      await reviewer.page.getByRole('heading', { name: 'Handbook site' }).waitFor();
       await reviewer.page.getByText('/handbook').waitFor();
       await reviewer.page.getByRole('button', { name: 'Publish' }).click();
-      await reviewer.page.getByRole('link', { name: site.urls.published }).click();
+      await reviewer.page.getByRole('link', { name: /\/s\// }).click();
       await reviewer.page.getByRole('link', { name: 'Getting started' }).first().click();
       await reviewer.page.getByRole('heading', { name: 'Install Quire' }).waitFor();
     });

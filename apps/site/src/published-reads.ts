@@ -178,10 +178,9 @@ export async function readVariables(
   spaceId: string,
   revisionId: string,
 ): Promise<Record<string, string>> {
-  const revision = await reader.GET('/spaces/{spaceId}/revisions/{revisionId}', {
+  return reader.GET('/spaces/{spaceId}/revisions/{revisionId}/variables', {
     params: { path: { spaceId, revisionId } },
   });
-  return revision.variables;
 }
 
 /** The site's search, as this reader sees the site. */

@@ -14,6 +14,7 @@ import {
   reusableContentDocumentResponse,
   reusableContentResponse,
   revisionResponse,
+  variablesResponse,
 } from './content-responses.js';
 import { pageRequest } from './page-request.js';
 
@@ -45,8 +46,8 @@ function bodyFormatOf(query: PageQuery): BodyFormat {
 }
 
 /**
- * The content reads (revision, page tree, page by id, page by path, page document, files, file,
- * reusable content and its document) of one kind
+ * The content reads (revision, variables, page tree, page by id, page by path, page document,
+ * files, file, reusable content and its document) of one kind
  * of content, given how to find its revision: a space's current content, a change request's, or
  * a revision by id all read the same way once the revision is known. `sameUntilDatabaseChanges`
  * says whether `load` reads only through the read cache; the page tree and the pages are then
@@ -64,6 +65,11 @@ export function contentReadHandlers<Params, Who extends Caller = Actor>(
     revision: async (input: Input<Params, unknown>) => ({
       status: 200 as const,
       body: await revisionResponse(input.services, await source(input)),
+    }),
+    variables: async (input: Input<Params, unknown>) => ({
+      status: 200 as const,
+      body: await variablesResponse(input.services, await source(input)),
+      sameUntilDatabaseChanges,
     }),
     pages: async (input: Input<Params, unknown>) => ({
       status: 200 as const,

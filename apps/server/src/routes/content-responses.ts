@@ -58,6 +58,14 @@ export function downloadUrlOf(services: AppServices) {
 }
 
 /** Answers the whole revision: page tree without bodies, files, variables. */
+/** A revision's variables, read without its page tree and files. */
+export async function variablesResponse(
+  services: AppServices,
+  { revision }: ContentSource,
+): Promise<Schemas['Variables']> {
+  return (await openRevisionContent(services.db, revision)).variables();
+}
+
 export async function revisionResponse(
   services: AppServices,
   { space, revision }: ContentSource,

@@ -31,6 +31,7 @@ type ContentHandlers = Pick<
   | 'getReusableContentInRevisionById'
   | 'getReusableContentDocumentInRevisionById'
   | 'getRevisionSemanticChanges'
+  | 'getVariablesInRevisionById'
 >;
 
 /**
@@ -96,6 +97,7 @@ export const contentHandlers: ContentHandlers = {
   getReusableContentById: current.reusableContentById,
   getReusableContentInRevisionById: byRevision.reusableContentById,
   getReusableContentDocumentInRevisionById: byRevision.reusableContentDocument,
+  getVariablesInRevisionById: byRevision.variables,
   getRevisionSemanticChanges: async ({ params, query, actor, services }) => {
     const { space, revision } = await spaceContent(services, actor, params);
     const [parent] = revision.parents;

@@ -176,6 +176,7 @@ export const operationAccess: Record<OperationId, Access> = {
   getFileInRevisionById: 'read',
   getReusableContentInRevisionById: 'read',
   getReusableContentDocumentInRevisionById: 'read',
+  getVariablesInRevisionById: 'read',
   listChangeRequestsForSpace: 'read',
   createChangeRequest: 'edit',
   getChangeRequestById: 'read',

@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useRef, useState } from 'react';
+import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
 import type { UploadedImage } from '../editor/block-views.js';
@@ -10,6 +10,7 @@ import { PageEditor } from '../editor/PageEditor.js';
 import type { LinkablePage } from '../editor/page-links.js';
 import { type ReusableContentOf, useReusableContents } from '../editor/reusable-contents.js';
 import { useChangeRequestImages } from '../editor/space-images.js';
+import { useVariables } from '../editor/space-variables.js';
 import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
 import { ChangeRequestDiff } from './ChangeRequestDiff.js';
 import { ConflictPanel } from './ConflictPanel.js';
@@ -36,6 +37,7 @@ export default function ChangeRequestScreen({
     queryFn: () =>
       api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}', { params: { path } }),
   });
+  const variables = useVariables(spaceId, changeRequest.data?.revision);
   const pages = useQuery({
     queryKey: ['change-request-pages', spaceId, changeRequestId],
     queryFn: () =>
@@ -44,13 +46,11 @@ export default function ChangeRequestScreen({
       }),
   });
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
+  // What `@` links to, flattened once per read of the tree, not on every save's redraw.
+  const linkable = useMemo(() => documentPages(pages.data?.pages ?? []), [pages.data]);
   const imageUrl = useChangeRequestImages(spaceId, changeRequestId);
   const reusableContent = useReusableContents({ spaceId, changeRequestId });
-  const content = useQuery({
-    queryKey: ['change-request-content', spaceId, changeRequestId],
-    queryFn: () =>
-      api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}/content', { params: { path } }),
-  });
+
   const [uploadFailure, setUploadFailure] = useState<string>();
   const uploadImage = useCallback(
     async (file: File): Promise<UploadedImage> => {
@@ -185,7 +185,7 @@ export default function ChangeRequestScreen({
         <VariablesPanel
           spaceId={spaceId}
           changeRequestId={changeRequestId}
-          variables={content.data?.variables}
+          variables={variables}
           editable={status === 'open'}
         />
       </nav>
@@ -239,12 +239,12 @@ export default function ChangeRequestScreen({
                 person={person}
                 label={`Content of ${page.data.title || 'the page'}`}
                 flush={flushPage}
-                pages={documentPages(pages.data?.pages ?? [])}
+                pages={linkable}
                 imageUrl={imageUrl}
                 uploadImage={uploadImage}
                 onUploadError={setUploadFailure}
                 reusableContent={reusableContent}
-                variables={content.data?.variables}
+                variables={variables}
               />
             ) : null}
           </article>

@@ -4,6 +4,7 @@ import { api, errorMessage } from '../api.js';
 import { ReadPage } from '../editor/ReadPage.js';
 import { useReusableContents } from '../editor/reusable-contents.js';
 import { useSpaceImages } from '../editor/space-images.js';
+import { useVariables } from '../editor/space-variables.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
 
 /** A space: its page tree and a page, its open change requests, and where editing starts. */
@@ -28,10 +29,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
   const shown = pageId ?? firstDocumentPage(pages.data?.pages ?? []);
   const imageUrl = useSpaceImages(spaceId);
   const reusableContent = useReusableContents({ spaceId });
-  const content = useQuery({
-    queryKey: ['space-content', spaceId],
-    queryFn: () => api.GET('/spaces/{spaceId}/content', { params: { path } }),
-  });
+  const variables = useVariables(spaceId, space.data?.revision);
   const page = useQuery({
     queryKey: ['page', spaceId, shown],
     enabled: shown !== undefined,
@@ -94,7 +92,7 @@ export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: str
             page={page.data}
             imageUrl={imageUrl}
             reusableContent={reusableContent}
-            variables={content.data?.variables}
+            variables={variables}
           />
         )}
       </section>

@@ -33,8 +33,9 @@ export function VariablesPanel({
         params: { path: { spaceId, changeRequestId } },
         body: { changes: [{ operation: 'update_variables', variables: { ...next } }] },
       }),
+    // The change request's revision moves, and its variables are read again with it.
     onSuccess: () =>
-      queries.invalidateQueries({ queryKey: ['change-request-content', spaceId, changeRequestId] }),
+      queries.invalidateQueries({ queryKey: ['change-request', spaceId, changeRequestId] }),
   });
   if (variables === undefined) return null;
   const add = (event: FormEvent) => {

@@ -4909,6 +4909,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/spaces/{spaceId}/revisions/{revisionId}/variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the variables of a revision
+         * @description The space's variables as the revision has them, name → value: what expressions in its pages (`space.vars.<name>`) show. The same map as the revision's `variables`, without reading its page tree and files. Needs `read` or higher on the space, or a site's reader token for one of its spaces.
+         */
+        get: operations["getVariablesInRevisionById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/search": {
         parameters: {
             query?: never;
@@ -18655,6 +18680,35 @@ export interface operations {
                             [key: string]: unknown;
                         };
                     };
+                };
+            };
+            400: components["responses"]["BadRequestError"];
+            401: components["responses"]["UnauthorizedError"];
+            404: components["responses"]["NotFoundError"];
+            429: components["responses"]["TooManyRequestsError"];
+        };
+    };
+    getVariablesInRevisionById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description ID of the revision. */
+                revisionId: components["parameters"]["revisionId"];
+                /** @description ID of the space. */
+                spaceId: components["parameters"]["spaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The variables. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Variables"];
                 };
             };
             400: components["responses"]["BadRequestError"];

@@ -30,6 +30,7 @@ export const siteReaderOperations = [
   'getSiteRedirectBySource',
   'getSpaceById',
   'getUserById',
+  'getVariablesInRevisionById',
   'listFilesInRevisionById',
   'listPagesInRevisionById',
   'listRevisionPageMetaLinks',

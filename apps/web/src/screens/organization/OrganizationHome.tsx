@@ -7,6 +7,7 @@ import {
   SpaceList,
   useOrganizationSpaces,
 } from './collections.js';
+import { NewSiteForm } from './NewSiteForm.js';
 import { NewSpaceForm } from './NewSpaceForm.js';
 import { OrganizationNav } from './OrganizationNav.js';
 import { RecentChangeRequests } from './RecentChangeRequests.js';
@@ -46,6 +47,7 @@ export function OrganizationHome({ params }: { params: { organizationId: string 
           </li>
         ))}
       </ul>
+      <NewSiteForm organizationId={organizationId} spaces={spaces.data ?? []} />
     </section>
   );
 }
