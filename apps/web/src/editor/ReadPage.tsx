@@ -2,7 +2,16 @@ import { lazy, Suspense } from 'react';
 import type { ImageUrl } from './image-urls.js';
 import type { ReusableContentOf } from './reusable-contents.js';
 
-const PageReader = lazy(() => import('./PageReader.js'));
+const loadPageReader = () => import('./PageReader.js');
+const PageReader = lazy(loadPageReader);
+
+/**
+ * Starts loading the reader (Tiptap) while the page itself is read: a screen that will show a
+ * page calls it first, so the two downloads overlap instead of following one another.
+ */
+export function preloadPageReader(): void {
+  void loadPageReader();
+}
 
 /** A page read, not edited: its title, and its document once the editor's reader has loaded. */
 export function ReadPage({

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { api } from '../api.js';
-import { ReadPage } from '../editor/ReadPage.js';
+import { preloadPageReader, ReadPage } from '../editor/ReadPage.js';
 import { useReusableContents } from '../editor/reusable-contents.js';
 import { firstDocumentPage, PageTree } from '../page-tree.js';
 
@@ -20,6 +21,7 @@ export function RevisionScreen({
 }) {
   const path = { spaceId, revisionId };
   const reusableContent = useReusableContents(path);
+  useEffect(preloadPageReader, []);
   const revision = useQuery({
     queryKey: ['revision', spaceId, revisionId],
     queryFn: () => api.GET('/spaces/{spaceId}/revisions/{revisionId}', { params: { path } }),

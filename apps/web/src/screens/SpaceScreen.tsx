@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, errorMessage } from '../api.js';
-import { ReadPage } from '../editor/ReadPage.js';
+import { preloadPageReader, ReadPage } from '../editor/ReadPage.js';
 import { useReusableContents } from '../editor/reusable-contents.js';
 import { useSpaceImages } from '../editor/space-images.js';
 import { useVariables } from '../editor/space-variables.js';
@@ -11,6 +12,7 @@ import { firstDocumentPage, PageTree } from '../page-tree.js';
 export function SpaceScreen({ spaceId, pageId }: { spaceId: string; pageId?: string }) {
   const path = { spaceId };
   const [, navigate] = useLocation();
+  useEffect(preloadPageReader, []);
   const space = useQuery({
     queryKey: ['space', spaceId],
     queryFn: () => api.GET('/spaces/{spaceId}', { params: { path } }),
