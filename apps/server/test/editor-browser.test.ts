@@ -1021,7 +1021,7 @@ describe.skipIf(chromiumPath === undefined)(
         .toContain('## Steps\n\n* [ ] one\n* [x] two with **bold**\n');
     });
 
-    it('runs nothing that is pasted, and keeps no javascript: link', async () => {
+    it('turns pasted HTML into the blocks it says, running nothing and keeping no javascript: link', async () => {
       const { page, errors } = await person();
       await signIn(page, org.creator.user.email, `/app/spaces/${spaceId}`);
       await page.getByRole('button', { name: 'Edit in a change request' }).click();
@@ -1037,7 +1037,19 @@ describe.skipIf(chromiumPath === undefined)(
         new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
       );
     })()`);
-      await page.getByText('Pasted').waitFor();
+      await surface.getByText('Pasted link').waitFor();
+      // Another page's structure comes as the blocks it says: a heading, a list, a table.
+      await page.keyboard.press('Control+End');
+      await page.evaluate(`(() => {
+      const data = new DataTransfer();
+      data.setData('text/html', '<h2>From the web</h2><ul><li>first</li></ul><table><tr><th>Name</th></tr><tr><td>Ada</td></tr></table>');
+      document.querySelector('[contenteditable="true"]').dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    })()`);
+      await surface.getByRole('heading', { level: 2, name: 'From the web' }).waitFor();
+      await surface.locator('li', { hasText: 'first' }).waitFor();
+      await surface.locator('td', { hasText: 'Ada' }).waitFor();
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await page.evaluate('window.pwned')).toBeUndefined();
       expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);

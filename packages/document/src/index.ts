@@ -23,6 +23,7 @@ export {
 export { fromGitBookDocument, GitBookDocumentError } from './gitbook-json/from-gitbook.js';
 export type { GitBookDocument, GitBookNode } from './gitbook-json/gitbook-nodes.js';
 export { toGitBookDocument } from './gitbook-json/to-gitbook.js';
+export { htmlToMarkdown } from './html/pasted-html.js';
 export { assignKeys } from './model/keys.js';
 export { linkRefFromUrl, linkRefToUrl } from './model/link-ref.js';
 export * from './types.js';

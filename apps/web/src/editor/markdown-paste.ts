@@ -12,10 +12,12 @@ export function looksLikeMarkdown(text: string): boolean {
 }
 
 /**
- * Plain text pasted that reads as Markdown becomes the blocks it writes, converted by
- * `@quire/document` as the API converts a page (loaded on the first such paste, so the editor
- * does not carry the parser until then). What the editor cannot edit arrives kept whole, never
- * run. HTML on the clipboard is left to the editor, which keeps only what its schema knows.
+ * What is pasted from elsewhere becomes the blocks it says, converted by `@quire/document` as
+ * the API converts a page (loaded on the first such paste, so the editor does not carry the
+ * parser until then): plain text that reads as Markdown, and HTML another application or page put
+ * on the clipboard (its structure kept; scripts, handlers and script URLs dropped before anything
+ * reads it). What the editor cannot edit arrives kept whole, never run. What the editor itself
+ * copied (ProseMirror marks its HTML) is left to it, so a block copied in Quire stays exact.
  */
 export const MarkdownPaste = Extension.create({
   name: 'markdownPaste',
@@ -27,11 +29,22 @@ export const MarkdownPaste = Extension.create({
         props: {
           handlePaste(_view, event) {
             const data = event.clipboardData;
-            if (data === null || data.types.includes('text/html')) return false;
+            if (data === null) return false;
+            const html = data.getData('text/html');
+            if (html.includes('data-pm-slice')) return false;
             const text = data.getData('text/plain');
-            if (!looksLikeMarkdown(text)) return false;
-            void import('./markdown-content.js').then(({ markdownContent }) => {
-              editor.chain().focus().insertContent(markdownContent(text)).run();
+            const markdown = looksLikeMarkdown(text);
+            if (!markdown && html === '') return false;
+            void import('./markdown-content.js').then(({ markdownContent, htmlContent }) => {
+              const content = markdown ? markdownContent(text) : htmlContent(html);
+              // Words pasted into a line join it; blocks come as blocks.
+              const [only, ...more] = content;
+              const inline = only?.type === 'paragraph' && more.length === 0;
+              editor
+                .chain()
+                .focus()
+                .insertContent(inline ? (only.content ?? []) : content)
+                .run();
             });
             return true;
           },
