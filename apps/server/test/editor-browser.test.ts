@@ -967,7 +967,7 @@ describe.skipIf(chromiumPath === undefined)(
         .toBe(`Stuck? Ask us.\n\n${include}\n`);
     });
 
-    it('links a page with `@`, as GitBook links a page', async () => {
+    it('links a page with `@`, and with a page link card, as GitBook links a page', async () => {
       const { page, surface, markdown, changeRequestId, pageId } =
         await welcomeInChangeRequest('Page link');
       await surface.focus();
@@ -988,6 +988,19 @@ describe.skipIf(chromiumPath === undefined)(
         { params: { path: { spaceId, changeRequestId, pageId }, query: { format: 'document' } } },
       );
       expect(JSON.stringify(read)).toContain(`"ref":{"kind":"page","page":"${pageId}"}`);
+
+      // A page link card (`/` → "Page link") names the page chosen below the text.
+      await surface.locator('p', { hasText: 'for more.' }).click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('/page', { delay: 20 });
+      await page.getByRole('listbox', { name: 'Insert a block' }).getByText('Page link').waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByLabel('Links to').selectOption({ label: 'Welcome' });
+      await surface.locator('.content-ref', { hasText: '📄 Welcome' }).waitFor();
+      await expect
+        .poll(markdown, { timeout: 20_000 })
+        .toContain(`\n{% content-ref url="${pageId}" %}\n`);
     });
 
     it('turns pasted Markdown into the blocks it writes, and keeps plain text as it is', async () => {

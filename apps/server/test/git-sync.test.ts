@@ -154,15 +154,44 @@ describe('Git sync', () => {
 
   it('exports one edited page as one changed file, authored by the member who asks', async () => {
     const editing = spaceEditing(org.admin, () => spaceId);
-    const install = (await pages(spaceId)).pages
-      .flatMap((page) => ('pages' in page ? [page, ...page.pages] : [page]))
-      .find((page) => page.title === 'Install');
+    const all = (await pages(spaceId)).pages.flatMap((page) =>
+      'pages' in page ? [page, ...page.pages] : [page],
+    );
+    const install = all.find((page) => page.title === 'Install');
+    const deploy = all.find((page) => page.title === 'Deploy');
+    const text = (value: string, marks: { object: 'mark'; type: string }[] = []) => ({
+      object: 'text',
+      leaves: [{ object: 'leaf', text: value, marks }],
+    });
     const changeRequest = await editing.openChangeRequest();
     await editing.apply(changeRequest, [
       {
         operation: 'update_page',
         page: install?.id ?? '',
-        document: { markdown: 'Run `pnpm install`.\n' },
+        // As the editor writes it: the link names the page by its id.
+        document: {
+          document: {
+            object: 'document',
+            nodes: [
+              {
+                object: 'block',
+                type: 'paragraph',
+                nodes: [
+                  text('Run '),
+                  text('pnpm install', [{ object: 'mark', type: 'code' }]),
+                  text(', then '),
+                  {
+                    object: 'inline',
+                    type: 'link',
+                    data: { ref: { kind: 'page', page: deploy?.id ?? '' } },
+                    nodes: [text('deploy')],
+                  },
+                  text('.'),
+                ],
+              },
+            ],
+          },
+        },
       },
     ]);
     await editing.merge(changeRequest);
@@ -176,8 +205,9 @@ describe('Git sync', () => {
     expect(await git.git(repo, 'show', '--name-only', '--format=%an <%ae>|%s', 'HEAD')).toBe(
       `${org.admin.user.displayName || org.admin.user.email} <${org.admin.user.email}>|Use pnpm\n\nguides/install.md\n`,
     );
+    // A link to a page by its id is written as the path of that page's file.
     expect((await git.files('handbook')).get('guides/install.md')).toBe(
-      '# Install\n\nRun `pnpm install`.\n',
+      '# Install\n\nRun `pnpm install`, then [deploy](deploy.md).\n',
     );
   });
 

@@ -293,6 +293,65 @@ describe('links and backlinks', () => {
     );
   });
 
+  it("writes links and cards made by a page's id as paths from the page, as GitBook's Markdown does", async () => {
+    const text = (value: string) => ({
+      object: 'text',
+      leaves: [{ object: 'leaf', text: value, marks: [] }],
+    });
+    const written = await publish([
+      { operation: 'insert_page', title: 'Notes', ref: 'notes', document: { markdown: 'Top.\n' } },
+      {
+        operation: 'insert_page',
+        title: 'Linked',
+        into: 'notes',
+        document: {
+          document: {
+            object: 'document',
+            nodes: [
+              {
+                object: 'block',
+                type: 'paragraph',
+                nodes: [
+                  text('Read '),
+                  {
+                    object: 'inline',
+                    type: 'link',
+                    data: { ref: { kind: 'anchor', page: guideId, anchor: 'usage' } },
+                    nodes: [text('the guide')],
+                  },
+                  text('.'),
+                ],
+              },
+              {
+                object: 'block',
+                type: 'content-ref',
+                isVoid: true,
+                data: { ref: { kind: 'page', page: guideId } },
+              },
+            ],
+          },
+        },
+      },
+    ]);
+    const [, linked] = written.changes;
+    const linkedId = linked?.object === 'created_page' ? linked.page.id : undefined;
+    const read = (query: Record<string, string>) =>
+      staff.reader.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: { path: { spaceId, pageId: linkedId ?? '' }, query },
+      });
+    expect(await read({})).toMatchObject({
+      markdown:
+        'Read [the guide](../guide.md#usage).\n\n{% content-ref url="../guide.md" %}\n{% endcontent-ref %}\n',
+    });
+    expect(await read({ 'format.markdown.refs': 'stable' })).toMatchObject({
+      markdown: `Read [the guide](/pages/${guideId}#usage).\n\n{% content-ref url="/pages/${guideId}" %}\n{% endcontent-ref %}\n`,
+    });
+    // The document keeps the pages' ids: the links follow the pages wherever they move.
+    expect(JSON.stringify(await read({ format: 'document' }))).toContain(
+      `"ref":{"kind":"anchor","anchor":"usage","page":"${guideId}"}`,
+    );
+  });
+
   it("writes page references by id in Markdown when asked for GitBook's stable references", async () => {
     const written = await publish([
       {

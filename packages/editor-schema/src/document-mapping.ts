@@ -105,6 +105,13 @@ function editableBlock(node: GitBookNode, parentType: string | undefined): JSONC
     return { type: 'horizontalRule', attrs: { gitbook: restOf(node) } };
   }
   if (node.type === 'embed') return embed(node);
+  if (
+    node.type === 'content-ref' &&
+    typeof node.data?.ref === 'object' &&
+    node.nodes === undefined
+  ) {
+    return { type: 'contentRef', attrs: { ref: node.data.ref, gitbook: restOf(node) } };
+  }
   if (node.type === 'file') return fileBlock(node);
   const editorType = containers[node.type];
   if (editorType === undefined || node.nodes === undefined || node.nodes.length === 0) {
@@ -404,6 +411,19 @@ function fromBlock(node: JSONContent): GitBookNode {
         ...kept,
         data: { ...data, url: String(node.attrs?.url ?? '') },
       });
+    case 'contentRef': {
+      const ref = node.attrs?.ref ?? null;
+      const same = JSON.stringify(ref) === JSON.stringify(data.ref ?? null);
+      // Another page chosen: GitBook's Markdown is then written from the new reference.
+      const { markdown: _markdown, ...unwritten } = kept;
+      return {
+        object: 'block',
+        type: 'content-ref',
+        ...newVoid(node),
+        ...(same ? kept : unwritten),
+        data: { ...data, ref },
+      } as GitBookNode;
+    }
     case 'file': {
       const file = String(node.attrs?.file ?? '');
       const ref = data.ref as { file?: string } | undefined;

@@ -50,6 +50,7 @@ const GitBookAttributes = Extension.create({
           'inlineMath',
           'expression',
           'embed',
+          'contentRef',
           'file',
           'conditional',
           'horizontalRule',
@@ -272,6 +273,28 @@ const Embed = Node.create({
   ],
 });
 
+/**
+ * A card linking to a page (`{% content-ref %}`): the page it names (GitBook's `ref`), chosen
+ * below the text; shown by the page's title where the page around it knows the pages.
+ */
+const ContentRef = Node.create({
+  name: 'contentRef',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+  addAttributes: () => ({ ref: { default: null, rendered: false } }),
+  parseHTML: () => [],
+  renderHTML: ({ node }) => {
+    const ref = (node.attrs.ref ?? {}) as { page?: string; url?: string };
+    return [
+      'div',
+      { class: 'content-ref', 'data-type': 'content-ref', contenteditable: 'false' },
+      `Page link: ${ref.page ?? ref.url ?? 'no page yet'}`,
+    ];
+  },
+});
+
 /** A file to download (`{% file src="…" %}`): the file of the space it names, and a caption. */
 const FileBlock = Node.create({
   name: 'file',
@@ -454,6 +477,7 @@ export function editorExtensions({ collaborative = false } = {}): Extensions {
     InlineMath,
     Expression,
     Embed,
+    ContentRef,
     FileBlock,
     Conditional,
     Expandable,

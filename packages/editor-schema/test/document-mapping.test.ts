@@ -51,7 +51,7 @@ describe("the editor's document", () => {
         '> quoted',
         '```js\nlet a = 1;\n\nlet b;\n```',
         '{% hint style="warning" %}\nCareful.\n{% endhint %}',
-        '{% content-ref url="other.md" %}\n[other.md](other.md)\n{% endcontent-ref %}',
+        '{% include ".gitbook/includes/other.md" %}',
         '{% tabs %}\n{% tab title="One" %}\nFirst\n{% endtab %}\n{% endtabs %}',
       ].join('\n\n'),
     );
@@ -317,6 +317,36 @@ describe("the editor's document", () => {
         'So $$x$$<code class="expression">page.vars.a</code>',
       ]),
     );
+  });
+
+  it('edits a page link card natively: the page it names', () => {
+    const { editor, back, gitbook } = roundTrip(
+      '{% content-ref url="setup.md" %}\n[setup.md](setup.md)\n{% endcontent-ref %}',
+    );
+    expect(back).toEqual(gitbook);
+    expect(editor.content?.[0]).toMatchObject({
+      type: 'contentRef',
+      attrs: { ref: gitbook.nodes[0]?.data?.ref },
+    });
+    const edited = structuredClone(editor);
+    Object.assign(edited.content?.[0]?.attrs ?? {}, { ref: { kind: 'page', page: 'p2' } });
+    edited.content?.push({ type: 'contentRef', attrs: { ref: { kind: 'page', page: 'p3' } } });
+    const written = fromEditorDocument(Node.fromJSON(schema, edited).toJSON());
+    expect(written.nodes).toEqual([
+      {
+        object: 'block',
+        type: 'content-ref',
+        key: gitbook.nodes[0]?.key,
+        data: { ref: { kind: 'page', page: 'p2' } },
+        isVoid: true,
+      },
+      {
+        object: 'block',
+        type: 'content-ref',
+        isVoid: true,
+        data: { ref: { kind: 'page', page: 'p3' } },
+      },
+    ]);
   });
 
   it('edits task lists natively: each item a checkbox, done or not', () => {

@@ -13,6 +13,8 @@ import { createContentCache } from './content-cache.js';
  */
 export type RenderedMarkdownKey =
   | readonly ['relative', documentId: string]
+  // A body linking pages by id, whose relative links depend on where the page is.
+  | readonly ['relative', documentId: string, root: string, path: string]
   | readonly ['stable', documentId: string, root: string, path: string];
 
 export interface RenderedMarkdownCache {

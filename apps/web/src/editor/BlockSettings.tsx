@@ -8,6 +8,7 @@ import {
   imageSettingsOf,
   withImageSettings,
 } from './image-settings.js';
+import { linkablePages } from './page-links.js';
 
 // The languages offered for a code block, by the names GitBook writes after its fence.
 const languages = [
@@ -63,6 +64,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
         : undefined,
       formula: selectedFormula(current),
       embed: selectedAttributes(current, 'embed'),
+      pageLink: pageLinkOf(selectedAttributes(current, 'contentRef')),
       expression: selectedAttributes(current, 'expression')?.expression as string | undefined,
       file: selectedAttributes(current, 'file'),
       image: imageSettingsOf(selectedAttributes(current, 'keptBlock')?.node),
@@ -80,6 +82,7 @@ export function BlockSettings({ editor }: { editor: Editor }) {
     block.expandable === undefined &&
     block.formula === undefined &&
     block.embed === undefined &&
+    block.pageLink === undefined &&
     block.expression === undefined &&
     block.file === undefined &&
     block.condition === undefined &&
@@ -167,6 +170,24 @@ export function BlockSettings({ editor }: { editor: Editor }) {
           }
         />
       )}
+      {block.pageLink !== undefined && (
+        <Setting
+          label="Links to"
+          value={block.pageLink?.kind === 'page' ? (block.pageLink.page ?? '') : ''}
+          choices={[
+            ['', 'Choose a page'],
+            ...linkablePages(editor).map((page) => [page.id, page.title || 'Untitled'] as const),
+          ]}
+          onChoose={(page) => {
+            if (page === '') return;
+            editor
+              .chain()
+              .updateAttributes('contentRef', { ref: { kind: 'page', page } })
+              .run();
+            editor.commands.focus();
+          }}
+        />
+      )}
       {block.embed !== undefined && (
         <>
           <TextSetting
@@ -236,6 +257,14 @@ function selectedFormula(editor: Editor): { type: string; formula: string } | un
   return type === 'mathBlock' || type === 'inlineMath'
     ? { type, formula: String(selection.node.attrs.formula ?? '') }
     : undefined;
+}
+
+/** The page a selected page link card names: `null` while it names none yet. */
+function pageLinkOf(
+  attributes: Record<string, unknown> | undefined,
+): { kind?: string; page?: string } | null | undefined {
+  if (attributes === undefined) return undefined;
+  return (attributes.ref ?? null) as { kind?: string; page?: string } | null;
 }
 
 /** The attributes of the node of `type` selected, if one is. */

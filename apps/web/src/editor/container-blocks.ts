@@ -29,11 +29,14 @@ export function addItemAfter(
 }
 
 /**
- * Puts a block the writer sets below the text (a formula, an embed) where the `/` menu was
+ * Puts a block the writer sets below the text (a formula, an embed, a page link) where the `/` menu was
  * opened: in place of the empty line, or after the line, and selects it so its settings are
  * edited at once.
  */
-export function insertAtom(chain: ChainedCommands, type: 'mathBlock' | 'embed'): ChainedCommands {
+export function insertAtom(
+  chain: ChainedCommands,
+  type: 'mathBlock' | 'embed' | 'contentRef',
+): ChainedCommands {
   return chain.command(({ tr, state }: { tr: Transaction; state: Editor['state'] }) => {
     const atom = state.schema.nodes[type]?.create();
     if (atom === undefined) return false;

@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core';
-import { PluginKey } from '@tiptap/pm/state';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
 import { suggestionMenu } from './suggestion-menu.js';
 
@@ -10,6 +10,14 @@ export interface LinkablePage {
 }
 
 const shown = 8;
+
+/** The pages `@` and page link cards offer, as the editor's page links know them. */
+export function linkablePages(editor: {
+  extensionManager: { extensions: readonly { name: string; options: unknown }[] };
+}): readonly LinkablePage[] {
+  const links = editor.extensionManager.extensions.find((each) => each.name === 'pageLinks');
+  return (links?.options as { pages?: () => readonly LinkablePage[] } | undefined)?.pages?.() ?? [];
+}
 
 /**
  * `@` opens the pages of the content being written, filtered as the writer types; choosing one
@@ -46,6 +54,24 @@ export const PageLinks = Extension.create<{ pages: () => readonly LinkablePage[]
             .run();
         },
         render: suggestionMenu<LinkablePage>('Link to a page', 'page-choice'),
+      }),
+      // A page link card shows the title of the page it names, as readers see it.
+      new Plugin({
+        key: new PluginKey('pageCards'),
+        props: {
+          nodeViews: {
+            contentRef: (node) => {
+              const dom = document.createElement('div');
+              dom.className = 'content-ref';
+              dom.dataset.type = 'content-ref';
+              dom.contentEditable = 'false';
+              const ref = (node.attrs.ref ?? {}) as { kind?: string; page?: string; url?: string };
+              const page = pages().find((each) => each.id === ref.page);
+              dom.textContent = `📄 ${page?.title || ref.page || ref.url || 'Choose a page below'}`;
+              return { dom };
+            },
+          },
+        },
       }),
     ];
   },

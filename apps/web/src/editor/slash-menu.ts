@@ -68,6 +68,11 @@ const choices: readonly BlockChoice[] = [
   },
   { title: 'Embed', keywords: 'video url iframe youtube', insert: (c) => insertAtom(c, 'embed') },
   {
+    title: 'Page link',
+    keywords: 'card content-ref reference',
+    insert: (c) => insertAtom(c, 'contentRef'),
+  },
+  {
     title: 'Condition',
     keywords: 'if adaptive visitor audience conditional',
     insert: (c) => c.wrapIn('conditional', { expression: 'visitor.claims.' }),

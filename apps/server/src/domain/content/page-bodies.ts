@@ -8,7 +8,16 @@ import { dereferenceDocument } from './dereference.js';
 import { evaluateDocument } from './evaluate-document.js';
 import { includeNames, withIncludePaths } from './include-paths.js';
 import { type PageNode, readBody, readPageTree } from './read-content.js';
+import { pageLinkFrom, pageRefTargets, withRelativeRefs } from './relative-refs.js';
 import { pageIdsByPath, withStableRefs } from './stable-refs.js';
+
+/** Whether a body links a page of its revision by the page's id. */
+async function refersToPagesById(tree: ContentTree, body: Document): Promise<boolean> {
+  const targets = pageRefTargets(body);
+  if (targets.length === 0) return false;
+  const ids = new Set(pageIdsByPath(await readPageTree(tree)).values());
+  return targets.some((target) => ids.has(target));
+}
 
 /** The claims a body is evaluated for: conditional blocks false for them are left out. */
 export type EvaluatedFor = VisitorClaims | undefined;
@@ -92,7 +101,16 @@ export async function readPageBody(
   }
   if (asked.format === 'document') return { document: stored };
   if (asked.refs === 'relative') {
-    return { markdown: await bodyMarkdown(services, tree.objects, documentId) };
+    // Links and cards made by a page's id are written as paths from this page: they read
+    // differently where the page is, so they are kept by its place too.
+    if (!(await refersToPagesById(tree, stored))) {
+      return { markdown: await bodyMarkdown(services, tree.objects, documentId) };
+    }
+    const key = ['relative', documentId, root ?? '', path] as const;
+    const markdown = await services.caches.renderedMarkdown.get(key, () =>
+      markdownOf(services, tree, stored, path, 'relative'),
+    );
+    return { markdown };
   }
   // Stable references also depend on where the page is and on the revision's pages.
   const key = ['stable', documentId, root ?? '', path] as const;
@@ -116,7 +134,10 @@ export function bodyMarkdown(
   );
 }
 
-/** A body as Markdown: its page links relative, or stable (by page id) from the page at `path`. */
+/**
+ * A body as Markdown: its page links relative (those made by a page's id written as paths from
+ * the page at `path`), or stable (by page id).
+ */
 async function markdownOf(
   services: PageBodyServices,
   tree: ContentTree,
@@ -124,7 +145,15 @@ async function markdownOf(
   path: string,
   refs: 'relative' | 'stable',
 ): Promise<string> {
-  if (refs === 'relative') return services.documents.toMarkdown(body);
   const pageIds = pageIdsByPath(await readPageTree(tree));
+  if (refs === 'relative') {
+    const pathsById = new Map([...pageIds].map(([pagePath, id]) => [id, pagePath]));
+    return services.documents.toMarkdown(
+      withRelativeRefs(body, (id) => {
+        const to = pathsById.get(id);
+        return to === undefined ? undefined : pageLinkFrom(path, to);
+      }),
+    );
+  }
   return services.documents.toMarkdown(withStableRefs(body, path, pageIds));
 }

@@ -1,9 +1,10 @@
 import type { Document } from '@quire/document';
 import { resolvePagePath } from '../content-index/page-links.js';
 import type { PageNode } from './read-content.js';
+import { isPageCard, isPageRef } from './relative-refs.js';
 
 /**
- * The document with every reference to another page (links, buttons, cards) written the way
+ * The document with every reference to another page (links, buttons, page cards) written the way
  * GitBook writes stable references, by the target's id (`/pages/{pageId}#anchor`), resolved from
  * the page at `pagePath` that holds it; a reference to no page of the revision becomes an
  * absolute path (`/missing/page.md`). Either reads the same wherever the Markdown is moved.
@@ -14,14 +15,19 @@ export function withStableRefs(
   pagePath: string,
   pageIds: ReadonlyMap<string, string>,
 ): Document {
-  const rewritten: Document = JSON.parse(JSON.stringify(document), (_key, value: unknown) => {
-    if (!isPageRef(value)) return value;
-    const path = resolvePagePath(pagePath, value.page);
+  const ids = new Set(pageIds.values());
+  const stable = (page: string): string => {
+    // A reference made by the page's id (as the editor makes them) names it already.
+    if (ids.has(page)) return `/pages/${page}`;
+    const path = resolvePagePath(pagePath, page);
     const id = pageIds.get(path);
-    return {
-      ...value,
-      page: id === undefined ? `/${path === '' ? 'README' : path}.md` : `/pages/${id}`,
-    };
+    return id === undefined ? `/${path === '' ? 'README' : path}.md` : `/pages/${id}`;
+  };
+  const rewritten: Document = JSON.parse(JSON.stringify(document), (_key, value: unknown) => {
+    if (isPageRef(value)) return { ...value, page: stable(value.page) };
+    if (isPageCard(value))
+      return { ...value, data: { ...value.data, url: stable(value.data.url) } };
+    return value;
   });
   return rewritten;
 }
@@ -35,15 +41,4 @@ export function pageIdsByPath(nodes: readonly PageNode[]): Map<string, string> {
   };
   nodes.forEach(visit);
   return ids;
-}
-
-function isPageRef(value: unknown): value is { kind: 'page'; page: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'kind' in value &&
-    value.kind === 'page' &&
-    'page' in value &&
-    typeof value.page === 'string'
-  );
 }

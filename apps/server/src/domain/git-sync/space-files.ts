@@ -8,6 +8,7 @@ import type {
   PageRecord,
   ReusableContentRecord,
 } from '../content/records.js';
+import { withRelativeRefs } from '../content/relative-refs.js';
 import { type PageFileFields, readPageFile, writeIncludeFile, writePageFile } from './page-file.js';
 import type { RepositoryLayout } from './repository-layout.js';
 import { type SummaryEntry, summarySays, summaryTitles, writeSummary } from './summary-file.js';
@@ -59,15 +60,24 @@ export async function spaceFiles(
   const pages: Record<string, SyncedPage> = {};
   const places = assignPlaces(tree, layout, state);
   const names = includeNames(reusables);
-  // A body's includes are written as paths from its file to the includes folder.
-  const markdownAt = async (documentId: string, path: string) =>
-    services.toMarkdown(
-      withIncludePaths(
-        await services.body(documentId),
-        path.slice(layout.root.length).replace(/\.md$/i, ''),
-        names,
-      ),
+  // A body's includes are written as paths from its file to the includes folder, and its links
+  // and cards made by a page's id as paths from its file to that page's.
+  const markdownAt = async (documentId: string, path: string) => {
+    const folder = posix.dirname(path) === '.' ? '' : posix.dirname(path);
+    const body = withIncludePaths(
+      await services.body(documentId),
+      path.slice(layout.root.length).replace(/\.md$/i, ''),
+      names,
     );
+    return services.toMarkdown(
+      withRelativeRefs(body, (pageId) => {
+        const file = places.get(pageId)?.path;
+        return file === undefined || file === '' || file.endsWith('/')
+          ? undefined
+          : fileLinkFrom(folder, file);
+      }),
+    );
+  };
 
   const summary = checkout.get(layout.summary);
   const listed =
@@ -309,6 +319,18 @@ function fieldsOf(page: PageRecord): PageFileFields {
   };
 }
 
+/**
+ * The link from a file in `folder` to the page file `file`, as GitBook writes links between its
+ * files: a folder's `README.md` as the folder (`./`, `guide/`), any other file by its path.
+ */
+function fileLinkFrom(folder: string, file: string): string {
+  if (posix.basename(file).toLowerCase() === 'readme.md') {
+    const relative = posix.relative(folder, posix.dirname(file) === '.' ? '' : posix.dirname(file));
+    return relative === '' ? './' : `${relative}/`;
+  }
+  return posix.relative(folder, file);
+}
+
 // A page's meta links as its frontmatter writes them: a URL as it is, a page of the space as the
 // path of its file from this one (`./` for the first page of this folder). A page of another
 // space, or one without a file, has no path and is left out.
@@ -323,14 +345,7 @@ function linksOf(
     if (target.kind === 'url') return target.url;
     const file = target.space === undefined ? places.get(target.page)?.path : undefined;
     if (file === undefined || file === '' || file.endsWith('/')) return undefined;
-    if (posix.basename(file).toLowerCase() === 'readme.md') {
-      const relative = posix.relative(
-        folder,
-        posix.dirname(file) === '.' ? '' : posix.dirname(file),
-      );
-      return relative === '' ? './' : `${relative}/`;
-    }
-    return posix.relative(folder, file);
+    return fileLinkFrom(folder, file);
   };
   const canonical =
     page.metaLinks.canonical === undefined ? undefined : written(page.metaLinks.canonical);
