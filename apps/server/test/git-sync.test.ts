@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
 import type { GitHttpServer } from './support/git-http-server.js';
 import { startGitSyncSetup, stopGitSyncSetup } from './support/git-sync-setup.js';
+import {
+  gitbookBody,
+  gitbookPageLink,
+  gitbookParagraph,
+  gitbookText,
+} from './support/gitbook-json.js';
 import { spaceEditing } from './support/space-editing.js';
 import { createSpaceWithContent } from './support/space-with-content.js';
 import type { StaffedOrganization, TestServer, TestUser } from './support/test-server.js';
@@ -159,39 +165,21 @@ describe('Git sync', () => {
     );
     const install = all.find((page) => page.title === 'Install');
     const deploy = all.find((page) => page.title === 'Deploy');
-    const text = (value: string, marks: { object: 'mark'; type: string }[] = []) => ({
-      object: 'text',
-      leaves: [{ object: 'leaf', text: value, marks }],
-    });
     const changeRequest = await editing.openChangeRequest();
     await editing.apply(changeRequest, [
       {
         operation: 'update_page',
         page: install?.id ?? '',
         // As the editor writes it: the link names the page by its id.
-        document: {
-          document: {
-            object: 'document',
-            nodes: [
-              {
-                object: 'block',
-                type: 'paragraph',
-                nodes: [
-                  text('Run '),
-                  text('pnpm install', [{ object: 'mark', type: 'code' }]),
-                  text(', then '),
-                  {
-                    object: 'inline',
-                    type: 'link',
-                    data: { ref: { kind: 'page', page: deploy?.id ?? '' } },
-                    nodes: [text('deploy')],
-                  },
-                  text('.'),
-                ],
-              },
-            ],
-          },
-        },
+        document: gitbookBody(
+          gitbookParagraph(
+            gitbookText('Run '),
+            gitbookText('pnpm install', [{ object: 'mark', type: 'code' }]),
+            gitbookText(', then '),
+            gitbookPageLink(deploy?.id ?? '', 'deploy'),
+            gitbookText('.'),
+          ),
+        ),
       },
     ]);
     await editing.merge(changeRequest);

@@ -1,6 +1,12 @@
 import type { components } from '@quire/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectApiError } from './support/expect-api-error.js';
+import {
+  gitbookBody,
+  gitbookPageLink,
+  gitbookParagraph,
+  gitbookText,
+} from './support/gitbook-json.js';
 import { spaceEditing } from './support/space-editing.js';
 import {
   createStaffedOrganization,
@@ -294,43 +300,25 @@ describe('links and backlinks', () => {
   });
 
   it("writes links and cards made by a page's id as paths from the page, as GitBook's Markdown does", async () => {
-    const text = (value: string) => ({
-      object: 'text',
-      leaves: [{ object: 'leaf', text: value, marks: [] }],
-    });
     const written = await publish([
       { operation: 'insert_page', title: 'Notes', ref: 'notes', document: { markdown: 'Top.\n' } },
       {
         operation: 'insert_page',
         title: 'Linked',
         into: 'notes',
-        document: {
-          document: {
-            object: 'document',
-            nodes: [
-              {
-                object: 'block',
-                type: 'paragraph',
-                nodes: [
-                  text('Read '),
-                  {
-                    object: 'inline',
-                    type: 'link',
-                    data: { ref: { kind: 'anchor', page: guideId, anchor: 'usage' } },
-                    nodes: [text('the guide')],
-                  },
-                  text('.'),
-                ],
-              },
-              {
-                object: 'block',
-                type: 'content-ref',
-                isVoid: true,
-                data: { ref: { kind: 'page', page: guideId } },
-              },
-            ],
+        document: gitbookBody(
+          gitbookParagraph(
+            gitbookText('Read '),
+            gitbookPageLink(guideId, 'the guide', 'usage'),
+            gitbookText('.'),
+          ),
+          {
+            object: 'block',
+            type: 'content-ref',
+            isVoid: true,
+            data: { ref: { kind: 'page', page: guideId } },
           },
-        },
+        ),
       },
     ]);
     const [, linked] = written.changes;
