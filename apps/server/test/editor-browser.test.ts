@@ -998,9 +998,12 @@ describe.skipIf(chromiumPath === undefined)(
       await page.keyboard.press('Enter');
       await page.getByLabel('Links to').selectOption({ label: 'Welcome' });
       await surface.locator('.content-ref', { hasText: '📄 Welcome' }).waitFor();
+      // Written as GitBook writes a card: the page's file, from this page's.
       await expect
         .poll(markdown, { timeout: 20_000 })
-        .toContain(`\n{% content-ref url="${pageId}" %}\n`);
+        .toMatch(
+          /\n\{% content-ref url="([^"/]+\.md)" %\}\n\[\1\]\(\1\)\n\{% endcontent-ref %\}\n$/,
+        );
     });
 
     it('turns pasted Markdown into the blocks it writes, and keeps plain text as it is', async () => {

@@ -329,7 +329,7 @@ describe('links and backlinks', () => {
       });
     expect(await read({})).toMatchObject({
       markdown:
-        'Read [the guide](../guide.md#usage).\n\n{% content-ref url="../guide.md" %}\n{% endcontent-ref %}\n',
+        'Read [the guide](../guide.md#usage).\n\n{% content-ref url="../guide.md" %}\n[guide.md](../guide.md)\n{% endcontent-ref %}\n',
     });
     expect(await read({ 'format.markdown.refs': 'stable' })).toMatchObject({
       markdown: `Read [the guide](/pages/${guideId}#usage).\n\n{% content-ref url="/pages/${guideId}" %}\n{% endcontent-ref %}\n`,

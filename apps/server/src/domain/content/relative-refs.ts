@@ -19,7 +19,14 @@ export function withRelativeRefs(
     }
     if (isPageCard(value)) {
       const link = linkOf(value.data.url);
-      return link === undefined ? value : { ...value, data: { ...value.data, url: link } };
+      if (link === undefined) return value;
+      // A card the editor made holds nothing: it holds the link GitBook writes inside a card.
+      const nodes = (value as { nodes?: unknown[] }).nodes ?? [];
+      return {
+        ...value,
+        data: { ...value.data, url: link },
+        nodes: nodes.length > 0 ? nodes : [cardLink(link)],
+      };
     }
     return value;
   });
@@ -43,6 +50,23 @@ export function pageRefTargets(document: Document): string[] {
 export function pageLinkFrom(from: string, to: string): string {
   const folder = posix.dirname(from) === '.' ? '' : posix.dirname(from);
   return posix.relative(folder || '.', to === '' ? 'README.md' : `${to}.md`);
+}
+
+/** The link GitBook writes inside a page card: the file's name, to the card's URL. */
+function cardLink(url: string) {
+  const name = posix.basename(url.replace(/\/$/, '')) || url;
+  return {
+    object: 'block',
+    type: 'paragraph',
+    nodes: [
+      {
+        object: 'inline',
+        type: 'link',
+        data: { ref: { kind: 'page', page: url } },
+        nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: name, marks: [] }] }],
+      },
+    ],
+  };
 }
 
 /** A page card (`{% content-ref url="…" %}`), which names its page by a URL of its own. */
