@@ -835,12 +835,13 @@ describe.skipIf(chromiumPath === undefined)(
         .toMatch(/\nInstall <code class="expression">space\.vars\.version<\/code> today\.\n$/);
     });
 
-    it("shows an image block's images from the space's files, sets its alt text, caption, width and alignment, and uploads a new one", async () => {
+    it("shows an image block's images and images in text from the space's files, sets a block's alt text, caption, width and alignment, and uploads a new one", async () => {
       const { id: changeRequestId } = await org.admin.client.POST(
         '/spaces/{spaceId}/change-requests',
         { params: { path: { spaceId } }, body: { subject: 'Images' } },
       );
-      const markdown = '![A diagram](.gitbook/assets/diagram.png)\n';
+      const markdown =
+        '![A diagram](.gitbook/assets/diagram.png)\n\nAn icon ![icon](.gitbook/assets/diagram.png) in text.\n';
       await org.admin.client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
         params: { path: { spaceId, changeRequestId } },
         body: {
@@ -866,6 +867,8 @@ describe.skipIf(chromiumPath === undefined)(
       await expect
         .poll(() => image.evaluate((element) => (element as { naturalWidth: number }).naturalWidth))
         .toBe(1);
+      // An image in running text shows too, where it stands.
+      await editor(page).getByRole('img', { name: 'icon' }).waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.getByText('Saved', { exact: true }).waitFor();
       expect(await changeRequestMarkdown(changeRequestId, pageId)).toBe(markdown);
@@ -881,7 +884,7 @@ describe.skipIf(chromiumPath === undefined)(
       await expect
         .poll(() => changeRequestMarkdown(changeRequestId, pageId), { timeout: 20_000 })
         .toMatch(
-          /^<div align="center"><figure><img src="\.gitbook\/assets\/diagram\.png" alt="The system" width="300"><figcaption><p>How it fits<\/p><\/figcaption><\/figure><\/div>\n$/,
+          /^<div align="center"><figure><img src="\.gitbook\/assets\/diagram\.png" alt="The system" width="300"><figcaption><p>How it fits<\/p><\/figcaption><\/figure><\/div>\n\nAn icon !\[icon\]\(\.gitbook\/assets\/diagram\.png\) in text\.\n$/,
         );
 
       // `/` → Image uploads a file to the change request and puts its image at the cursor.

@@ -54,6 +54,27 @@ function imagesView(block: { nodes?: ImageNode[] }, imageUrl: ImageUrl): HTMLEle
   return dom;
 }
 
+/** An image in running text (kept whole): the image, or its alt text when it cannot be shown. */
+function inlineImageView(image: ImageNode, imageUrl: ImageUrl): HTMLElement {
+  const dom = document.createElement('span');
+  dom.className = 'kept-inline kept-inline-image';
+  dom.dataset.type = 'inline-image';
+  dom.contentEditable = 'false';
+  const ref = image.data?.ref;
+  const url = ref === undefined ? undefined : imageUrl(ref);
+  const alt = image.data?.alt ?? '';
+  if (url === undefined) {
+    dom.textContent = alt || 'image';
+    return dom;
+  }
+  const img = document.createElement('img');
+  img.src = url;
+  img.alt = alt;
+  img.loading = 'lazy';
+  dom.append(img);
+  return dom;
+}
+
 /** A file block: its file's name, a link to download it while it can be found, and its caption. */
 function fileView(file: string, caption: string | null, resolve: ImageUrl): HTMLElement {
   const dom = document.createElement('div');
@@ -124,8 +145,9 @@ function imageBlock(path: string, alt: string) {
 }
 
 /**
- * Shows blocks with what they point at, where they stand: an image block's images (from the
- * space's files or their URLs), a file block's file, a reusable content's blocks. Image blocks
+ * Shows blocks with what they point at, where they stand: an image block's images and an image
+ * in text (from the space's files or their URLs), a file block's file, a reusable content's
+ * blocks. Image blocks
  * and reusable contents stay kept whole, as every block the editor does not edit is. Uploads a
  * new image or file: {@link pickFile} opens the file picker, uploads the file chosen and puts its
  * block at the cursor.
@@ -194,6 +216,12 @@ export const BlockViews = Extension.create<BlockViewsOptions>({
               // Any other kept block is drawn as the schema draws it.
               const spec = node.type.spec.toDOM?.(node);
               return { dom: DOMSerializer.renderSpec(document, spec ?? ['div']).dom };
+            },
+            keptInline: (node) => {
+              const kept = node.attrs.node as ImageNode | null;
+              if (kept?.type === 'inline-image') return { dom: inlineImageView(kept, resolve) };
+              const spec = node.type.spec.toDOM?.(node);
+              return { dom: DOMSerializer.renderSpec(document, spec ?? ['span']).dom };
             },
           },
         },
