@@ -12,8 +12,7 @@ import Link from '@tiptap/extension-link';
 import { ListItem, TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import StarterKit from '@tiptap/starter-kit';
-
-import { keptInlineText, keptLabel, keptType } from './kept-nodes.js';
+import { type KeptNode, keptInlineText, keptLabel, keptType } from './kept-nodes.js';
 
 /**
  * What a node or mark of GitBook's document keeps beside what the editor edits: its `key`, the
@@ -139,32 +138,53 @@ const TabsItem = Node.create({
 });
 
 /** An expandable (`<details>`): a title readers open to see its blocks; the editor shows both. */
-const Expandable = Node.create({
+const Expandable = headedSection({
   name: 'expandable',
-  group: 'block',
-  content: 'block+',
-  defining: true,
-  addAttributes() {
-    return {
-      title: {
-        default: '',
-        parseHTML: (element) => element.getAttribute('data-title') ?? '',
-        renderHTML: (attributes) => ({ 'data-title': attributes.title ?? '' }),
-      },
-    };
-  },
-  parseHTML: () => [{ tag: 'section[data-expandable]', contentElement: 'div.expandable-body' }],
-  renderHTML: ({ node, HTMLAttributes }) => [
-    'section',
-    mergeAttributes(HTMLAttributes, { 'data-expandable': '', class: 'expandable' }),
-    [
-      'div',
-      { class: 'expandable-title', contenteditable: 'false' },
-      `▸ ${node.attrs.title || 'Untitled'}`,
-    ],
-    ['div', { class: 'expandable-body' }, 0],
-  ],
+  attribute: 'title',
+  heading: (title) => `▸ ${title || 'Untitled'}`,
 });
+
+/**
+ * A block of blocks under a heading the writer sets below the text (an expandable's title, a
+ * condition): `attribute` is the text, drawn not editable above the blocks by `heading`.
+ */
+function headedSection({
+  name,
+  attribute,
+  heading,
+}: {
+  name: string;
+  attribute: string;
+  heading: (value: string) => string;
+}) {
+  const dataAttribute = `data-${attribute}`;
+  return Node.create({
+    name,
+    group: 'block',
+    content: 'block+',
+    defining: true,
+    addAttributes: () => ({
+      [attribute]: {
+        default: '',
+        parseHTML: (element) => element.getAttribute(dataAttribute) ?? '',
+        renderHTML: (attributes) => ({
+          [dataAttribute]: String(attributes[attribute] ?? ''),
+        }),
+      },
+    }),
+    parseHTML: () => [{ tag: `section[data-${name}]`, contentElement: `div.${name}-body` }],
+    renderHTML: ({ node, HTMLAttributes }) => [
+      'section',
+      mergeAttributes(HTMLAttributes, { [`data-${name}`]: '', class: name }),
+      [
+        'div',
+        { class: `${name}-title`, contenteditable: 'false' },
+        heading(String(node.attrs[attribute] ?? '')),
+      ],
+      ['div', { class: `${name}-body` }, 0],
+    ],
+  });
+}
 
 /** A stepper (`{% stepper %}`): numbered steps, each of blocks. */
 const Stepper = Node.create({
@@ -192,20 +212,56 @@ const StepperStep = Node.create({
   ],
 });
 
+type Attributes = Record<string, unknown>;
+
+/**
+ * A block the writer does not type into (a formula, an embed, a file, a kept block): one atom,
+ * selected, moved and deleted whole; its attributes, set below the text, are never rendered as
+ * HTML attributes. Drawn as a `div` of `className` showing what `shows` says.
+ */
+function atomBlock({
+  name,
+  attributes,
+  className,
+  dataType,
+  shows,
+}: {
+  name: string;
+  /** Each attribute with its default. */
+  attributes: Attributes;
+  className: string;
+  dataType: (attributes: Attributes) => string;
+  shows: (attributes: Attributes) => string | readonly [string, ...unknown[]];
+}) {
+  return Node.create({
+    name,
+    group: 'block',
+    atom: true,
+    selectable: true,
+    draggable: true,
+    addAttributes: () =>
+      Object.fromEntries(
+        Object.entries(attributes).map(([key, value]) => [
+          key,
+          { default: value, rendered: false },
+        ]),
+      ),
+    parseHTML: () => [],
+    renderHTML: ({ node }) => [
+      'div',
+      { class: className, 'data-type': dataType(node.attrs), contenteditable: 'false' },
+      shows(node.attrs),
+    ],
+  });
+}
+
 /** A block formula: its TeX, edited below the text when the formula is selected. */
-const MathBlock = Node.create({
+const MathBlock = atomBlock({
   name: 'mathBlock',
-  group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => ({ formula: { default: '', rendered: false } }),
-  parseHTML: () => [],
-  renderHTML: ({ node }) => [
-    'div',
-    { class: 'math-block', 'data-type': 'math', contenteditable: 'false' },
-    ['code', {}, node.attrs.formula || 'Empty formula'],
-  ],
+  attributes: { formula: '' },
+  className: 'math-block',
+  dataType: () => 'math',
+  shows: ({ formula }) => ['code', {}, String(formula || 'Empty formula')],
 });
 
 /** A formula in running text (`$$x$$`): its TeX, edited below the text when it is selected. */
@@ -255,94 +311,47 @@ const Expression = Node.create({
 });
 
 /** An embedded page (a video, a sandbox, a post): its URL and caption, set below the text. */
-const Embed = Node.create({
+const Embed = atomBlock({
   name: 'embed',
-  group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => ({
-    url: { default: '', rendered: false },
-    caption: { default: null, rendered: false },
-  }),
-  parseHTML: () => [],
-  renderHTML: ({ node }) => [
-    'div',
-    { class: 'embed-block', 'data-type': 'embed', contenteditable: 'false' },
-    `Embed: ${node.attrs.url || 'no URL yet'}${node.attrs.caption ? ` (${node.attrs.caption})` : ''}`,
-  ],
+  attributes: { url: '', caption: null },
+  className: 'embed-block',
+  dataType: () => 'embed',
+  shows: ({ url, caption }) => `Embed: ${url || 'no URL yet'}${caption ? ` (${caption})` : ''}`,
 });
 
 /**
  * A card linking to a page (`{% content-ref %}`): the page it names (GitBook's `ref`), chosen
  * below the text; shown by the page's title where the page around it knows the pages.
  */
-const ContentRef = Node.create({
+const ContentRef = atomBlock({
   name: 'contentRef',
-  group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => ({ ref: { default: null, rendered: false } }),
-  parseHTML: () => [],
-  renderHTML: ({ node }) => {
-    const ref = (node.attrs.ref ?? {}) as { page?: string; url?: string };
-    return [
-      'div',
-      { class: 'content-ref', 'data-type': 'content-ref', contenteditable: 'false' },
-      `Page link: ${ref.page ?? ref.url ?? 'no page yet'}`,
-    ];
+  attributes: { ref: null },
+  className: 'content-ref',
+  dataType: () => 'content-ref',
+  shows: ({ ref }) => {
+    const target = (ref ?? {}) as { page?: string; url?: string };
+    return `Page link: ${target.page ?? target.url ?? 'no page yet'}`;
   },
 });
 
 /** A file to download (`{% file src="…" %}`): the file of the space it names, and a caption. */
-const FileBlock = Node.create({
+const FileBlock = atomBlock({
   name: 'file',
-  group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => ({
-    file: { default: '', rendered: false },
-    caption: { default: null, rendered: false },
-  }),
-  parseHTML: () => [],
-  renderHTML: ({ node }) => [
-    'div',
-    { class: 'file-block', 'data-type': 'file', contenteditable: 'false' },
-    `File: ${String(node.attrs.file).split('/').at(-1) || 'none'}${node.attrs.caption ? ` (${node.attrs.caption})` : ''}`,
-  ],
+  attributes: { file: '', caption: null },
+  className: 'file-block',
+  dataType: () => 'file',
+  shows: ({ file, caption }) =>
+    `File: ${String(file).split('/').at(-1) || 'none'}${caption ? ` (${caption})` : ''}`,
 });
 
 /**
  * Blocks shown only to readers for whom a condition holds (GitBook's adaptive content): the
  * editor shows them all, under the condition, which is edited below the text.
  */
-const Conditional = Node.create({
+const Conditional = headedSection({
   name: 'conditional',
-  group: 'block',
-  content: 'block+',
-  defining: true,
-  addAttributes() {
-    return {
-      expression: {
-        default: '',
-        parseHTML: (element) => element.getAttribute('data-expression') ?? '',
-        renderHTML: (attributes) => ({ 'data-expression': attributes.expression ?? '' }),
-      },
-    };
-  },
-  parseHTML: () => [{ tag: 'section[data-conditional]', contentElement: 'div.conditional-body' }],
-  renderHTML: ({ node, HTMLAttributes }) => [
-    'section',
-    mergeAttributes(HTMLAttributes, { 'data-conditional': '', class: 'conditional' }),
-    [
-      'div',
-      { class: 'conditional-title', contenteditable: 'false' },
-      `Shown when ${node.attrs.expression || '…'}`,
-    ],
-    ['div', { class: 'conditional-body' }, 0],
-  ],
+  attribute: 'expression',
+  heading: (expression) => `Shown when ${expression || '…'}`,
 });
 
 /**
@@ -363,19 +372,12 @@ const GitBookTable = Table.extend({
  * A block the editor cannot edit yet (a table shown as cards, an image, an OpenAPI operation…): kept
  * whole, as GitBook's JSON, shown as what it is, moved and deleted as one.
  */
-const KeptBlock = Node.create({
+const KeptBlock = atomBlock({
   name: 'keptBlock',
-  group: 'block',
-  atom: true,
-  selectable: true,
-  draggable: true,
-  addAttributes: () => ({ node: { default: null, rendered: false } }),
-  parseHTML: () => [],
-  renderHTML: ({ node }) => [
-    'div',
-    { class: 'kept-block', 'data-type': keptType(node.attrs.node), contenteditable: 'false' },
-    keptLabel(node.attrs.node),
-  ],
+  attributes: { node: null },
+  className: 'kept-block',
+  dataType: ({ node }) => keptType(node as KeptNode | null),
+  shows: ({ node }) => keptLabel(node as KeptNode | null),
 });
 
 /** An inline the editor cannot edit yet (an emoji, inline math, a mention…): kept whole. */

@@ -1,6 +1,7 @@
 import { Extension } from '@tiptap/core';
 import { DOMSerializer } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { captionText } from './image-settings.js';
 import type { ImageRef, ImageUrl } from './image-urls.js';
 import { reusableContentView } from './reusable-content-view.js';
 import type { ReusableContentOf } from './reusable-contents.js';
@@ -11,16 +12,7 @@ const uploaded = new Map<string, string>();
 interface ImageNode {
   type?: string;
   data?: { ref?: ImageRef; alt?: string };
-  fragments?: { fragment?: string; nodes?: { nodes?: { leaves?: { text?: string }[] }[] }[] }[];
-}
-
-function captionOf(image: ImageNode): string {
-  const caption = image.fragments?.find((fragment) => fragment.fragment === 'caption');
-  return (caption?.nodes ?? [])
-    .flatMap((line) => line.nodes ?? [])
-    .flatMap((text) => text.leaves ?? [])
-    .map((leaf) => leaf.text ?? '')
-    .join('');
+  fragments?: Record<string, unknown>[];
 }
 
 /** An image block as it reads: each image (or its alt text, when it cannot be shown) and caption. */
@@ -43,7 +35,7 @@ function imagesView(block: { nodes?: ImageNode[] }, imageUrl: ImageUrl): HTMLEle
       img.loading = 'lazy';
       figure.append(img);
     }
-    const caption = captionOf(image);
+    const caption = captionText(image);
     if (caption !== '') {
       const text = document.createElement('figcaption');
       text.textContent = caption;

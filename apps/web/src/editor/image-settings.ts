@@ -74,7 +74,8 @@ function setOrDelete(target: Json, key: string, value: string): void {
   else target[key] = value;
 }
 
-function captionText(image: ImageNode): string {
+/** An image's caption as plain text (its `caption` fragment's), or `''`. */
+export function captionText(image: { fragments?: readonly Json[] | undefined }): string {
   const fragment = image.fragments?.find((each) => each.fragment === 'caption');
   if (fragment === undefined) return '';
   const text = (node: Json): string =>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../api.js';
 
@@ -20,25 +20,34 @@ type Where =
   | { spaceId: string; revisionId: string }
   | { spaceId: string };
 
-/** The revision the page is read in: the change request's, the one asked for, or the space's. */
-async function revisionOf(where: Where): Promise<string> {
+/**
+ * The revision the page is read in: the change request's, the one asked for, or the space's;
+ * read from what the screen has read already (the same queries), not asked for again each time.
+ */
+async function revisionOf(queries: QueryClient, where: Where): Promise<string> {
   if ('revisionId' in where) return where.revisionId;
   if ('changeRequestId' in where) {
-    const changeRequest = await api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}', {
-      params: { path: where },
+    const changeRequest = await queries.ensureQueryData({
+      queryKey: ['change-request', where.spaceId, where.changeRequestId],
+      queryFn: () =>
+        api.GET('/spaces/{spaceId}/change-requests/{changeRequestId}', { params: { path: where } }),
     });
     return changeRequest.revision;
   }
-  const space = await api.GET('/spaces/{spaceId}', { params: { path: where } });
+  const space = await queries.ensureQueryData({
+    queryKey: ['space', where.spaceId],
+    queryFn: () => api.GET('/spaces/{spaceId}', { params: { path: where } }),
+  });
   return space.revision;
 }
 
-async function reusableContent(where: Where, id: string): Promise<ShownReusableContent> {
-  const path = {
-    spaceId: where.spaceId,
-    revisionId: await revisionOf(where),
-    reusableContentId: id,
-  };
+async function reusableContent(
+  queries: QueryClient,
+  where: Where,
+  id: string,
+): Promise<ShownReusableContent> {
+  const revisionId = await revisionOf(queries, where);
+  const path = { spaceId: where.spaceId, revisionId, reusableContentId: id };
   const found = await api.GET(
     '/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}',
     { params: { path } },
@@ -62,7 +71,7 @@ export function useReusableContents(where: Where): ReusableContentOf {
     (id: string) =>
       queries.fetchQuery({
         queryKey: ['reusable-content', key, id],
-        queryFn: () => reusableContent(JSON.parse(key) as Where, id),
+        queryFn: () => reusableContent(queries, JSON.parse(key) as Where, id),
       }),
     [queries, key],
   );

@@ -1,6 +1,6 @@
 import type { components } from '@quire/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useMemo, useRef, useState } from 'react';
+import { type ComponentProps, Fragment, useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, errorMessage, signedInUser } from '../api.js';
 import type { UploadedImage } from '../editor/block-views.js';
@@ -8,7 +8,7 @@ import { type CollaborationState, type Peer, useCollaboration } from '../editor/
 import type { ImageUrl } from '../editor/image-urls.js';
 import { PageEditor } from '../editor/PageEditor.js';
 import type { LinkablePage } from '../editor/page-links.js';
-import { type ReusableContentOf, useReusableContents } from '../editor/reusable-contents.js';
+import { useReusableContents } from '../editor/reusable-contents.js';
 import { useChangeRequestImages } from '../editor/space-images.js';
 import { useVariables } from '../editor/space-variables.js';
 import { firstDocumentPage, PageTree, PeopleHere } from '../page-tree.js';
@@ -239,12 +239,14 @@ export default function ChangeRequestScreen({
                 person={person}
                 label={`Content of ${page.data.title || 'the page'}`}
                 flush={flushPage}
-                pages={linkable}
-                imageUrl={imageUrl}
-                uploadImage={uploadImage}
-                onUploadError={setUploadFailure}
-                reusableContent={reusableContent}
-                variables={variables}
+                around={{
+                  pages: linkable,
+                  imageUrl,
+                  uploadImage,
+                  onUploadError: setUploadFailure,
+                  reusableContent,
+                  variables,
+                }}
               />
             ) : null}
           </article>
@@ -267,24 +269,14 @@ function SharedPage({
   person,
   label,
   flush,
-  pages,
-  imageUrl,
-  uploadImage,
-  onUploadError,
-  reusableContent,
-  variables,
+  around,
 }: {
   name: string;
   person: { id: string; name: string };
   label: string;
   flush: { current: () => Promise<void> };
-  pages: readonly LinkablePage[];
-  /** Where image blocks show their images from; the editor waits for it. */
-  imageUrl: ImageUrl | undefined;
-  uploadImage: (file: File) => Promise<UploadedImage>;
-  onUploadError: (message: string) => void;
-  reusableContent: ReusableContentOf;
-  variables: Readonly<Record<string, string>> | undefined;
+  /** What the editor shows of the content around the page; it waits for the images' URLs. */
+  around: PageSurroundings;
 }) {
   const { collaboration, state } = useCollaboration(name, person);
   flush.current = collaboration?.flush ?? (async () => {});
@@ -294,22 +286,18 @@ function SharedPage({
         <SaveStatus state={state} />
         <PeopleHere people={uniquePeople(state.peers)} />
       </div>
-      {collaboration === undefined || !state.synced || imageUrl === undefined ? null : (
-        <PageEditor
-          label={label}
-          shared={collaboration}
-          editable={!state.readOnly}
-          pages={pages}
-          imageUrl={imageUrl}
-          uploadImage={uploadImage}
-          onUploadError={onUploadError}
-          reusableContent={reusableContent}
-          variables={variables}
-        />
+      {collaboration === undefined || !state.synced || around.imageUrl === undefined ? null : (
+        <PageEditor label={label} shared={collaboration} editable={!state.readOnly} {...around} />
       )}
     </>
   );
 }
+
+/** The editor's props that come from the content around the page, passed through as they are. */
+type PageSurroundings = Pick<
+  ComponentProps<typeof PageEditor>,
+  'pages' | 'uploadImage' | 'onUploadError' | 'reusableContent' | 'variables'
+> & { imageUrl: ImageUrl | undefined };
 
 /** A person once, however many tabs they have the page open in. */
 function uniquePeople(peers: readonly Peer[]): Peer[] {

@@ -11,12 +11,17 @@ import { type PageNode, readBody, readPageTree } from './read-content.js';
 import { pageLinkFrom, pageRefTargets, withRelativeRefs } from './relative-refs.js';
 import { pageIdsByPath, withStableRefs } from './stable-refs.js';
 
-/** Whether a body links a page of its revision by the page's id. */
-async function refersToPagesById(tree: ContentTree, body: Document): Promise<boolean> {
-  const targets = pageRefTargets(body);
-  if (targets.length === 0) return false;
-  const ids = new Set(pageIdsByPath(await readPageTree(tree)).values());
-  return targets.some((target) => ids.has(target));
+/**
+ * The pages of the revision a body links by their id (as the editor's links and cards do), with
+ * their paths. Each is looked up by id: the rest of the page tree is not read.
+ */
+async function pagesLinkedById(tree: ContentTree, body: Document): Promise<Map<string, string>> {
+  const paths = new Map<string, string>();
+  for (const target of new Set(pageRefTargets(body))) {
+    const page = await tree.page(target);
+    if (page !== undefined) paths.set(target, await tree.pathOf(page));
+  }
+  return paths;
 }
 
 /** The claims a body is evaluated for: conditional blocks false for them are left out. */
@@ -103,12 +108,13 @@ export async function readPageBody(
   if (asked.refs === 'relative') {
     // Links and cards made by a page's id are written as paths from this page: they read
     // differently where the page is, so they are kept by its place too.
-    if (!(await refersToPagesById(tree, stored))) {
+    const linked = await pagesLinkedById(tree, stored);
+    if (linked.size === 0) {
       return { markdown: await bodyMarkdown(services, tree.objects, documentId) };
     }
     const key = ['relative', documentId, root ?? '', path] as const;
     const markdown = await services.caches.renderedMarkdown.get(key, () =>
-      markdownOf(services, tree, stored, path, 'relative'),
+      services.documents.toMarkdown(relativeRefs(stored, path, linked)),
     );
     return { markdown };
   }
@@ -145,15 +151,19 @@ async function markdownOf(
   path: string,
   refs: 'relative' | 'stable',
 ): Promise<string> {
-  const pageIds = pageIdsByPath(await readPageTree(tree));
   if (refs === 'relative') {
-    const pathsById = new Map([...pageIds].map(([pagePath, id]) => [id, pagePath]));
     return services.documents.toMarkdown(
-      withRelativeRefs(body, (id) => {
-        const to = pathsById.get(id);
-        return to === undefined ? undefined : pageLinkFrom(path, to);
-      }),
+      relativeRefs(body, path, await pagesLinkedById(tree, body)),
     );
   }
+  const pageIds = pageIdsByPath(await readPageTree(tree));
   return services.documents.toMarkdown(withStableRefs(body, path, pageIds));
+}
+
+/** The body with its links to `linked` pages (id → path) written from the page at `path`. */
+function relativeRefs(body: Document, path: string, linked: ReadonlyMap<string, string>) {
+  return withRelativeRefs(body, (id) => {
+    const to = linked.get(id);
+    return to === undefined ? undefined : pageLinkFrom(path, to);
+  });
 }

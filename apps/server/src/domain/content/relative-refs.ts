@@ -35,11 +35,14 @@ export function withRelativeRefs(
 /** The pages a document refers to (links, buttons, page cards), as its references name them. */
 export function pageRefTargets(document: Document): string[] {
   const targets: string[] = [];
-  JSON.stringify(document, (_key, value: unknown) => {
+  // Read on every page read: walked in place, without writing the document out as text.
+  const visit = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return;
     if (isPageRef(value)) targets.push(value.page);
     if (isPageCard(value)) targets.push(value.data.url);
-    return value;
-  });
+    for (const child of Array.isArray(value) ? value : Object.values(value)) visit(child);
+  };
+  visit(document);
   return targets;
 }
 
