@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generatePage } from '../bench/generate-page.js';
-import { parseMarkdownTree } from '../src/markdown/parse.js';
+import { micromarkTree } from '../src/markdown/parse.js';
 import { splitTopLevelBlocks } from '../src/markdown/top-level-blocks.js';
 import { loadGfmSamples } from './fidelity/gfm-samples.js';
 import { loadSpecExamples } from './fidelity/spec-examples.js';
@@ -11,7 +11,7 @@ const runs = Number(process.env.FC_RUNS ?? 100);
 
 /** Read whole, and read cut at every place a cut may go: the trees must be the same. */
 function expectSameTreeInPieces(markdown: string): void {
-  expect(parseMarkdownTree(markdown, 0)).toEqual(parseMarkdownTree(markdown, Number.MAX_VALUE));
+  expect(micromarkTree(markdown, 0)).toEqual(micromarkTree(markdown, Number.MAX_VALUE));
 }
 
 const pieceTexts = (markdown: string) => splitTopLevelBlocks(markdown, 0).map(({ text }) => text);
@@ -51,7 +51,7 @@ describe('reading Markdown in pieces of top-level blocks', { timeout: 120_000 },
     const page = generatePage(64 * 1024);
     expect(splitTopLevelBlocks(page, 4096).length).toBeGreaterThan(10);
     expectSameTreeInPieces(page);
-    expect(parseMarkdownTree(page, 4096)).toEqual(parseMarkdownTree(page, Number.MAX_VALUE));
+    expect(micromarkTree(page, 4096)).toEqual(micromarkTree(page, Number.MAX_VALUE));
   });
 
   it('cuts between blocks after a blank line, never inside fences, math or raw HTML', () => {

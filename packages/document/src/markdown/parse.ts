@@ -14,6 +14,7 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import { math } from 'micromark-extension-math';
 import { liquidTagFromMarkdown } from '../liquid-tag/mdast.js';
 import { liquidTagSyntax } from '../liquid-tag/syntax.js';
+import { fastTree } from './fast-tree.js';
 import { type MarkdownPiece, splitTopLevelBlocks } from './top-level-blocks.js';
 
 // GitBook writes inline math as `$$x$$`; single dollars stay text so prices like "$5" survive.
@@ -44,15 +45,54 @@ const mdastExtensions = [
 const pieceBytes = 4 * 1024;
 
 /**
- * Parses Markdown (front matter + CommonMark + GFM + math + GitBook tag lines) into mdast. A long
- * text is read in pieces of whole top-level blocks (see `splitTopLevelBlocks`), the same tree as
- * read whole, positions included.
+ * Parses Markdown (front matter + CommonMark + GFM + math + GitBook tag lines) into mdast, the
+ * tree micromark reads (`micromarkTree`), at markdown-it's pace: a text is read by `fastTree`
+ * where it reads it exactly as micromark does, and otherwise cut into its top-level blocks, each
+ * read fast where it can be, the others by micromark.
  */
-export function parseMarkdownTree(markdown: string, piecesOf = pieceBytes): Root {
+export function parseMarkdownTree(markdown: string): Root {
+  const whole = fastTree(markdown);
+  if (whole !== undefined) return whole;
+  const pieces = splitTopLevelBlocks(markdown, 0);
+  if (pieces.length === 1) return micromarkTree(markdown);
+  const trees: Root[] = [];
+  let pending: MarkdownPiece | undefined;
+  const readPending = () => {
+    if (pending !== undefined) trees.push(movedTo(pending, micromarkTree(pending.text)));
+    pending = undefined;
+  };
+  for (const piece of pieces) {
+    const tree = fastTree(piece.text);
+    if (tree !== undefined) {
+      readPending();
+      trees.push(movedTo(piece, tree));
+    } else {
+      pending =
+        pending === undefined ? { ...piece } : { ...pending, text: pending.text + piece.text };
+      if (pending.text.length >= pieceBytes) readPending();
+    }
+  }
+  readPending();
+  return joined(trees);
+}
+
+/**
+ * Parses Markdown with micromark, the reference reader. A long text is read in pieces of whole
+ * top-level blocks (see `splitTopLevelBlocks`), the same tree as read whole, positions included.
+ */
+export function micromarkTree(markdown: string, piecesOf = pieceBytes): Root {
   const pieces = splitTopLevelBlocks(markdown, piecesOf);
   const [first] = pieces;
   if (pieces.length === 1 && first !== undefined) return parseWhole(first.text);
-  const trees = pieces.map(parsePiece);
+  return joined(pieces.map((piece) => movedTo(piece, parseWhole(piece.text))));
+}
+
+function parseWhole(markdown: string): Root {
+  return fromMarkdown(markdown, { extensions: syntaxExtensions, mdastExtensions });
+}
+
+/** The trees of consecutive pieces as one tree. */
+function joined(trees: Root[]): Root {
   const start = trees[0]?.position?.start;
   const end = trees.at(-1)?.position?.end;
   return {
@@ -62,13 +102,8 @@ export function parseMarkdownTree(markdown: string, piecesOf = pieceBytes): Root
   };
 }
 
-function parseWhole(markdown: string): Root {
-  return fromMarkdown(markdown, { extensions: syntaxExtensions, mdastExtensions });
-}
-
 /** A piece's tree, its positions moved to where the piece is in the whole text. */
-function parsePiece(piece: MarkdownPiece): Root {
-  const tree = parseWhole(piece.text);
+function movedTo(piece: MarkdownPiece, tree: Root): Root {
   if (piece.offset === 0) return tree;
   const move = (node: Nodes): void => {
     const { position } = node;

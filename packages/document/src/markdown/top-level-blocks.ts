@@ -24,7 +24,8 @@ const htmlLike = /^ {0,3}</;
 const listOrFrontMatter = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)|^-/;
 // Link reference and footnote definitions apply to the whole text: a text that may hold one (a
 // line, in any container, starting with a bracketed label and a colon) is read whole.
-const definition = /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*\[(?:[^\]\\]|\\.){0,999}\]:/m;
+export const mayHoldDefinition =
+  /^[ \t>]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+[ \t>]*)*\[(?:[^\]\\]|\\.){0,999}\]:/m;
 
 // What opens list items or block quotes on a line, before a fence opened on the same line.
 const containerPrefix = /^(?:[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+|>[ \t]?))+/;
@@ -109,7 +110,11 @@ function closesNested(fence: Fence, line: string): boolean {
  */
 export function splitTopLevelBlocks(markdown: string, pieceBytes: number): MarkdownPiece[] {
   const whole = [{ text: markdown, offset: 0, linesBefore: 0 }];
-  if (markdown.length <= pieceBytes || definition.test(markdown) || /\r(?!\n)/.test(markdown)) {
+  if (
+    markdown.length <= pieceBytes ||
+    mayHoldDefinition.test(markdown) ||
+    /\r(?!\n)/.test(markdown)
+  ) {
     return whole;
   }
   const pieces: MarkdownPiece[] = [];
