@@ -14,8 +14,8 @@ import { markdownArbitrary } from './support/markdown-arbitrary.js';
 
 const runs = Number(process.env.FC_RUNS ?? 100);
 
-// Positions the reader reads: those of blocks. Table rows and cells, and running text, are built
-// without them by the fast reader (HTML, whose offsets are read, is left to micromark).
+// Positions the reader reads: those of blocks and of HTML. Table rows and cells, and running text
+// other than HTML, are built without them by the fast reader.
 const UNPOSITIONED = new Set([
   'tableRow',
   'tableCell',
@@ -87,8 +87,17 @@ describe('the fast reader reads Markdown as micromark does', { timeout: 120_000 
   // left to micromark, or built as micromark builds it.
   it.each([
     ['an indented code block right before a list not starting at 1', '    code\n3) three\n'],
+    ['a list not starting at 1 after indented code', '    code\n\n3) three\n\n    c\n\n> 3) a\n'],
+    ['a lazy line of HTML after text in a list', '- item\n</Tab>\n'],
+    ['a table right below a list', '- a\n| a | b |\n|:-|-:|\n| 1 | 2 |\n'],
+    ['an unclosed raw HTML block', '<style\n  type="text/css">\n\nfoo\n'],
+    [
+      'inline HTML in text, headings and cells',
+      'a <b>c</b>\nd <mark>e</mark>\n\n# <i>h</i>\n\n| <br> |\n| - |\n',
+    ],
     ['a list not starting at 1 in a container below text', 'Text\n- 3) three\n'],
     ['a quoted list followed by another', '> 3) three\n> - a\n'],
+    ['a quote in a quote followed by a list', '> > quote\n> - [ ] todo\n'],
     ['a quoted list followed by a blank quoted line', '>>- one\n>>\n  >  > two\n'],
     ['an empty item with spaces after its marker', '- foo\n-   \n- bar\n'],
     ['indented code followed by a line of spaces', '    foo\n    \n\nafter\n'],

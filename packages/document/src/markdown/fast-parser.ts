@@ -6,6 +6,8 @@ import type Token from 'markdown-it/lib/token.mjs';
 /** What the fast parser records on a block token: where the block starts in the text. */
 export interface BlockStart {
   start: number;
+  /** Columns of spaces before `start` beyond its container's indent. */
+  indent: number;
 }
 
 // The block rules of markdown-it's CommonMark preset with GFM tables, in its own order.
@@ -120,7 +122,7 @@ function mathInline(state: StateInline, silent: boolean) {
 /**
  * markdown-it for the subset of Markdown it reads exactly as micromark does (see
  * `fast-tree.ts`): URLs kept as written (micromark neither encodes nor vets them; the renderers
- * do), HTML recognised so that a text holding it can be handed to micromark.
+ * do), GitBook's tag lines and `$$` math as micromark's extensions read them.
  */
 function createParser(): MarkdownIt {
   const parser = new MarkdownIt('commonmark', { html: true }).enable(['table', 'strikethrough']);
@@ -133,6 +135,11 @@ function createParser(): MarkdownIt {
   parser.inline.ruler.before('backticks', 'math_inline', mathInline);
   // Each block rule records where its blocks start, in the coordinates of the container it runs
   // in (`bMarks` and `tShift` are the container's while the rule runs, and restored after).
+  // Inline HTML records where it is in its inline content: the reader slices the source there.
+  const inlineRules = parser.inline.ruler as unknown as { __rules__: InlineRuleEntry[] };
+  const htmlInline = inlineRules.__rules__.find((rule) => rule.name === 'html_inline');
+  if (htmlInline === undefined) throw new Error('markdown-it has no inline rule html_inline');
+  parser.inline.ruler.at('html_inline', recordingSpan(htmlInline.fn));
   const rules = parser.block.ruler as unknown as {
     __rules__: { name: string; fn: BlockRule; alt: string[] }[];
   };
@@ -150,6 +157,29 @@ type BlockRule = (
   endLine: number,
   silent: boolean,
 ) => boolean;
+type InlineRule = (state: StateInline, silent: boolean) => boolean;
+interface InlineRuleEntry {
+  name: string;
+  fn: InlineRule;
+}
+
+/** Where an inline token is in its inline token's content. */
+export interface InlineSpan {
+  start: number;
+  end: number;
+}
+
+function recordingSpan(rule: InlineRule): InlineRule {
+  return (state, silent) => {
+    const start = state.pos;
+    const matched = rule(state, silent);
+    const token = state.tokens.at(-1);
+    if (matched && !silent && token !== undefined) {
+      token.meta = { start, end: state.pos } satisfies InlineSpan;
+    }
+    return matched;
+  };
+}
 
 function recordingStarts(rule: BlockRule): BlockRule {
   return (state, startLine, endLine, silent) => {
@@ -160,7 +190,10 @@ function recordingStarts(rule: BlockRule): BlockRule {
       const token = state.tokens[index] as Token;
       if (token.map === null || token.nesting === -1 || token.meta !== null) continue;
       const line = token.map[0];
-      token.meta = { start: at(state.bMarks, line) + at(state.tShift, line) } satisfies BlockStart;
+      token.meta = {
+        start: at(state.bMarks, line) + at(state.tShift, line),
+        indent: at(state.sCount, line) - state.blkIndent,
+      } satisfies BlockStart;
     }
     return matched;
   };

@@ -3,6 +3,7 @@ import type {
   Blockquote,
   Code,
   Heading,
+  Html,
   List,
   ListItem,
   Nodes,
@@ -18,12 +19,12 @@ import type {
 } from 'mdast';
 import type { Math as MathBlock } from 'mdast-util-math';
 import type { LiquidTag } from '../liquid-tag/mdast.js';
-import { type BlockStart, fastTokens } from './fast-parser.js';
-import { mayHoldDefinition } from './top-level-blocks.js';
+import { type BlockStart, fastTokens, type InlineSpan } from './fast-parser.js';
+import { mayHoldDefinition, rawHtmlOpeners } from './top-level-blocks.js';
 
 /**
  * Why a text is left to micromark: what markdown-it reads otherwise, or what the fast tree does
- * not build (HTML, footnotes, definitions, tabs and carriage returns, which move columns).
+ * not build (footnotes, definitions, tabs and carriage returns, which move columns).
  */
 const LEFT_TO_MICROMARK = /[\t\r\0]|\[\^/;
 /** Front matter, or a byte order mark, at the start. */
@@ -34,9 +35,9 @@ class NotFast extends Error {}
 
 /**
  * The mdast micromark gives for a text (`parse.ts`), built from markdown-it's tokens, or
- * `undefined` when the text holds something only micromark reads as the reader expects. Blocks
- * carry micromark's positions; table rows and cells and phrasing content carry none (the reader
- * reads positions of blocks only, and of HTML, which is left to micromark).
+ * `undefined` when the text holds something micromark may read otherwise (each such case is a
+ * test in `fast-tree.test.ts`). Blocks and HTML carry micromark's positions; table rows and cells
+ * and other phrasing content carry none: the reader reads no others.
  * @example fastTree('# A\n')?.children[0]?.type; // 'heading'
  */
 export function fastTree(markdown: string): Root | undefined {
@@ -78,10 +79,18 @@ class TreeBuilder {
   /** Reads the tokens from `from` into `parent` up to a closing token; answers where it stopped. */
   private readBlocks(tokens: Token[], from: number, to: number, parent: BlockParent): number {
     let index = from;
+    let previousType: string | undefined;
     while (index < to) {
       const token = tokens[index] as Token;
       if (token.nesting === -1) return index;
       const [node, next] = this.readBlock(tokens, index, to);
+      // micromark reads a list that may not interrupt text (`3) three`, an empty item) as text
+      // after indented code, in a container opened on its line too.
+      if (previousType === 'code_block') {
+        const line = this.lineText(token.map?.[0] ?? 0);
+        if (/^[ >*+-]*\d/.test(line) || /^[ >]*[-+*] *$/.test(line)) throw new NotFast();
+      }
+      previousType = token.type;
       (parent.children as RootContent[]).push(node);
       index = next;
     }
@@ -92,9 +101,14 @@ class TreeBuilder {
     const token = tokens[index] as Token;
     switch (token.type) {
       case 'paragraph_open': {
+        // micromark reads a lazy line of HTML after text in a container as an HTML block.
+        const [first, end] = token.map ?? [0, 0];
+        for (let line = first + 1; token.level > 0 && line < end; line++) {
+          if (/^[ >]*</.test(this.lineText(line))) throw new NotFast();
+        }
         const paragraph: Paragraph = {
           type: 'paragraph',
-          children: this.phrasing(tokens[index + 1]),
+          children: this.phrasing(tokens[index + 1], startOf(token)),
           position: this.leafPosition(token),
         };
         return [paragraph, index + 3];
@@ -103,7 +117,7 @@ class TreeBuilder {
         const heading: Heading = {
           type: 'heading',
           depth: Number(token.tag.slice(1)) as Heading['depth'],
-          children: this.phrasing(tokens[index + 1]),
+          children: this.phrasing(tokens[index + 1], startOf(token)),
           position: this.leafPosition(token),
         };
         return [heading, index + 3];
@@ -132,15 +146,17 @@ class TreeBuilder {
         let last = (token.map?.[1] ?? 1) - 1;
         while (last > (token.map?.[0] ?? 0) && this.lineText(last).trim() === '') last--;
         quote.position.end = this.point(this.lineEnd(last));
-        // micromark ends a list in a quote at whatever follows it, a blank quoted line included:
-        // only a quote ending with its only list, and without blank lines, is read.
+        // micromark ends a list or quote in a quote at whatever follows it, a blank quoted line
+        // included: only a quote ending with its only such container, without blank lines, is
+        // read.
         const [first, end] = token.map ?? [0, 0];
-        const lists = quote.children.filter((child) => child.type === 'list');
-        const hasList = lists.length > 0;
-        if (lists.length > 1 || (hasList && quote.children.at(-1)?.type !== 'list')) {
+        const isContainer = (node: Nodes | undefined) =>
+          node?.type === 'list' || node?.type === 'blockquote';
+        const containers = quote.children.filter(isContainer).length;
+        if (containers > 1 || (containers === 1 && !isContainer(quote.children.at(-1)))) {
           throw new NotFast();
         }
-        for (let line = first; hasList && line < end; line++) {
+        for (let line = first; containers > 0 && line < end; line++) {
           if (/^[ >]*$/.test(this.lineText(line))) throw new NotFast();
         }
         return [quote, close + 1];
@@ -150,8 +166,24 @@ class TreeBuilder {
         return this.list(tokens, index, to);
       case 'table_open':
         return this.table(tokens, index);
+      case 'html_block': {
+        // A raw block (`<pre>`, a comment…) left unclosed runs to its container's end, where
+        // micromark keeps the line ending.
+        const lines = token.content.replace(/\n$/, '').split('\n');
+        for (const [opener, closer] of rawHtmlOpeners) {
+          if (opener.test(lines[0] ?? '') && !closer.test(lines.at(-1) ?? '')) throw new NotFast();
+        }
+        // Its value and position take in its spaces beyond the container's indent.
+        const { start, indent } = token.meta as BlockStart;
+        const html: Html = {
+          type: 'html',
+          value: token.content.replace(/\n$/, ''),
+          position: { start: this.point(start - indent), end: this.leafPosition(token).end },
+        };
+        return [html, index + 1];
+      }
       default:
-        // HTML blocks, and anything markdown-it reads that micromark might read otherwise.
+        // Anything markdown-it reads that micromark might read otherwise.
         throw new NotFast();
     }
   }
@@ -235,9 +267,13 @@ class TreeBuilder {
       if (token.type !== 'tr_open') continue;
       const row: TableRow = { type: 'tableRow', children: [] };
       const heading = table.children.length === 0;
+      let cellsFrom = this.lineStarts[token.map?.[0] ?? 0] ?? 0;
       for (cursor++; (tokens[cursor] as Token).type !== 'tr_close'; cursor += 3) {
         const cellOpen = tokens[cursor] as Token;
-        const cell: TableCell = { type: 'tableCell', children: this.phrasing(tokens[cursor + 1]) };
+        const content = tokens[cursor + 1];
+        const cell: TableCell = { type: 'tableCell', children: this.phrasing(content, cellsFrom) };
+        cellsFrom =
+          this.text.indexOf(content?.content ?? '', cellsFrom) + (content?.content.length ?? 0);
         row.children.push(cell);
         if (heading) table.align?.push(alignOf(cellOpen));
       }
@@ -247,6 +283,9 @@ class TreeBuilder {
       table.children.push(row);
     }
     table.position = this.leafPosition(open);
+    // Right below another block, micromark may read the rows as text (after a list, say).
+    const above = (open.map?.[0] ?? 0) - 1;
+    if (above >= 0 && !/^[ >]*$/.test(this.lineText(above))) throw new NotFast();
     return [table, cursor + 1];
   }
 
@@ -325,7 +364,11 @@ class TreeBuilder {
     };
   }
 
-  private phrasing(token: Token | undefined): PhrasingContent[] {
+  /**
+   * The phrasing content of an inline token, read from `from` on in the text: inline HTML is
+   * positioned when the token's content is the text there, as it is on a line of its own.
+   */
+  private phrasing(token: Token | undefined, from: number): PhrasingContent[] {
     if (token?.type !== 'inline') throw new NotFast();
     const children = token.children ?? [];
     // markdown-it turns a code span's line endings into spaces, micromark keeps them.
@@ -336,7 +379,12 @@ class TreeBuilder {
         }
       }
     }
-    return readInline(children);
+    const start = this.text.indexOf(token.content, from);
+    const verbatim = start !== -1 && !this.text.slice(from, start).includes('\n');
+    return readInline(children, ({ start: spanStart, end }) => {
+      if (!verbatim) throw new NotFast();
+      return { start: this.point(start + spanStart), end: this.point(start + end) };
+    });
   }
 
   private lineEnd(line: number): number {
@@ -386,7 +434,10 @@ function alignOf(cell: Token): Table['align'] extends (infer A)[] | null | undef
 }
 
 /** Phrasing content from markdown-it's inline tokens, adjacent text joined as micromark does. */
-function readInline(tokens: Token[]): PhrasingContent[] {
+function readInline(
+  tokens: Token[],
+  positionOf: (span: InlineSpan) => Position,
+): PhrasingContent[] {
   const stack: { children: PhrasingContent[] }[] = [{ children: [] }];
   const top = () => stack.at(-1) as { children: PhrasingContent[] };
   const addText = (value: string) => {
@@ -460,8 +511,14 @@ function readInline(tokens: Token[]): PhrasingContent[] {
           alt: plainText(token.children ?? []),
         });
         break;
+      case 'html_inline':
+        top().children.push({
+          type: 'html',
+          value: token.content,
+          position: positionOf(token.meta as InlineSpan),
+        });
+        break;
       default:
-        // Inline HTML, whose offsets the reader needs.
         throw new NotFast();
     }
   }

@@ -10,7 +10,7 @@ export interface MarkdownPiece {
 // Lines that open a block running on until a line of its own closes it, blank lines included.
 const codeFence = /^( {0,3})(`{3,})[^`]*$|^( {0,3})(~{3,})/;
 const mathFence = /^( {0,3})(\${2,})[^$]*$/;
-const rawHtmlOpeners: readonly [RegExp, RegExp][] = [
+export const rawHtmlOpeners: readonly [RegExp, RegExp][] = [
   [/^( {0,3})<(?:script|pre|style|textarea)(?:[\s>]|$)/i, /<\/(?:script|pre|style|textarea)>/i],
   [/^( {0,3})<!--/, /-->/],
   [/^( {0,3})<\?/, /\?>/],
@@ -124,6 +124,7 @@ export function splitTopLevelBlocks(markdown: string, pieceBytes: number): Markd
     ? { kind: 'front-matter' }
     : undefined;
   let previousBlank = false;
+  let lastContentIndent = 0;
   let lineNumber = enclosing === undefined ? 0 : 1;
   let lineStart = enclosing === undefined ? 0 : markdown.indexOf('\n') + 1;
   while (lineStart < markdown.length) {
@@ -152,6 +153,9 @@ export function splitTopLevelBlocks(markdown: string, pieceBytes: number): Markd
         !blank &&
         indent === 0 &&
         !listOrFrontMatter.test(line) &&
+        // micromark reads the block after indented code as if it interrupted text (a quoted
+        // `3) a` stays text), so that block stays with the code.
+        lastContentIndent < 4 &&
         lineStart - pieceStart >= pieceBytes;
       if (cut) {
         pieces.push({
@@ -179,6 +183,7 @@ export function splitTopLevelBlocks(markdown: string, pieceBytes: number): Markd
       }
     }
     previousBlank = blank;
+    if (!blank) lastContentIndent = indent;
     lineStart = lineEnd + 1;
     lineNumber += 1;
   }
