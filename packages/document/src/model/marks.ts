@@ -35,17 +35,20 @@ export function markKey(mark: Mark): string {
   return `color:${mark.data.text ?? ''}:${mark.data.background ?? ''}`;
 }
 
+/** Each mark type's place in `MARK_ORDER`. */
+const MARK_RANK = new Map(MARK_ORDER.map((type, rank) => [type, rank]));
+
 /** Marks in canonical order, one of each type (the innermost colour wins). */
 export function createMarks(marks: Iterable<Mark | Exclude<MarkType, 'color'>>): Mark[] {
-  const byType = new Map<MarkType, Mark>();
+  // Called for every run of text read: slots by rank, not a map and a pass over every type.
+  const slots: (Mark | undefined)[] = [];
   for (const mark of marks) {
     const value = typeof mark === 'string' ? plainMark(mark) : mark;
-    byType.set(value.type, value);
+    slots[MARK_RANK.get(value.type) ?? MARK_ORDER.length] = value;
   }
-  return MARK_ORDER.flatMap((type) => {
-    const mark = byType.get(type);
-    return mark ? [mark] : [];
-  });
+  const ordered: Mark[] = [];
+  for (const mark of slots) if (mark !== undefined) ordered.push(mark);
+  return ordered;
 }
 
 /** Whether two leaves carry the same marks (both in canonical order). */
