@@ -272,8 +272,11 @@ class TreeBuilder {
         const cellOpen = tokens[cursor] as Token;
         const content = tokens[cursor + 1];
         const cell: TableCell = { type: 'tableCell', children: this.phrasing(content, cellsFrom) };
-        cellsFrom =
-          this.text.indexOf(content?.content ?? '', cellsFrom) + (content?.content.length ?? 0);
+        // A cell not found as written (an escaped pipe in it) leaves the rest of the row
+        // unpositioned: reading on from the row's end, no later cell is found on the line.
+        const rowEnd = this.lineEnd(token.map?.[0] ?? 0);
+        const at = this.text.slice(cellsFrom, rowEnd).indexOf(content?.content ?? '');
+        cellsFrom = at === -1 ? rowEnd : cellsFrom + at + (content?.content.length ?? 0);
         row.children.push(cell);
         if (heading) table.align?.push(alignOf(cellOpen));
       }
@@ -365,8 +368,9 @@ class TreeBuilder {
   }
 
   /**
-   * The phrasing content of an inline token, read from `from` on in the text: inline HTML is
-   * positioned when the token's content is the text there, as it is on a line of its own.
+   * The phrasing content of an inline token whose text starts on the line of `from`, at `from` or
+   * after it: inline HTML is positioned when the token's content is the text there, as it is
+   * on a line of its own (not in a container's later lines).
    */
   private phrasing(token: Token | undefined, from: number): PhrasingContent[] {
     if (token?.type !== 'inline') throw new NotFast();
@@ -379,12 +383,24 @@ class TreeBuilder {
         }
       }
     }
-    const start = this.text.indexOf(token.content, from);
-    const verbatim = start !== -1 && !this.text.slice(from, start).includes('\n');
-    return readInline(children, ({ start: spanStart, end }) => {
-      if (!verbatim) throw new NotFast();
-      return { start: this.point(start + spanStart), end: this.point(start + end) };
+    let start: number | undefined;
+    return readInline(children, (span) => {
+      start ??= this.foundOnLine(token.content, from);
+      return { start: this.point(start + span.start), end: this.point(start + span.end) };
     });
+  }
+
+  /**
+   * Where `content` is written in the text, starting on the line of `from` at `from` or after it.
+   * Only that line is searched, so a page of such searches takes time in proportion to its size.
+   */
+  private foundOnLine(content: string, from: number): number {
+    const lineEnd = this.lineEnd(this.point(from).line - 1);
+    const newline = content.indexOf('\n');
+    const firstLine = newline === -1 ? content : content.slice(0, newline);
+    const at = this.text.slice(from, lineEnd).indexOf(firstLine);
+    if (at === -1 || !this.text.startsWith(content, from + at)) throw new NotFast();
+    return from + at;
   }
 
   private lineEnd(line: number): number {
