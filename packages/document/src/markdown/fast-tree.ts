@@ -138,29 +138,8 @@ class TreeBuilder {
         };
         return [tag, index + 1];
       }
-      case 'blockquote_open': {
-        const quote: Blockquote = { type: 'blockquote', children: [] };
-        const close = this.readBlocks(tokens, index + 1, to, quote);
-        quote.position = this.leafPosition(token);
-        // markdown-it's map of an empty quote takes in the blank line after it.
-        let last = (token.map?.[1] ?? 1) - 1;
-        while (last > (token.map?.[0] ?? 0) && this.lineText(last).trim() === '') last--;
-        quote.position.end = this.point(this.lineEnd(last));
-        // micromark ends a list or quote in a quote at whatever follows it, a blank quoted line
-        // included: only a quote ending with its only such container, without blank lines, is
-        // read.
-        const [first, end] = token.map ?? [0, 0];
-        const isContainer = (node: Nodes | undefined) =>
-          node?.type === 'list' || node?.type === 'blockquote';
-        const containers = quote.children.filter(isContainer).length;
-        if (containers > 1 || (containers === 1 && !isContainer(quote.children.at(-1)))) {
-          throw new NotFast();
-        }
-        for (let line = first; containers > 0 && line < end; line++) {
-          if (/^[ >]*$/.test(this.lineText(line))) throw new NotFast();
-        }
-        return [quote, close + 1];
-      }
+      case 'blockquote_open':
+        return this.blockquote(tokens, index, to);
       case 'bullet_list_open':
       case 'ordered_list_open':
         return this.list(tokens, index, to);
@@ -186,6 +165,30 @@ class TreeBuilder {
         // Anything markdown-it reads that micromark might read otherwise.
         throw new NotFast();
     }
+  }
+
+  private blockquote(tokens: Token[], index: number, to: number): [Blockquote, number] {
+    const token = tokens[index] as Token;
+    const [first, end] = token.map ?? [0, 0];
+    const quote: Blockquote = { type: 'blockquote', children: [] };
+    const close = this.readBlocks(tokens, index + 1, to, quote);
+    // markdown-it's map of an empty quote takes in the blank line after it.
+    let last = end - 1;
+    while (last > first && this.lineText(last).trim() === '') last--;
+    quote.position = { start: this.leafPosition(token).start, end: this.point(this.lineEnd(last)) };
+    // micromark ends a list or quote in a quote at whatever follows it, a blank quoted line
+    // included: only a quote ending with its only such container, without blank lines, is
+    // read.
+    const isContainer = (node: Nodes | undefined) =>
+      node?.type === 'list' || node?.type === 'blockquote';
+    const containers = quote.children.filter(isContainer).length;
+    if (containers > 1 || (containers === 1 && !isContainer(quote.children.at(-1)))) {
+      throw new NotFast();
+    }
+    for (let line = first; containers > 0 && line < end; line++) {
+      if (/^[ >]*$/.test(this.lineText(line))) throw new NotFast();
+    }
+    return [quote, close + 1];
   }
 
   private list(tokens: Token[], index: number, to: number): [List, number] {
@@ -301,10 +304,7 @@ class TreeBuilder {
   }
 
   private fence(token: Token): Code {
-    const [first, end] = token.map ?? [0, 0];
-    const contentLines = token.content === '' ? 0 : token.content.split('\n').length - 1;
-    // An unclosed fence runs to its container's end, which micromark positions otherwise.
-    if (contentLines !== end - first - 2) throw new NotFast();
+    if (!isClosed(token)) throw new NotFast();
     // micromark keeps some trailing spaces of the meta.
     if (/\s$/.test(token.info)) throw new NotFast();
     const info = token.info.trim();
@@ -320,10 +320,8 @@ class TreeBuilder {
   }
 
   private math(token: Token): MathBlock {
-    const [first, end] = token.map ?? [0, 0];
-    const contentLines = token.content === '' ? 0 : token.content.split('\n').length - 1;
     // GitBook writes no meta after `$$`; micromark keeps some of its spaces.
-    if (contentLines !== end - first - 2 || token.info !== '') throw new NotFast();
+    if (!isClosed(token) || token.info !== '') throw new NotFast();
     const value = token.content.slice(0, -1);
     return {
       type: 'math',
@@ -422,6 +420,16 @@ class TreeBuilder {
     }
     return { line: low + 1, column: offset - (this.lineStarts[low] ?? 0) + 1, offset };
   }
+}
+
+/**
+ * Whether a code or math fence has its closing line: its lines hold the opening, the content and
+ * the closing. An unclosed fence runs to its container's end, which micromark positions otherwise.
+ */
+function isClosed(fence: Token): boolean {
+  const [first, end] = fence.map ?? [0, 0];
+  const contentLines = fence.content === '' ? 0 : fence.content.split('\n').length - 1;
+  return contentLines === end - first - 2;
 }
 
 function copy(point: Point | undefined): Point | undefined {
