@@ -783,6 +783,8 @@ describe.skipIf(chromiumPath === undefined)(
       await surface.locator('p', { hasText: 'here.' }).click();
       await page.keyboard.press('End');
       await page.keyboard.press('Enter');
+      // Playwright asks Chromium to intercept file choosers without waiting for it to agree:
+      // asked before the menu is typed, it has agreed by the time Enter opens one.
       const chooser = page.waitForEvent('filechooser');
       await insert('/file', 'File');
       await (await chooser).setFiles({
@@ -892,12 +894,13 @@ describe.skipIf(chromiumPath === undefined)(
       await surface.focus();
       await page.keyboard.press('Control+End');
       await page.keyboard.press('Enter');
+      // Asked for before the menu is typed, as for the file above.
+      const chooser = page.waitForEvent('filechooser');
       await page.keyboard.type('/image', { delay: 20 });
       await page
         .getByRole('listbox', { name: 'Insert a block' })
         .getByText('Image', { exact: true })
         .waitFor();
-      const chooser = page.waitForEvent('filechooser');
       await page.keyboard.press('Enter');
       await (await chooser).setFiles({
         name: 'photo.png',
