@@ -166,24 +166,59 @@ try {
         requestAnimationFrame(() => setTimeout(() => window.keyToPaint.push(performance.now() - down), 0));
       }, { capture: true });
     })()`);
+    // Chromium's own counters, read around the typing: how much of the main thread's time went
+    // to script, to style and to layout.
+    const metrics = await page.context().newCDPSession(page);
+    await metrics.send('Performance.enable');
+    const counters = async () =>
+      new Map(
+        (await metrics.send('Performance.getMetrics')).metrics.map(({ name, value }) => [
+          name,
+          value,
+        ]),
+      );
+    const before = await counters();
     await page.keyboard.type('The quick brown fox jumps over the lazy dog. '.repeat(3), {
       delay: 30,
     });
     await page.waitForTimeout(200);
+    const after = await counters();
+    await metrics.detach();
     const latencies = ((await page.evaluate('window.keyToPaint')) as number[]).sort(
       (a, b) => a - b,
+    );
+    // Every `…Duration` counter (seconds) that moved, as milliseconds per key.
+    const perKeyMs = Object.fromEntries(
+      [...after]
+        .filter(([name]) => name.endsWith('Duration'))
+        .map(([name, value]) => [
+          name.replace(/Duration$/, ''),
+          Math.round(((value - (before.get(name) ?? 0)) * 10_000) / latencies.length) / 10,
+        ])
+        .filter(([, value]) => value !== 0),
     );
     return {
       keys: latencies.length,
       p50Ms: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
       p95Ms: Math.round(latencies[Math.floor(latencies.length * 0.95)] ?? Number.NaN),
+      perKeyMs,
     };
   };
   const profiling = process.env.BENCH_CPU_PROFILE;
   const cdp = profiling === undefined ? undefined : await page.context().newCDPSession(page);
   await cdp?.send('Profiler.enable');
   await cdp?.send('Profiler.start');
+  // BENCH_TRACE=<file>: a Chromium trace of the typing in the big page, for chrome://tracing,
+  // with Blink's own steps (editing, layout, the text input state it keeps for input methods).
+  const tracing = process.env.BENCH_TRACE;
+  if (tracing !== undefined) {
+    await browser.startTracing(page, {
+      path: tracing,
+      categories: ['blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
+    });
+  }
   const typingInBigPage = await typeInto(bigPage?.id);
+  if (tracing !== undefined) await browser.stopTracing();
   if (cdp !== undefined && profiling !== undefined) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(profiling, JSON.stringify(profile));

@@ -44,12 +44,12 @@ const texts: Record<string, string> = {
 /** Indexes the sections as the search index does, answering their row ids by anchor. */
 async function indexSections(db: Kysely<Database>, spaceId: string): Promise<Map<string, number>> {
   const page = { id: 'page', title: 'Guide', path: 'guide' };
-  await searchIndexOf('postgres').writeSections(
-    db,
-    spaceId,
-    page,
-    Object.entries(texts).map(([anchor, body]) => ({ anchor, heading: anchor, body })),
-  );
+  await searchIndexOf('postgres').writeSections(db, spaceId, [
+    {
+      page,
+      sections: Object.entries(texts).map(([anchor, body]) => ({ anchor, heading: anchor, body })),
+    },
+  ]);
   const rows = await db
     .selectFrom('indexed_sections')
     .select(['id', 'anchor'])

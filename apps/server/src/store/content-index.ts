@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chunks } from './chunks.js';
 import type { Executor } from './schema.js';
 import type { IndexedPage } from './search/search-index.js';
 
@@ -16,15 +17,6 @@ export interface StoredLink {
 
 /** The space itself, as the `change_request_id` of its rows. */
 export const spaceScope = '';
-
-const chunkSize = 500;
-function chunks<T>(values: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < values.length; start += chunkSize) {
-    result.push(values.slice(start, start + chunkSize));
-  }
-  return result;
-}
 
 /** The indexed pages of a space with these ids. */
 export async function findIndexedPages(
@@ -45,19 +37,31 @@ export async function findIndexedPages(
   return found;
 }
 
-/** Records a page of the space's head (its title and path), replacing what was there. */
-export async function putIndexedPage(
+/** Records pages of the space's head (their titles and paths), replacing what was there. */
+export async function putIndexedPages(
   db: Executor,
   spaceId: string,
-  page: IndexedPage,
+  pages: readonly IndexedPage[],
 ): Promise<void> {
-  await db
-    .insertInto('indexed_pages')
-    .values({ space_id: spaceId, page_id: page.id, title: page.title, path: page.path })
-    .onConflict((conflict) =>
-      conflict.columns(['space_id', 'page_id']).doUpdateSet({ title: page.title, path: page.path }),
-    )
-    .execute();
+  for (const part of chunks(pages)) {
+    await db
+      .insertInto('indexed_pages')
+      .values(
+        part.map((page) => ({
+          space_id: spaceId,
+          page_id: page.id,
+          title: page.title,
+          path: page.path,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['space_id', 'page_id']).doUpdateSet((update) => ({
+          title: update.ref('excluded.title'),
+          path: update.ref('excluded.path'),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Forgets pages of the space's head: their record, sections and links. */
@@ -100,12 +104,14 @@ export async function putIndexedFiles(
       .where('file_id', 'in', ids)
       .execute();
   }
-  for (const file of put) {
+  for (const part of chunks(put)) {
     await db
       .insertInto('indexed_files')
-      .values({ space_id: spaceId, file_id: file.id, name: file.name })
+      .values(part.map((file) => ({ space_id: spaceId, file_id: file.id, name: file.name })))
       .onConflict((conflict) =>
-        conflict.columns(['space_id', 'file_id']).doUpdateSet({ name: file.name }),
+        conflict
+          .columns(['space_id', 'file_id'])
+          .doUpdateSet((update) => ({ name: update.ref('excluded.name') })),
       )
       .execute();
   }
@@ -157,14 +163,29 @@ export async function replacePageLinks(
   pageId: string,
   links: readonly StoredLink[],
 ): Promise<void> {
-  await db
-    .deleteFrom('page_links')
-    .where('space_id', '=', spaceId)
-    .where('change_request_id', '=', scope)
-    .where('page_id', '=', pageId)
-    .execute();
+  await replaceLinksOfPages(db, spaceId, scope, [pageId], links);
+}
+
+/**
+ * Replaces the links of pages in `scope` (the space's head or a change request) with `links`,
+ * which are all the links those pages hold: a page with none keeps none.
+ */
+export async function replaceLinksOfPages(
+  db: Executor,
+  spaceId: string,
+  scope: string,
+  pageIds: readonly string[],
+  links: readonly StoredLink[],
+): Promise<void> {
+  for (const ids of chunks(pageIds)) {
+    await db
+      .deleteFrom('page_links')
+      .where('space_id', '=', spaceId)
+      .where('change_request_id', '=', scope)
+      .where('page_id', 'in', ids)
+      .execute();
+  }
   for (const part of chunks(links)) {
-    if (part.length === 0) continue;
     await db
       .insertInto('page_links')
       .values(

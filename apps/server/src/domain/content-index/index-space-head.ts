@@ -1,15 +1,16 @@
 import {
   findIndexedPages,
   putIndexedFiles,
-  putIndexedPage,
+  putIndexedPages,
   refreshLinkStatus,
   removeIndexedPages,
-  replacePageLinks,
+  replaceLinksOfPages,
+  type StoredLink,
   spaceScope,
 } from '../../store/content-index.js';
 import type { DialectName } from '../../store/database/dialect.js';
 import type { Executor } from '../../store/schema.js';
-import { searchIndexOf } from '../../store/search/search-index.js';
+import { type PageSections, searchIndexOf } from '../../store/search/search-index.js';
 import type { SpaceHeadMove } from '../content/head-moves.js';
 import { changedBetweenRevisions } from './changed-pages.js';
 import { readPageContent } from './page-content.js';
@@ -42,20 +43,36 @@ export function spaceHeadIndexer({
     const newPaths: string[] = [];
 
     await removeIndexedPages(db, spaceId, changed.deletedPages);
+    // Every changed page is read first, then written a few hundred rows a statement: an import
+    // of a thousand pages is a few dozen statements, not tens of thousands.
+    const indexed: PageSections[] = [];
+    const links: StoredLink[] = [];
     for (const pageId of changed.pages) {
       const page = await after.page(pageId);
       if (page === undefined) continue;
       const content = await readPageContent(after, page);
-      const indexed = { id: page.id, title: page.title, path: content.path };
       newPaths.push(content.path);
-      await putIndexedPage(db, spaceId, indexed);
-      await search.writeSections(db, spaceId, indexed, content.sections);
-      const found =
-        content.body === undefined
-          ? []
-          : pageLinksOf(page.id, content.path, content.body, appOrigin);
-      await replacePageLinks(db, spaceId, spaceScope, page.id, found);
+      indexed.push({
+        page: { id: page.id, title: page.title, path: content.path },
+        sections: content.sections,
+      });
+      if (content.body !== undefined) {
+        links.push(...pageLinksOf(page.id, content.path, content.body, appOrigin));
+      }
     }
+    await putIndexedPages(
+      db,
+      spaceId,
+      indexed.map(({ page }) => page),
+    );
+    await search.writeSections(db, spaceId, indexed);
+    await replaceLinksOfPages(
+      db,
+      spaceId,
+      spaceScope,
+      indexed.map(({ page }) => page.id),
+      links,
+    );
     await putIndexedFiles(
       db,
       spaceId,

@@ -6,6 +6,7 @@ import { sqliteSearchIndex } from './search-sqlite.js';
 export {
   type IndexedPage,
   type IndexedSection,
+  type PageSections,
   type RankedSection,
   readSectionHits,
   type SearchIndex,

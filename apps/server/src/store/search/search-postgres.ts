@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { chunks } from '../chunks.js';
 import {
-  type IndexedSection,
   type RankedSectionRow,
   removePageSections,
   type SearchIndex,
+  sectionRows,
   toRankedSection,
 } from './search-sections.js';
 import { indexableText, type SearchTerm } from './search-terms.js';
@@ -24,16 +25,23 @@ function tsqueryText(terms: readonly SearchTerm[]): string {
 
 /** The search index on PostgreSQL: a `tsvector` per section (title weight A, body B) under GIN. */
 export const postgresSearchIndex: SearchIndex = {
-  async writeSections(db, spaceId, page, sections: readonly IndexedSection[]) {
-    await removePageSections(db, spaceId, page.id);
-    for (const [position, section] of sections.entries()) {
-      const title = indexableText(`${page.title}\n${section.heading}`);
+  async writeSections(db, spaceId, pages) {
+    await removePageSections(
+      db,
+      spaceId,
+      pages.map(({ page }) => page.id),
+    );
+    for (const part of chunks(sectionRows(pages))) {
+      const values = part.map(({ page, position, section }) => {
+        const title = indexableText(`${page.title}\n${section.heading}`);
+        return sql`(${spaceId}, ${page.id}, ${position}, ${section.anchor}, ${section.heading},
+          ${section.body},
+          setweight(to_tsvector('simple', ${title}), 'A') ||
+          setweight(to_tsvector('simple', ${indexableText(section.body)}), 'B'))`;
+      });
       await sql`
         INSERT INTO indexed_sections (space_id, page_id, position, anchor, title, body, terms)
-        VALUES (${spaceId}, ${page.id}, ${position}, ${section.anchor}, ${section.heading},
-                ${section.body},
-                setweight(to_tsvector('simple', ${title}), 'A') ||
-                setweight(to_tsvector('simple', ${indexableText(section.body)}), 'B'))
+        VALUES ${sql.join(values)}
       `.execute(db);
     }
   },

@@ -1,3 +1,4 @@
+import { chunks } from '../chunks.js';
 import type { Executor } from '../schema.js';
 import type { SearchTerm } from './search-terms.js';
 
@@ -13,6 +14,26 @@ export interface IndexedSection {
   anchor: string;
   heading: string;
   body: string;
+}
+
+/** A page and every section of its body, as the index stores them. */
+export interface PageSections {
+  page: IndexedPage;
+  sections: readonly IndexedSection[];
+}
+
+/** One section to store: its page, its place in the page, and what it says. */
+export interface SectionRow {
+  page: IndexedPage;
+  position: number;
+  section: IndexedSection;
+}
+
+/** The sections of pages, one row each, in page order. */
+export function sectionRows(pages: readonly PageSections[]): SectionRow[] {
+  return pages.flatMap(({ page, sections }) =>
+    sections.map((section, position) => ({ page, position, section })),
+  );
 }
 
 /** A section matching a search, as ranked: its row, its page, and a score (higher is better). */
@@ -40,13 +61,11 @@ export interface SectionHit {
  * (FTS5 on SQLite, a weighted `tsvector` with GIN on PostgreSQL), the same behaviour on both.
  */
 export interface SearchIndex {
-  /** Stores the sections of a page, replacing those it had; the page record is the caller's. */
-  writeSections(
-    db: Executor,
-    spaceId: string,
-    page: IndexedPage,
-    sections: readonly IndexedSection[],
-  ): Promise<void>;
+  /**
+   * Stores the sections of pages, replacing those they had, a few hundred rows a statement; the
+   * page records are the caller's.
+   */
+  writeSections(db: Executor, spaceId: string, pages: readonly PageSections[]): Promise<void>;
   /**
    * The best-matching sections in `spaceIds` (every term in one section), best first: only their
    * rows and pages, so ranking thousands of matches reads no text (see {@link readSectionHits}).
@@ -116,15 +135,17 @@ export async function readSectionHits(
   );
 }
 
-/** Removes the sections of a page (on SQLite, a trigger removes their full-text rows too). */
+/** Removes the sections of pages (on SQLite, a trigger removes their full-text rows too). */
 export async function removePageSections(
   db: Executor,
   spaceId: string,
-  pageId: string,
+  pageIds: readonly string[],
 ): Promise<void> {
-  await db
-    .deleteFrom('indexed_sections')
-    .where('space_id', '=', spaceId)
-    .where('page_id', '=', pageId)
-    .execute();
+  for (const ids of chunks(pageIds)) {
+    await db
+      .deleteFrom('indexed_sections')
+      .where('space_id', '=', spaceId)
+      .where('page_id', 'in', ids)
+      .execute();
+  }
 }

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
+import { chunks } from '../chunks.js';
 import {
-  type IndexedSection,
   type RankedSectionRow,
   removePageSections,
   type SearchIndex,
+  sectionRows,
   toRankedSection,
 } from './search-sections.js';
 import { indexableText, type SearchTerm } from './search-terms.js';
@@ -28,23 +29,35 @@ function matchExpression(spaceIds: readonly string[], terms: readonly SearchTerm
 
 /** The search index on SQLite: FTS5 (unicode61) over the sections, by section rowid. */
 export const sqliteSearchIndex: SearchIndex = {
-  async writeSections(db, spaceId, page, sections: readonly IndexedSection[]) {
-    await removePageSections(db, spaceId, page.id);
-    for (const [position, section] of sections.entries()) {
+  async writeSections(db, spaceId, pages) {
+    await removePageSections(
+      db,
+      spaceId,
+      pages.map(({ page }) => page.id),
+    );
+    const space = spaceToken(spaceId);
+    for (const part of chunks(sectionRows(pages))) {
       const inserted = await db
         .insertInto('indexed_sections')
-        .values({
-          space_id: spaceId,
-          page_id: page.id,
-          position,
-          anchor: section.anchor,
-          title: section.heading,
-          body: section.body,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const title = indexableText(`${page.title}\n${section.heading}`);
-      await sql`INSERT INTO indexed_sections_fts (rowid, space, title, body) VALUES (${inserted.id}, ${spaceToken(spaceId)}, ${title}, ${indexableText(section.body)})`.execute(
+        .values(
+          part.map(({ page, position, section }) => ({
+            space_id: spaceId,
+            page_id: page.id,
+            position,
+            anchor: section.anchor,
+            title: section.heading,
+            body: section.body,
+          })),
+        )
+        .returning(['id', 'page_id', 'position'])
+        .execute();
+      // RETURNING answers the rows in no order it promises: each is found by page and place.
+      const ids = new Map(inserted.map((row) => [`${row.page_id}/${row.position}`, row.id]));
+      const values = part.map(
+        ({ page, position, section }) =>
+          sql`(${ids.get(`${page.id}/${position}`)}, ${space}, ${indexableText(`${page.title}\n${section.heading}`)}, ${indexableText(section.body)})`,
+      );
+      await sql`INSERT INTO indexed_sections_fts (rowid, space, title, body) VALUES ${sql.join(values)}`.execute(
         db,
       );
     }
