@@ -8,7 +8,12 @@ import { readRepository } from '../src/domain/git-sync/read-repository.js';
 import { repositoryLayout } from '../src/domain/git-sync/repository-layout.js';
 import { spaceFiles } from '../src/domain/git-sync/space-files.js';
 import { summarySays, writeSummary } from '../src/domain/git-sync/summary-file.js';
-import { emptySyncState, pageDigest, type SyncState } from '../src/domain/git-sync/sync-state.js';
+import {
+  emptySyncState,
+  pageDigest,
+  type SyncState,
+  variablesDigest,
+} from '../src/domain/git-sync/sync-state.js';
 import { readSummary } from '../src/domain/imports/summary-toc.js';
 
 // Findings of the no-churn test on real GitBook repositories (`git-sync-no-churn.test.ts`), each
@@ -136,7 +141,7 @@ describe('Git sync format', () => {
         },
       },
     };
-    const unedited = await spaceFiles(tree, [], [], layout, state, files, services(bodies));
+    const unedited = await spaceFiles(tree, [], [], {}, layout, state, files, services(bodies));
     expect([...unedited.writes.keys()]).toEqual([]);
     expect([...unedited.deletes]).toEqual([]);
 
@@ -146,6 +151,7 @@ describe('Git sync format', () => {
       [node(intro), node(edited, [node(filesPage)])],
       [],
       [],
+      {},
       layout,
       state,
       files,
@@ -176,6 +182,7 @@ describe('Git sync format', () => {
       [node(intro), node(types)],
       [],
       [],
+      {},
       layout,
       state,
       files,
@@ -188,6 +195,7 @@ describe('Git sync format', () => {
       [node(intro), node(renamed)],
       [],
       [],
+      {},
       layout,
       state,
       files,
@@ -226,6 +234,7 @@ describe('Git sync format', () => {
       [node(part, [node(welcome)]), node(after), node(second)],
       [],
       [],
+      {},
       layout,
       emptySyncState,
       new Map(),
@@ -242,5 +251,68 @@ describe('Git sync format', () => {
     expect(text(written.writes.get('SUMMARY.md'))).toBe(
       '# Table of contents\n\n## Getting started\n\n* [Welcome](README.md)\n* [After](start/after.md)\n\n## Then\n',
     );
+  });
+
+  it("keeps the space's variables in .gitbook/vars.yaml: written when they change, GitBook's text kept while they do not, deleted when none are left", async () => {
+    const readme = page({ id: 'readme', title: 'Intro', slug: 'readme' });
+    const tree = [node(readme)];
+    const bodies = { 'doc-readme': 'Hello.\n' };
+    const write = (
+      variables: Record<string, string>,
+      state: SyncState,
+      checkout: Map<string, Uint8Array>,
+    ) => spaceFiles(tree, [], [], variables, layout, state, checkout, services(bodies));
+
+    // Every value is the text written: YAML's numbers and booleans read back as written.
+    const gitbookText = '# Set in GitBook\nversion: 3.10\nbeta: true\nname: Quire\n';
+    expect(readRepository(new Map([[layout.variables, bytes(gitbookText)]]), '').variables).toEqual(
+      {
+        version: '3.10',
+        beta: 'true',
+        name: 'Quire',
+      },
+    );
+    expect(
+      readRepository(new Map([[layout.variables, bytes('- a list\n')]]), '').variables,
+    ).toEqual({});
+    expect(readRepository(new Map(), '').variables).toBeUndefined();
+
+    // First written, the file quotes what YAML would read as another type.
+    const first = await write({ version: '3.10', name: 'Quire' }, emptySyncState, new Map());
+    expect(text(first.writes.get('.gitbook/vars.yaml'))).toBe('version: "3.10"\nname: Quire\n');
+    expect(first.variables?.digest).toBe(variablesDigest({ version: '3.10', name: 'Quire' }));
+
+    // As the two last agreed: GitBook's own text stays, comments and all.
+    const values = { version: '3.10', beta: 'true', name: 'Quire' };
+    const agreed: SyncState = {
+      ...emptySyncState,
+      variables: {
+        path: layout.variables,
+        blob: await blobOf(bytes(gitbookText)),
+        digest: variablesDigest(values),
+      },
+    };
+    const checkout = new Map([[layout.variables, bytes(gitbookText)]]);
+    const kept = await write(values, agreed, checkout);
+    expect(kept.writes.has(layout.variables)).toBe(false);
+    expect(kept.deletes.has(layout.variables)).toBe(false);
+    expect(kept.variables).toEqual(agreed.variables);
+
+    // Edited in the space: written again. All deleted: the file goes.
+    const edited = await write({ ...values, version: '3.11' }, agreed, checkout);
+    expect(
+      readRepository(
+        new Map([[layout.variables, edited.writes.get(layout.variables) ?? new Uint8Array()]]),
+        '',
+      ).variables,
+    ).toEqual({
+      ...values,
+      version: '3.11',
+    });
+    const cleared = await write({}, agreed, checkout);
+    expect([...cleared.deletes]).toEqual([layout.variables]);
+    expect(cleared.variables).toBeUndefined();
+    // A file the two never agreed on is not the space's to delete.
+    expect([...(await write({}, emptySyncState, checkout)).deletes]).toEqual([]);
   });
 });

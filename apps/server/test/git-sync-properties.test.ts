@@ -97,6 +97,12 @@ const space = fc
   .tuple(fc.array(child, { maxLength: 3 }), fc.array(group, { maxLength: 2 }))
   .filter(([pages, parts]) => pages.length + parts.length > 0)
   .map(([pages, parts]) => [...pages, ...parts]);
+// The space's variables, with values YAML would read as another type or as syntax.
+const variables = fc.dictionary(
+  fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/),
+  fc.constantFrom('Quire', '3.10', 'true', 'null', '', 'a: b', '#not a comment', "it's", '- item'),
+  { maxKeys: 3 },
+);
 
 function insertChanges(pages: readonly GeneratedPage[]): Change[] {
   const changes: Change[] = [];
@@ -143,10 +149,15 @@ describe('Git sync properties over generated spaces', () => {
     return name;
   };
 
-  it('exports, imports into a fresh space and exports again to the same files; exports twice without a second commit', async () => {
+  it('exports, imports into a fresh space and exports again to the same files, variables too; exports twice without a second commit', async () => {
     await fc.assert(
-      fc.asyncProperty(space, async (pages) => {
-        const first = await createSpaceWithContent(org, 'Generated', insertChanges(pages));
+      fc.asyncProperty(space, variables, async (pages, values) => {
+        const first = await createSpaceWithContent(org, 'Generated', [
+          ...insertChanges(pages),
+          ...(Object.keys(values).length === 0
+            ? []
+            : [{ operation: 'update_variables' as const, variables: values }]),
+        ]);
         const exported = await newRepository();
         await sync(first, 'export', exported);
         const commits = await git.commits(exported);
@@ -161,6 +172,14 @@ describe('Git sync properties over generated spaces', () => {
           })
         ).id;
         await sync(second, 'import', exported);
+        const { revision } = await org.admin.client.GET('/spaces/{spaceId}', {
+          params: { path: { spaceId: second } },
+        });
+        expect(
+          await org.admin.client.GET('/spaces/{spaceId}/revisions/{revisionId}/variables', {
+            params: { path: { spaceId: second, revisionId: revision ?? '' } },
+          }),
+        ).toEqual(values);
         const again = await newRepository();
         await sync(second, 'export', again);
         expect(await git.files(again)).toEqual(await git.files(exported));

@@ -598,4 +598,59 @@ describe('Git sync', () => {
       operation: { state: 'success' },
     });
   });
+
+  it("keeps the space's variables in .gitbook/vars.yaml, both ways, GitBook's text kept", async () => {
+    const variablesSpace = await createSpaceWithContent(org, 'Versions', [
+      { operation: 'insert_page', title: 'Install', document: { markdown: 'Install it.\n' } },
+      { operation: 'update_variables', variables: { version: '3.10', product: 'Quire' } },
+    ]);
+    const sync = gitOf(org.admin, () => variablesSpace);
+    const variablesNow = async () =>
+      org.admin.client.GET('/spaces/{spaceId}/revisions/{revisionId}/variables', {
+        params: {
+          path: { spaceId: variablesSpace, revisionId: (await revisionOf(variablesSpace)) ?? '' },
+        },
+      });
+    const exportAs = async (commitMessage: string) => {
+      await sync.exportRepository({
+        url: git.url('versions', credentials),
+        ref: 'main',
+        commitMessage,
+      });
+      await server.jobs.runDue();
+    };
+    await git.createRepository('versions');
+    await exportAs('First export');
+    const vars = async () => {
+      const bytes = (await git.files('versions')).get('.gitbook/vars.yaml');
+      return bytes === undefined ? undefined : Buffer.from(bytes).toString('utf8');
+    };
+    // A value YAML would read as a number is quoted, so it reads back as the text it is.
+    expect(await vars()).toBe('version: "3.10"\nproduct: Quire\n');
+    await exportAs('Nothing changed');
+    expect(await git.commits('versions')).toHaveLength(1);
+
+    // Edited in the repository, GitBook's way: the space takes the values, and the next export
+    // leaves the file as written.
+    const repo = await git.clone('versions');
+    const edited = '# Bumped for the release\nversion: 3.11\nproduct: Quire\nchannel: beta\n';
+    await writeFile(join(repo, '.gitbook/vars.yaml'), edited);
+    await git.git(repo, 'commit', '-qam', 'Release 3.11');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    await sync.importRepository({ url: git.url('versions', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect(await variablesNow()).toEqual({ version: '3.11', product: 'Quire', channel: 'beta' });
+    await exportAs('Still nothing');
+    expect(await git.commits('versions')).toHaveLength(2);
+    expect(await vars()).toBe(edited);
+
+    // Every variable deleted in the space: the export deletes the file.
+    const editing = spaceEditing(org.admin, () => variablesSpace);
+    const changeRequest = await editing.openChangeRequest();
+    await editing.apply(changeRequest, [{ operation: 'update_variables', variables: {} }]);
+    await editing.merge(changeRequest);
+    await exportAs('No variables');
+    expect(await vars()).toBeUndefined();
+    expect(await variablesNow()).toEqual({});
+  });
 });

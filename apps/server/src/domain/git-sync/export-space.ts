@@ -59,6 +59,7 @@ export async function exportSpace(
       await readPageTree(tree),
       await readFiles(tree),
       await tree.reusableContents(),
+      await tree.variables(),
       content.layout,
       state,
       checkout.files,
@@ -81,6 +82,7 @@ export async function exportSpace(
         pages: files.pages,
         files: files.files,
         includes: files.includes,
+        ...(files.variables === undefined ? {} : { variables: files.variables }),
       });
     }
     return {

@@ -23,7 +23,13 @@ import { loadLastSync, saveLastSync } from './last-sync.js';
 import { type RepositoryContent, readRepository } from './read-repository.js';
 import { type RepositoryChanges, repositoryChanges } from './repository-changes.js';
 import type { GitSyncServices, SyncOutcome } from './sync-services.js';
-import { includeDigest, pageDigest, type SyncedPage, type SyncState } from './sync-state.js';
+import {
+  includeDigest,
+  pageDigest,
+  type SyncedPage,
+  type SyncState,
+  variablesDigest,
+} from './sync-state.js';
 import type { SyncTarget } from './sync-target.js';
 
 export async function importRepository(
@@ -38,11 +44,23 @@ export async function importRepository(
     const head = checkout.head;
     if (head === null) throw invalid(`The repository has no branch ${remote.branch}`);
     const saved = await loadLastSync(services, space.id, remote, directory);
-    const state = request.force === true ? { ...saved, pages: forgetBlobs(saved.pages) } : saved;
+    // A forced import takes every file as changed: the repository's version of each wins.
+    const state: SyncState =
+      request.force === true
+        ? {
+            ...saved,
+            pages: forgetBlobs(saved.pages),
+            ...(saved.variables === undefined
+              ? {}
+              : { variables: { ...saved.variables, blob: '' } }),
+          }
+        : saved;
     const content = readRepository(checkout.files, directory);
     const blobs = new Map<string, string>();
     for (const [path, bytes] of checkout.files) {
-      if (path.endsWith('.md')) blobs.set(path, await blobOf(bytes));
+      if (path.endsWith('.md') || path === content.layout.variables) {
+        blobs.set(path, await blobOf(bytes));
+      }
     }
     const save = (next: Omit<SyncState, 'commit' | 'files'>) =>
       saveLastSync(services, space.id, remote, directory, {
@@ -81,6 +99,7 @@ export async function importRepository(
         revisionId: agreedRevision,
         pages: state.pages,
         includes: state.includes ?? {},
+        ...(state.variables === undefined ? {} : { variables: state.variables }),
       });
       return { commit: head, revisionId: null };
     }
@@ -138,6 +157,7 @@ export async function importRepository(
         revisionId: state.revisionId,
         pages: state.pages,
         includes: state.includes ?? {},
+        ...(state.variables === undefined ? {} : { variables: state.variables }),
       });
       return {
         commit: head,
@@ -242,6 +262,7 @@ async function planOn(
     await readPageTree(tree),
     await readFiles(tree),
     await tree.reusableContents(),
+    await tree.variables(),
     state,
   );
 }
@@ -259,7 +280,7 @@ async function lastSyncAt(
   outcomes: readonly ContentChangeOutcome[],
   state: SyncState,
   blobs: ReadonlyMap<string, string>,
-): Promise<Pick<SyncState, 'pages' | 'includes'>> {
+): Promise<Pick<SyncState, 'pages' | 'includes' | 'variables'>> {
   const keys = new Map<string, string>();
   for (const [idOrRef, key] of plan.keys) {
     const created = outcomes.find(
@@ -285,7 +306,20 @@ async function lastSyncAt(
       digest: includeDigest(record),
     };
   }
-  return { pages: await syncedPages(await readPageTree(tree), keys, state, blobs), includes };
+  const variablesBlob = blobs.get(content.layout.variables);
+  return {
+    pages: await syncedPages(await readPageTree(tree), keys, state, blobs),
+    includes,
+    ...(variablesBlob === undefined
+      ? {}
+      : {
+          variables: {
+            path: content.layout.variables,
+            blob: variablesBlob,
+            digest: variablesDigest(await tree.variables()),
+          },
+        }),
+  };
 }
 
 async function syncedPages(

@@ -38,7 +38,12 @@ export async function saveLastSync(
     directory,
     revisionId: state.revisionId,
     commit: state.commit,
-    state: JSON.stringify({ pages: state.pages, files: state.files, includes: state.includes }),
+    state: JSON.stringify({
+      pages: state.pages,
+      files: state.files,
+      includes: state.includes,
+      variables: state.variables,
+    }),
     updatedAt: services.now().toISOString(),
   });
 }

@@ -8,6 +8,7 @@ import {
   repositoryLayout,
   repositoryRedirects,
 } from './repository-layout.js';
+import { readVariablesFile } from './variables-file.js';
 
 /**
  * A page as a repository holds it. `key` names it across syncs: the file's path for a page with
@@ -63,6 +64,8 @@ export interface RepositoryContent {
   includes: RepositoryInclude[];
   /** The redirects of `.gitbook.yaml` that lead to a page of the repository. */
   redirects: RepositoryRedirect[];
+  /** The space's variables, from `.gitbook/vars.yaml`; none when there is no such file. */
+  variables?: Record<string, string>;
 }
 
 const markdownFile = /\.md$/i;
@@ -72,8 +75,8 @@ const includeFile = /^([^/]+)\.md$/;
  * Reads the space a repository holds in GitBook's Git format, from its files by path: the
  * layout from `.gitbook.yaml`, the page tree from the table of contents (every Markdown file
  * under the root, the first page first, when there is none), pages from their files, and the
- * files under `.gitbook/assets/`, reusable contents under `.gitbook/includes/`. Anything else in
- * the repository is not the space's.
+ * files under `.gitbook/assets/`, reusable contents under `.gitbook/includes/`, the space's
+ * variables in `.gitbook/vars.yaml`. Anything else in the repository is not the space's.
  */
 export function readRepository(
   files: ReadonlyMap<string, Uint8Array>,
@@ -143,7 +146,15 @@ export function readRepository(
       includes.push({ name, path, ...readIncludeFile(Buffer.from(bytes).toString('utf8'), name) });
   }
   const pages = entries.map((entry) => pageOf(entry, ''));
-  return { layout, pages, assets, includes, redirects: redirectsTo(pages, layout, config) };
+  const variables = text(layout.variables);
+  return {
+    layout,
+    pages,
+    assets,
+    includes,
+    redirects: redirectsTo(pages, layout, config),
+    ...(variables === undefined ? {} : { variables: readVariablesFile(variables) }),
+  };
 }
 
 // A redirect whose target is no page of the repository leads nowhere, and is left out.

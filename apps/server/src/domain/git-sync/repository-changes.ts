@@ -10,7 +10,7 @@ import type {
   ReusableContentRecord,
 } from '../content/records.js';
 import type { RepositoryContent, RepositoryInclude, RepositoryPage } from './read-repository.js';
-import type { SyncState } from './sync-state.js';
+import { type SyncState, variablesDigest } from './sync-state.js';
 
 /** The batch that makes a space hold what its repository does, and which page is which file. */
 export interface RepositoryChanges {
@@ -59,6 +59,24 @@ function includeChanges(
 }
 
 /**
+ * The change that gives the space the repository's variables, when `.gitbook/vars.yaml` changed
+ * since `state` (or was deleted since) and says other variables than the space has: none when
+ * the file is as it was, so variables edited in the space since stay theirs until exported.
+ */
+function variablesChanges(
+  content: RepositoryContent,
+  blobs: ReadonlyMap<string, string>,
+  variables: Readonly<Record<string, string>>,
+  state: SyncState,
+): ContentChangeInput[] {
+  const wanted = content.variables ?? (state.variables === undefined ? undefined : {});
+  if (wanted === undefined) return [];
+  if (state.variables?.blob === blobs.get(content.layout.variables)) return [];
+  if (variablesDigest(wanted) === variablesDigest(variables)) return [];
+  return [{ operation: 'update_variables', variables: wanted }];
+}
+
+/**
  * The content changes that bring a space in line with a repository, touching no more than the
  * repository changed since `state`: a page whose file has the same blob as when last synced
  * keeps its body, pages are matched to files by their key (file path) from the last sync, new
@@ -72,6 +90,7 @@ export function repositoryChanges(
   tree: readonly PageNode[],
   files: readonly FileRecord[],
   reusables: readonly ReusableContentRecord[],
+  variables: Readonly<Record<string, string>>,
   state: SyncState,
 ): RepositoryChanges {
   const current = new Map<string, PageNode>();
@@ -178,7 +197,11 @@ export function repositoryChanges(
   apply(content.pages, null);
   const ordering = orderChanges(content.pages, current, byKey);
   const links = metaLinkChanges(content.pages, keys, current, blobs, state);
-  return { changes: [...deletions, ...changes, ...ordering, ...links], keys };
+  const variablesChange = variablesChanges(content, blobs, variables, state);
+  return {
+    changes: [...deletions, ...changes, ...ordering, ...links, ...variablesChange],
+    keys,
+  };
 }
 
 // Sibling order: pages already in the space that stay under the same parent but in another

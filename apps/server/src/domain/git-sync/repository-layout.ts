@@ -14,6 +14,8 @@ export interface RepositoryLayout {
   assets: string;
   /** Folder of the reusable contents pages include. */
   includes: string;
+  /** The space's variables (`.gitbook/vars.yaml`), a map of names to values. */
+  variables: string;
 }
 
 /**
@@ -31,6 +33,7 @@ export function repositoryLayout(directory: string, config: string | undefined):
     summary: posix.join(root, settings.summary ?? 'SUMMARY.md'),
     assets: `${root}.gitbook/assets/`,
     includes: `${root}.gitbook/includes/`,
+    variables: `${root}.gitbook/vars.yaml`,
   };
 }
 

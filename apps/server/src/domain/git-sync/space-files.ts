@@ -17,8 +17,11 @@ import {
   pageDigest,
   type SyncedFile,
   type SyncedPage,
+  type SyncedVariables,
   type SyncState,
+  variablesDigest,
 } from './sync-state.js';
+import { writeVariablesFile } from './variables-file.js';
 
 /** What writing a space's files reads besides its page tree. */
 export interface SpaceFileServices {
@@ -36,6 +39,8 @@ export interface SpaceFiles {
   pages: Record<string, SyncedPage>;
   files: Record<string, SyncedFile>;
   includes: Record<string, SyncedPage>;
+  /** The variables' file, when the repository holds one after the writes. */
+  variables?: SyncedVariables;
 }
 
 /**
@@ -51,6 +56,7 @@ export async function spaceFiles(
   tree: readonly PageNode[],
   files: readonly FileRecord[],
   reusables: readonly ReusableContentRecord[],
+  variables: Readonly<Record<string, string>>,
   layout: RepositoryLayout,
   state: SyncState,
   checkout: ReadonlyMap<string, Uint8Array>,
@@ -195,6 +201,9 @@ export async function spaceFiles(
     };
   }
 
+  const variablesFile = await variablesFileOf(variables, layout, state, checkout, services);
+  if (variablesFile.write !== undefined) writes.set(layout.variables, variablesFile.write);
+
   const kept = new Set([...writes.keys(), ...Object.values(pages).map((page) => page.path)]);
   for (const file of Object.values(syncedFiles)) kept.add(file.path);
   for (const include of Object.values(includes)) kept.add(include.path);
@@ -207,7 +216,47 @@ export async function spaceFiles(
     if (gone.path.endsWith('/') || kept.has(gone.path) || !checkout.has(gone.path)) continue;
     deletes.add(gone.path);
   }
-  return { writes, deletes, pages, files: syncedFiles, includes };
+  if (variablesFile.remove) deletes.add(layout.variables);
+  return {
+    writes,
+    deletes,
+    pages,
+    files: syncedFiles,
+    includes,
+    ...(variablesFile.synced === undefined ? {} : { variables: variablesFile.synced }),
+  };
+}
+
+/**
+ * What becomes of `.gitbook/vars.yaml`: written when the space's variables changed since
+ * `state` (or the repository has no such file yet), deleted when the space has none left of
+ * those the two agreed on, kept as it is (GitBook's own text, quotes and order) otherwise.
+ */
+async function variablesFileOf(
+  variables: Readonly<Record<string, string>>,
+  layout: RepositoryLayout,
+  state: SyncState,
+  checkout: ReadonlyMap<string, Uint8Array>,
+  services: SpaceFileServices,
+): Promise<{ write?: Uint8Array; remove: boolean; synced?: SyncedVariables }> {
+  const path = layout.variables;
+  const digest = variablesDigest(variables);
+  const current = checkout.get(path);
+  const unchanged = state.variables?.digest === digest;
+  if (Object.keys(variables).length === 0) {
+    // No file, or one the two never agreed on (it is not the space's to delete): left as it is.
+    if (current === undefined || state.variables === undefined) return { remove: false };
+    if (!unchanged) return { remove: true };
+  }
+  if (current !== undefined && unchanged) {
+    return { remove: false, synced: { path, blob: await services.blobOf(current), digest } };
+  }
+  const bytes = Buffer.from(writeVariablesFile(variables), 'utf8');
+  return {
+    ...(current !== undefined && bytes.equals(Buffer.from(current)) ? {} : { write: bytes }),
+    remove: false,
+    synced: { path, blob: await services.blobOf(bytes), digest },
+  };
 }
 
 /** Where each page goes: its place when it was last synced, else a new one beside its parent. */

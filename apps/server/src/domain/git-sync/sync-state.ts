@@ -24,6 +24,13 @@ export interface SyncedFile {
   sha256: string;
 }
 
+/** The space's variables as they were when the two last agreed: their file, its blob, a digest. */
+export interface SyncedVariables {
+  path: string;
+  blob: string;
+  digest: string;
+}
+
 /** What a space and its repository last agreed on: the revision and commit, page by page. */
 export interface SyncState {
   revisionId: string | null;
@@ -32,9 +39,16 @@ export interface SyncState {
   files: Record<string, SyncedFile>;
   /** Reusable contents by id: their file, its blob and their digest then. */
   includes?: Record<string, SyncedPage>;
+  /** The variables' file, when the repository had one. */
+  variables?: SyncedVariables;
 }
 
 export const emptySyncState: SyncState = { revisionId: null, commit: null, pages: {}, files: {} };
+
+/** A digest of a space's variables. */
+export function variablesDigest(values: Readonly<Record<string, string>>): string {
+  return contentHash(canonicalJson(values));
+}
 
 /** A digest of what a reusable content holds: its title and body. */
 export function includeDigest(record: ReusableContentRecord): string {
