@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { chunks } from './chunks.js';
 import type { Executor } from './schema.js';
-import type { IndexedPage } from './search/search-index.js';
+import { type IndexedPage, removePageSections } from './search/search-sections.js';
 
 /** A link as it is stored: where it is written, what it points to, and its state. */
 export interface StoredLink {
@@ -76,18 +76,9 @@ export async function removeIndexedPages(
       .where('space_id', '=', spaceId)
       .where('page_id', 'in', ids)
       .execute();
-    await db
-      .deleteFrom('indexed_sections')
-      .where('space_id', '=', spaceId)
-      .where('page_id', 'in', ids)
-      .execute();
-    await db
-      .deleteFrom('page_links')
-      .where('space_id', '=', spaceId)
-      .where('change_request_id', '=', spaceScope)
-      .where('page_id', 'in', ids)
-      .execute();
   }
+  await removePageSections(db, spaceId, pageIds);
+  await replaceLinksOfPages(db, spaceId, spaceScope, pageIds, []);
 }
 
 /** Records or forgets files of the space's head, by name. */
