@@ -652,5 +652,24 @@ describe('Git sync', () => {
     await exportAs('No variables');
     expect(await vars()).toBeUndefined();
     expect(await variablesNow()).toEqual({});
+
+    // The same variables set on both sides: GitBook's text stays, and no commit is made.
+    const same = await editing.openChangeRequest();
+    await editing.apply(same, [{ operation: 'update_variables', variables: { product: 'Quire' } }]);
+    await editing.merge(same);
+    const clone = await git.clone('versions');
+    const gitbookText = '# From GitBook\nproduct: Quire\n';
+    await mkdir(join(clone, '.gitbook'), { recursive: true });
+    await writeFile(join(clone, '.gitbook/vars.yaml'), gitbookText);
+    await git.git(clone, 'add', '-A');
+    await git.git(clone, 'commit', '-qm', 'Variables from GitBook');
+    await git.git(clone, 'push', '-q', 'origin', 'main');
+    await sync.importRepository({ url: git.url('versions', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect(await variablesNow()).toEqual({ product: 'Quire' });
+    const commits = await git.commits('versions');
+    await exportAs('Agreed');
+    expect(await git.commits('versions')).toEqual(commits);
+    expect(await vars()).toBe(gitbookText);
   });
 });

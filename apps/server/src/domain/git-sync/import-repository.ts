@@ -27,6 +27,7 @@ import {
   includeDigest,
   pageDigest,
   type SyncedPage,
+  type SyncedVariables,
   type SyncState,
   variablesDigest,
 } from './sync-state.js';
@@ -95,11 +96,13 @@ export async function importRepository(
     const plan = await planOn(services, space, agreedRevision, content, blobs, state);
     if (plan.changes.length === 0) {
       await saveRedirects(services, space.id, content, state.pages);
+      // Nothing to change: the revision they agreed on has the file's variables, if any.
+      const variables = syncedVariables(content, blobs, content.variables ?? {});
       await save({
         revisionId: agreedRevision,
         pages: state.pages,
         includes: state.includes ?? {},
-        ...(state.variables === undefined ? {} : { variables: state.variables }),
+        ...(variables === undefined ? {} : { variables }),
       });
       return { commit: head, revisionId: null };
     }
@@ -306,20 +309,23 @@ async function lastSyncAt(
       digest: includeDigest(record),
     };
   }
-  const variablesBlob = blobs.get(content.layout.variables);
+  const variables = syncedVariables(content, blobs, await tree.variables());
   return {
     pages: await syncedPages(await readPageTree(tree), keys, state, blobs),
     includes,
-    ...(variablesBlob === undefined
-      ? {}
-      : {
-          variables: {
-            path: content.layout.variables,
-            blob: variablesBlob,
-            digest: variablesDigest(await tree.variables()),
-          },
-        }),
+    ...(variables === undefined ? {} : { variables }),
   };
+}
+
+/** The variables' file as the two now agree on it, when the repository has one. */
+function syncedVariables(
+  content: RepositoryContent,
+  blobs: ReadonlyMap<string, string>,
+  values: Readonly<Record<string, string>>,
+): SyncedVariables | undefined {
+  const path = content.layout.variables;
+  const blob = blobs.get(path);
+  return blob === undefined ? undefined : { path, blob, digest: variablesDigest(values) };
 }
 
 async function syncedPages(
