@@ -265,16 +265,22 @@ describe('Git sync format', () => {
 
     // Every value is the text written: YAML's numbers and booleans read back as written.
     const gitbookText = '# Set in GitBook\nversion: 3.10\nbeta: true\nname: Quire\n';
-    expect(readRepository(new Map([[layout.variables, bytes(gitbookText)]]), '').variables).toEqual(
-      {
-        version: '3.10',
-        beta: 'true',
-        name: 'Quire',
-      },
+    const read = (text: string) =>
+      readRepository(new Map([[layout.variables, bytes(text)]]), '').variables;
+    expect(read(gitbookText)).toEqual({ version: '3.10', beta: 'true', name: 'Quire' });
+    expect(read('')).toEqual({});
+    // A file that is no map of the contract's variables is refused, naming what is wrong.
+    expect(() => read('- a list\n')).toThrow(
+      '.gitbook/vars.yaml must be a map of variable names to values',
     );
-    expect(
-      readRepository(new Map([[layout.variables, bytes('- a list\n')]]), '').variables,
-    ).toEqual({});
+    expect(() => read('my-version: 3\n')).toThrow(
+      '.gitbook/vars.yaml names a variable "my-version"',
+    );
+    expect(() => read('nested:\n  a: 1\n')).toThrow(
+      '.gitbook/vars.yaml gives nested a list or a map',
+    );
+    expect(() => read(`long: ${'x'.repeat(10_001)}\n`)).toThrow('longer than 10000 characters');
+    expect(() => read('a: [\n')).toThrow('.gitbook/vars.yaml is not YAML');
     expect(readRepository(new Map(), '').variables).toBeUndefined();
 
     // First written, the file quotes what YAML would read as another type.

@@ -671,5 +671,21 @@ describe('Git sync', () => {
     await exportAs('Agreed');
     expect(await git.commits('versions')).toEqual(commits);
     expect(await vars()).toBe(gitbookText);
+
+    // A file that is no map of variables stops the import, saying why, and changes nothing.
+    await git.git(clone, 'pull', '-q', 'origin', 'main');
+    await writeFile(join(clone, '.gitbook/vars.yaml'), 'my-version: 3\n');
+    await git.git(clone, 'commit', '-qam', 'A name GitBook refuses');
+    await git.git(clone, 'push', '-q', 'origin', 'main');
+    const agreed = await revisionOf(variablesSpace);
+    await sync.importRepository({ url: git.url('versions', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect((await sync.info()).operation).toMatchObject({
+      state: 'failure',
+      direction: 'import',
+      error: expect.stringContaining('.gitbook/vars.yaml names a variable "my-version"'),
+    });
+    expect(await revisionOf(variablesSpace)).toBe(agreed);
+    expect(await variablesNow()).toEqual({ product: 'Quire' });
   });
 });

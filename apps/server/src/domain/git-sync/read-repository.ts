@@ -76,7 +76,8 @@ const includeFile = /^([^/]+)\.md$/;
  * layout from `.gitbook.yaml`, the page tree from the table of contents (every Markdown file
  * under the root, the first page first, when there is none), pages from their files, and the
  * files under `.gitbook/assets/`, reusable contents under `.gitbook/includes/`, the space's
- * variables in `.gitbook/vars.yaml`. Anything else in the repository is not the space's.
+ * variables in `.gitbook/vars.yaml` (a file that is no map of variables is refused). Anything
+ * else in the repository is not the space's.
  */
 export function readRepository(
   files: ReadonlyMap<string, Uint8Array>,
@@ -153,7 +154,9 @@ export function readRepository(
     assets,
     includes,
     redirects: redirectsTo(pages, layout, config),
-    ...(variables === undefined ? {} : { variables: readVariablesFile(variables) }),
+    ...(variables === undefined
+      ? {}
+      : { variables: readVariablesFile(variables, layout.variables) }),
   };
 }
 

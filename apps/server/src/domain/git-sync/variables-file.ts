@@ -1,23 +1,41 @@
 import { parse, stringify } from 'yaml';
+import { invalid } from '../../errors.js';
 import { isRecord } from '../../is-record.js';
 
+// What the contract's `Variables` allows: a name of letters, digits and `_`, not starting with a
+// digit, at most 100 characters; a value of at most 10,000.
+const variableName = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+const longestValue = 10_000;
+
 /**
- * The variables of `.gitbook/vars.yaml`, GitBook's file of a space's variables: a map of names
- * to values. Every value is read as the text written (`3.10` stays `3.10`, not a number); a
- * value that is a list or a map, and a file that is no map, give nothing.
- * @example readVariablesFile('version: 3.10\n'); // { version: '3.10' }
+ * The variables of `.gitbook/vars.yaml` (at `path`), GitBook's file of a space's variables: a
+ * map of names to values. Every value is read as the text written (`3.10` stays `3.10`, not a
+ * number); an empty file has none. A file that is no such map is refused, saying why, so an
+ * import stops before it changes anything.
+ * @example readVariablesFile('version: 3.10\n', '.gitbook/vars.yaml'); // { version: '3.10' }
  */
-export function readVariablesFile(text: string): Record<string, string> {
+export function readVariablesFile(text: string, path: string): Record<string, string> {
   let value: unknown;
   try {
     value = parse(text, { schema: 'failsafe' });
   } catch {
-    return {};
+    throw invalid(`${path} is not YAML`);
   }
-  if (!isRecord(value)) return {};
+  if (value === null || value === undefined) return {};
+  if (!isRecord(value)) throw invalid(`${path} must be a map of variable names to values`);
   const variables: Record<string, string> = {};
   for (const [name, entry] of Object.entries(value)) {
-    if (typeof entry === 'string') variables[name] = entry;
+    if (!variableName.test(name)) {
+      throw invalid(
+        `${path} names a variable "${name}": a name is letters, digits and _, not starting with a digit, at most 100 characters`,
+      );
+    }
+    if (typeof entry !== 'string')
+      throw invalid(`${path} gives ${name} a list or a map: a value is text`);
+    if (entry.length > longestValue) {
+      throw invalid(`${path} gives ${name} a value longer than ${longestValue} characters`);
+    }
+    variables[name] = entry;
   }
   return variables;
 }
