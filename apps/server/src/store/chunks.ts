@@ -2,7 +2,7 @@
  * How many rows one statement writes or matches at most: at ten bound values a row, far below
  * what either database takes in one statement (SQLite 32,766 values, PostgreSQL 65,535).
  */
-export const rowsPerStatement = 500;
+const rowsPerStatement = 500;
 
 /**
  * `values` in runs of at most `rowsPerStatement`, in order.

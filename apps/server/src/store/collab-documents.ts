@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { chunks } from './chunks.js';
 import type { DialectName } from './database/dialect.js';
 import type { CollabDocumentsTable, Executor } from './schema.js';
 
@@ -176,8 +177,7 @@ export async function compactCollabDocument(
     .set({ state: merge(new Uint8Array(row.state)), updated_at: now })
     .where('name', '=', name)
     .execute();
-  for (let start = 0; start < folded.length; start += 500) {
-    const ids = folded.slice(start, start + 500);
+  for (const ids of chunks(folded)) {
     await db.deleteFrom('collab_updates').where('name', '=', name).where('id', 'in', ids).execute();
   }
 }

@@ -146,17 +146,6 @@ export async function findIndexedPagesByPath(
   return found;
 }
 
-/** Replaces the links a page has in a scope (the space, or a change request). */
-export async function replacePageLinks(
-  db: Executor,
-  spaceId: string,
-  scope: string,
-  pageId: string,
-  links: readonly StoredLink[],
-): Promise<void> {
-  await replaceLinksOfPages(db, spaceId, scope, [pageId], links);
-}
-
 /**
  * Replaces the links of pages in `scope` (the space's head or a change request) with `links`,
  * which are all the links those pages hold: a page with none keeps none.

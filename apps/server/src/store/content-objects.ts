@@ -1,3 +1,4 @@
+import { chunks } from './chunks.js';
 import type { Executor } from './schema.js';
 
 /** A content object as stored: its hash and its JSON. */
@@ -6,20 +7,17 @@ export interface StoredContentObject {
   data: string;
 }
 
-// SQLite allows 32,766 bound values per statement; stay far below on both engines.
-const rowsPerStatement = 400;
-
 /** The JSON of the objects with these hashes that exist; absent hashes are left out. */
 export async function readContentObjects(
   db: Executor,
   hashes: readonly string[],
 ): Promise<Map<string, string>> {
   const found = new Map<string, string>();
-  for (let start = 0; start < hashes.length; start += rowsPerStatement) {
+  for (const part of chunks(hashes)) {
     const rows = await db
       .selectFrom('content_objects')
       .select(['hash', 'data'])
-      .where('hash', 'in', hashes.slice(start, start + rowsPerStatement))
+      .where('hash', 'in', part)
       .execute();
     for (const row of rows) found.set(row.hash, row.data);
   }
@@ -34,10 +32,10 @@ export async function insertContentObjects(
   db: Executor,
   objects: readonly StoredContentObject[],
 ): Promise<void> {
-  for (let start = 0; start < objects.length; start += rowsPerStatement) {
+  for (const part of chunks(objects)) {
     await db
       .insertInto('content_objects')
-      .values(objects.slice(start, start + rowsPerStatement))
+      .values(part)
       .onConflict((conflict) => conflict.column('hash').doNothing())
       .execute();
   }

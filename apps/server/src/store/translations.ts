@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { chunks } from './chunks.js';
 import { keysetPage, mapPage, type Page, type PageRequest } from './pagination.js';
 import type { Executor, TranslationPagesTable, TranslationsTable } from './schema.js';
 
@@ -358,12 +359,11 @@ export async function replaceTranslatedPages(
   pages: readonly TranslatedPageRecord[],
 ): Promise<void> {
   await db.deleteFrom('translation_pages').where('translation_id', '=', translationId).execute();
-  // Bounded batches keep every statement under SQLite's and PostgreSQL's parameter limits.
-  for (let start = 0; start < pages.length; start += 500) {
+  for (const part of chunks(pages)) {
     await db
       .insertInto('translation_pages')
       .values(
-        pages.slice(start, start + 500).map((page) => ({
+        part.map((page) => ({
           translation_id: translationId,
           source_page_id: page.sourcePageId,
           result_page_id: page.resultPageId,

@@ -1,7 +1,7 @@
 import { sections } from '@quire/document';
 import {
   markChangeRequestLinkPages,
-  replacePageLinks,
+  replaceLinksOfPages,
   type StoredLink,
 } from '../../store/content-index.js';
 import type { Executor } from '../../store/schema.js';
@@ -75,20 +75,21 @@ export function changeRequestLinkIndexer(
   return async (db, { spaceId, changeRequestId, from, to }) => {
     const changed = await changedBetweenRevisions(db, spaceId, from, to);
     const resolver = new LinkResolver(changed.after);
-    for (const pageId of changed.deletedPages) {
-      await replacePageLinks(db, spaceId, changeRequestId, pageId, []);
-    }
+    // The deleted pages keep no links; the changed ones are read first, then written together.
+    const replaced = [...changed.deletedPages];
+    const links: StoredLink[] = [];
     for (const pageId of changed.pages) {
       const page = await changed.after.page(pageId);
       if (page === undefined) continue;
+      replaced.push(page.id);
       const content = await readPageBody(changed.after, page);
-      const found =
-        content.body === undefined
-          ? []
-          : pageLinksOf(page.id, content.path, content.body, appOrigin);
-      for (const link of found) link.status = await resolver.status(link);
-      await replacePageLinks(db, spaceId, changeRequestId, page.id, found);
+      if (content.body === undefined) continue;
+      for (const link of pageLinksOf(page.id, content.path, content.body, appOrigin)) {
+        link.status = await resolver.status(link);
+        links.push(link);
+      }
     }
+    await replaceLinksOfPages(db, spaceId, changeRequestId, replaced, links);
     await markChangeRequestLinkPages(db, spaceId, changeRequestId, [
       ...changed.pages,
       ...changed.deletedPages,
