@@ -30,7 +30,9 @@ const white = 'rgb(255, 255, 255)';
 
 const withChromium = describe.skipIf(chromiumPath === undefined);
 
-withChromium('published sites, in a browser', { timeout: 20_000 }, () => {
+// A test drives Chromium, which shares the machine's two cores with the other test files: Redoc
+// alone reads and draws the whole contract, which took past 20 s on a busy runner.
+withChromium('published sites, in a browser', { timeout: 60_000 }, () => {
   let socket: ServerType;
   let server: TestServer;
   let org: StaffedOrganization;
