@@ -805,9 +805,10 @@ describe.skipIf(chromiumPath === undefined)(
         );
     });
 
-    it("puts the space's variables in the text with `{{`, showing their values as they change", async () => {
-      const { page, surface, markdown } = await welcomeInChangeRequest('Variables');
-      const variables = page.getByRole('region', { name: 'Variables' });
+    it("puts the space's variables and the page's own in the text with `{{`, showing their values as they change", async () => {
+      const { page, surface, markdown, changeRequestId, pageId } =
+        await welcomeInChangeRequest('Variables');
+      const variables = page.getByRole('region', { name: 'Space variables' });
       await variables.getByLabel('Variable name').fill('version');
       await variables.getByLabel('Variable value').fill('3.1');
       await variables.getByRole('button', { name: 'Add a variable' }).click();
@@ -835,6 +836,30 @@ describe.skipIf(chromiumPath === undefined)(
       await expect
         .poll(markdown, { timeout: 20_000 })
         .toMatch(/\nInstall <code class="expression">space\.vars\.version<\/code> today\.\n$/);
+
+      // The page's own variables: `{{` offers them first, as `page.vars.<name>`.
+      const own = page.getByRole('region', { name: 'Page variables' });
+      await own.getByLabel('Variable name').fill('os');
+      await own.getByLabel('Variable value').fill('Linux');
+      await own.getByRole('button', { name: 'Add a variable' }).click();
+      await own.getByRole('textbox', { name: 'os' }).waitFor();
+      await surface.focus();
+      await page.keyboard.press('Control+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('For ');
+      await page.keyboard.type('{{os', { delay: 20 });
+      await menu.getByRole('option', { name: 'os: Linux (this page)' }).waitFor();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => expression.nth(1).textContent()).toBe('Linux');
+      await expect
+        .poll(markdown, { timeout: 20_000 })
+        .toMatch(/\nFor <code class="expression">page\.vars\.os<\/code>\n$/);
+      const saved = await org.admin.client.GET(
+        '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
+        { params: { path: { spaceId, changeRequestId, pageId } } },
+      );
+      expect('variables' in saved ? saved.variables : undefined).toEqual({ os: 'Linux' });
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
 
     it("shows an image block's images and images in text from the space's files, sets a block's alt text, caption, width and alignment, and uploads a new one", async () => {

@@ -76,6 +76,62 @@ describe('Git sync format', () => {
     ).toBe('# \\[Beta] Saved dataset\n\nBody.\n');
   });
 
+  it("reads a page's own variables from its frontmatter's `vars` as text, and writes them there only when they change", () => {
+    const file =
+      '---\ndescription: Setup\nvars:\n  version: 3.10 # the LTS\n  os: Linux\nlayout:\n  width: wide\n---\n\n# Install\n\nBody.\n';
+    const read = readPageFile(file, 'install.md');
+    expect(read.fields).toEqual({
+      description: 'Setup',
+      variables: { version: '3.10', os: 'Linux' },
+    });
+    // Unchanged, the file is written back byte for byte, comment and all.
+    expect(writePageFile({ title: 'Install', fields: read.fields, body: 'Body.\n' }, file)).toBe(
+      file,
+    );
+    // Changed, only `vars` is written anew; a value YAML would read otherwise is quoted.
+    const changed = writePageFile(
+      {
+        title: 'Install',
+        fields: { description: 'Setup', variables: { version: '4.0', os: 'true' } },
+        body: 'Body.\n',
+      },
+      file,
+    );
+    expect(readPageFile(changed, 'install.md').fields.variables).toEqual({
+      version: '4.0',
+      os: 'true',
+    });
+    expect(changed).toContain('layout:\n  width: wide\n');
+    // None left, the key goes.
+    const cleared = writePageFile(
+      { title: 'Install', fields: { description: 'Setup' }, body: 'Body.\n' },
+      file,
+    );
+    expect(cleared).not.toContain('vars');
+    expect(readPageFile(cleared).fields).toEqual({ description: 'Setup' });
+    // A new file gets them.
+    expect(
+      writePageFile({ title: 'New', fields: { variables: { os: 'Linux' } }, body: '' }, undefined),
+    ).toBe('---\nvars:\n  os: Linux\n---\n\n# New\n');
+  });
+
+  it('refuses a page file whose `vars` are no map of variables, naming the file', () => {
+    for (const [vars, message] of [
+      ['vars: [a, b]', /install\.md: vars must be a map/],
+      ['vars:\n  1st: no', /install\.md: vars names a variable "1st"/],
+      ['vars:\n  os:\n    name: Linux', /install\.md: vars gives os a list or a map/],
+    ] as const) {
+      expect(() => readPageFile(`---\n${vars}\n---\n\n# Install\n`, 'install.md')).toThrow(message);
+    }
+    // Writing over such a file replaces them with the page's.
+    expect(
+      writePageFile(
+        { title: 'Install', fields: { variables: { os: 'Linux' } }, body: '' },
+        '---\nvars: [a, b]\n---\n\n# Install\n',
+      ),
+    ).toBe('---\nvars:\n  os: Linux\n---\n\n# Install\n');
+  });
+
   it('escapes a new title as the document model escapes a heading', () => {
     for (const title of [
       '[Alpha] Saved dataset',

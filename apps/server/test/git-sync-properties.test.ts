@@ -21,6 +21,8 @@ interface GeneratedPage {
   title: string;
   description?: string;
   hidden: boolean;
+  /** A document page's own variables. */
+  variables?: Record<string, string>;
   body: string;
   url?: string;
   children: GeneratedPage[];
@@ -57,6 +59,13 @@ const body = fc
   .map((blocks) => (blocks.length === 0 ? '' : `${blocks.join('\n\n')}\n`));
 const url = fc.constantFrom('https://example.com/', 'https://example.com/changes?tab=all');
 
+// Variables, with values YAML would read as another type or as syntax: the space's, and pages'.
+const variables = fc.dictionary(
+  fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/),
+  fc.constantFrom('Quire', '3.10', 'true', 'null', '', 'a: b', '#not a comment', "it's", '- item'),
+  { maxKeys: 3 },
+);
+
 const { child } = fc.letrec<{ child: GeneratedPage; document: GeneratedPage; link: GeneratedPage }>(
   (tie) => ({
     // Past the depth limit the first choice, a link, ends the branch.
@@ -71,6 +80,7 @@ const { child } = fc.letrec<{ child: GeneratedPage; document: GeneratedPage; lin
       title,
       description: fc.option(description, { nil: undefined }),
       hidden: fc.boolean(),
+      variables: fc.option(variables, { nil: undefined }),
       body,
       children: fc.array(tie('child'), { maxLength: 3, depthIdentifier: 'page' }),
     }),
@@ -97,12 +107,6 @@ const space = fc
   .tuple(fc.array(child, { maxLength: 3 }), fc.array(group, { maxLength: 2 }))
   .filter(([pages, parts]) => pages.length + parts.length > 0)
   .map(([pages, parts]) => [...pages, ...parts]);
-// The space's variables, with values YAML would read as another type or as syntax.
-const variables = fc.dictionary(
-  fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/),
-  fc.constantFrom('Quire', '3.10', 'true', 'null', '', 'a: b', '#not a comment', "it's", '- item'),
-  { maxKeys: 3 },
-);
 
 function insertChanges(pages: readonly GeneratedPage[]): Change[] {
   const changes: Change[] = [];
@@ -119,6 +123,7 @@ function insertChanges(pages: readonly GeneratedPage[]): Change[] {
         document: page.kind === 'document' ? { markdown: page.body } : {},
         ...(page.description === undefined ? {} : { description: page.description }),
         ...(page.hidden ? { hidden: true } : {}),
+        ...(page.variables === undefined ? {} : { variables: page.variables }),
         ...(page.url === undefined ? {} : { target: { kind: 'url', url: page.url } }),
         ...(into === undefined ? {} : { into }),
       } as Change);
@@ -149,7 +154,7 @@ describe('Git sync properties over generated spaces', () => {
     return name;
   };
 
-  it('exports, imports into a fresh space and exports again to the same files, variables too; exports twice without a second commit', async () => {
+  it("exports, imports into a fresh space and exports again to the same files, the space's and pages' variables too; exports twice without a second commit", async () => {
     await fc.assert(
       fc.asyncProperty(space, variables, async (pages, values) => {
         const first = await createSpaceWithContent(org, 'Generated', [

@@ -688,4 +688,79 @@ describe('Git sync', () => {
     expect(await revisionOf(variablesSpace)).toBe(agreed);
     expect(await variablesNow()).toEqual({ product: 'Quire' });
   });
+
+  it("keeps a page's own variables in its frontmatter's `vars`, both ways", async () => {
+    const pageSpace = await createSpaceWithContent(org, 'Platforms', [
+      {
+        operation: 'insert_page',
+        ref: 'install',
+        title: 'Install',
+        document: { markdown: 'For <code class="expression">page.vars.os</code>.\n' },
+        variables: { os: 'Linux' },
+      },
+    ]);
+    const sync = gitOf(org.admin, () => pageSpace);
+    const installPage = async () => {
+      const { pages: tree } = await pages(pageSpace);
+      const page = await org.admin.client.GET('/spaces/{spaceId}/content/page/{pageId}', {
+        params: { path: { spaceId: pageSpace, pageId: tree[0]?.id ?? '' } },
+      });
+      return 'variables' in page ? page.variables : undefined;
+    };
+    const file = async () =>
+      Buffer.from((await git.files('platforms')).get('README.md') ?? '').toString('utf8');
+    await git.createRepository('platforms');
+    await sync.exportRepository({
+      url: git.url('platforms', credentials),
+      ref: 'main',
+      commitMessage: 'First export',
+    });
+    await server.jobs.runDue();
+    expect(await file()).toBe(
+      '---\nvars:\n  os: Linux\n---\n\n# Install\n\nFor <code class="expression">page.vars.os</code>.\n',
+    );
+
+    // Edited in the repository: the page takes them, and the file stays as written.
+    const repo = await git.clone('platforms');
+    const edited =
+      '---\nvars:\n  os: macOS # since 2.0\n  version: 14.10\n---\n\n# Install\n\nFor <code class="expression">page.vars.os</code>.\n';
+    await writeFile(join(repo, 'README.md'), edited);
+    await git.git(repo, 'commit', '-qam', 'macOS');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    await sync.importRepository({ url: git.url('platforms', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect(await installPage()).toEqual({ os: 'macOS', version: '14.10' });
+    const commits = await git.commits('platforms');
+    await sync.exportRepository({
+      url: git.url('platforms', credentials),
+      ref: 'main',
+      commitMessage: 'Nothing changed',
+    });
+    await server.jobs.runDue();
+    expect(await git.commits('platforms')).toEqual(commits);
+    expect(await file()).toBe(edited);
+
+    // Removed from the file: the page has none left.
+    await git.git(repo, 'pull', '-q', 'origin', 'main');
+    await writeFile(join(repo, 'README.md'), '# Install\n\nFor everyone.\n');
+    await git.git(repo, 'commit', '-qam', 'No variables');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    await sync.importRepository({ url: git.url('platforms', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect(await installPage()).toBeUndefined();
+
+    // Variables that are no map stop the import, naming the file, and change nothing.
+    await writeFile(join(repo, 'README.md'), '---\nvars: [macOS]\n---\n\n# Install\n');
+    await git.git(repo, 'commit', '-qam', 'A list');
+    await git.git(repo, 'push', '-q', 'origin', 'main');
+    const agreed = await revisionOf(pageSpace);
+    await sync.importRepository({ url: git.url('platforms', credentials), ref: 'main' });
+    await server.jobs.runDue();
+    expect((await sync.info()).operation).toMatchObject({
+      state: 'failure',
+      direction: 'import',
+      error: expect.stringContaining('README.md: vars must be a map of variable names to values'),
+    });
+    expect(await revisionOf(pageSpace)).toBe(agreed);
+  });
 });

@@ -187,6 +187,29 @@ describe('imports and templates', () => {
       expect(await markdownOf(spaceId, page?.id ?? '')).toBe('Run `quire init`.\n');
     });
 
+    it("gives a page the variables its frontmatter's `vars` declare, and leaves any that are no map", async () => {
+      const spaceId = await newSpace();
+      const importOf = async (path: string, markdown: string) => {
+        const url = fixtures.serve(path, 'text/markdown', markdown);
+        return editor.client.POST('/spaces/{spaceId}/content/import', {
+          params: { path: { spaceId } },
+          body: { source: 'markdown', url },
+        });
+      };
+      await importOf(
+        '/docs/install.md',
+        '---\nvars:\n  version: 3.10\n---\n\n# Install\n\nGet <code class="expression">page.vars.version</code>.\n',
+      );
+      await importOf('/docs/odd.md', '---\nvars: [3.10]\n---\n\n# Odd\n\nHi.\n');
+      const content = await contentOf(spaceId);
+      const byTitle = new Map(content.pages.map((page) => [page.title, page]));
+      const install = byTitle.get('Install');
+      expect(install !== undefined && 'variables' in install ? install.variables : {}).toEqual({
+        version: '3.10',
+      });
+      expect(byTitle.get('Odd')).not.toHaveProperty('variables');
+    });
+
     it('imports into a page, under it; an unknown page is a 404', async () => {
       const spaceId = await newSpace();
       const url = fixtures.serve('/child.md', 'text/markdown', 'No heading here.\n');
@@ -312,7 +335,7 @@ describe('imports and templates', () => {
       );
       await importInto(spaceId, 'zip', url);
       const { pages } = await contentOf(spaceId);
-      // The frontmatter comes before the heading, so the page is named after its file.
+      // The heading after the frontmatter names the page, as GitBook names it.
       const idOf = (title: string) => {
         const walk = (list: readonly RevisionPage[]): string | undefined => {
           for (const page of list) {
@@ -326,7 +349,7 @@ describe('imports and templates', () => {
       };
       const metaLinks = await staff.admin.client.GET(
         '/spaces/{spaceId}/content/page/{pageId}/meta-links',
-        { params: { path: { spaceId, pageId: idOf('install') } } },
+        { params: { path: { spaceId, pageId: idOf('Install') } } },
       );
       // A path is the page of that file (a folder, its README); what is neither is left out.
       expect(metaLinks).toEqual({
@@ -339,7 +362,9 @@ describe('imports and templates', () => {
           },
         ],
       });
-      expect(await markdownOf(spaceId, idOf('install'))).toContain('  canonical: ./\n');
+      const body = await markdownOf(spaceId, idOf('Install'));
+      expect(body).toContain('  canonical: ./\n');
+      expect(body).toMatch(/---\n\nRun it\.\n$/);
     });
 
     it('reads .gitbook/includes as reusable content, included by the pages that name it', async () => {

@@ -16,7 +16,11 @@ import {
 
 type Change = components['schemas']['ContentChange'];
 
-const page = (ref: string, title: string, markdown = `${title} body`): Change => ({
+const page = (
+  ref: string,
+  title: string,
+  markdown = `${title} body`,
+): components['schemas']['InsertPageChange'] => ({
   operation: 'insert_page',
   ref,
   title,
@@ -227,6 +231,27 @@ const cases: MergeCase[] = [
     ours: (r) => [{ operation: 'delete_page', page: r.a ?? '' }],
     theirs: (r) => [{ operation: 'update_page', page: r.c ?? '', into: r.a ?? '' }],
     conflicts: ['page', 'parent'],
+  },
+  {
+    name: "a page's variables, name by name",
+    base: [{ ...page('a', 'A'), variables: { os: 'any', arch: 'x64' } }, page('b', 'B')],
+    ours: (r) => [
+      { operation: 'update_page', page: r.a ?? '', variables: { os: 'linux', arch: 'x64' } },
+    ],
+    theirs: (r) => [
+      { operation: 'update_page', page: r.a ?? '', variables: { os: 'any', tier: 'pro' } },
+    ],
+    check: async (space) => {
+      const merged = await space.page(space.refs.a ?? '');
+      expect('variables' in merged ? merged.variables : {}).toEqual({ os: 'linux', tier: 'pro' });
+    },
+  },
+  {
+    name: "conflict: a page's variable set differently",
+    base: [{ ...page('a', 'A'), variables: { os: 'any' } }],
+    ours: (r) => [{ operation: 'update_page', page: r.a ?? '', variables: { os: 'linux' } }],
+    theirs: (r) => [{ operation: 'update_page', page: r.a ?? '', variables: { os: 'macos' } }],
+    conflicts: ['variables.os'],
   },
   {
     name: 'conflict: a variable set differently',

@@ -83,8 +83,13 @@ describe('PDF exports', () => {
         ref: 'deploy',
         into: 'guides',
         title: 'Deploy',
-        document: { markdown: 'Ship it.\n' },
+        document: {
+          markdown:
+            'Ship <code class="expression">space.vars.product</code> to <code class="expression">page.vars.cloud</code>.\n',
+        },
+        variables: { cloud: 'AWS' },
       },
+      { operation: 'update_variables', variables: { product: 'Quire' } },
       {
         operation: 'insert_page',
         ref: 'secret',
@@ -141,6 +146,8 @@ describe('PDF exports', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Not for the PDF');
+    // Expressions show the variables of the space, and of their page.
+    expect(text).toContain('Ship Quire to AWS.');
 
     const introLinks = pdf.links[1] ?? [];
     expect(introLinks).toContainEqual({ url: 'https://example.com/docs' });

@@ -22,6 +22,8 @@ Everyone reads this. See [the setup](setup.md#before-you-start).
 
 Install <code class="expression">space.vars.version</code> today.
 
+Made for <code class="expression">page.vars.os</code>.
+
 {% if visitor.claims.unsigned.beta === true %}
 Beta testers read this.
 {% endif %}
@@ -54,7 +56,12 @@ describe('published sites, as readers open them', () => {
     org = await createStaffedOrganization(server);
     const spaceId = await createSpaceWithContent(org, 'Guides', [
       { operation: 'update_variables', variables: { version: '3.1' } },
-      { operation: 'insert_page', title: 'Welcome', document: { markdown: welcome } },
+      {
+        operation: 'insert_page',
+        title: 'Welcome',
+        document: { markdown: welcome },
+        variables: { os: 'Linux' },
+      },
       {
         operation: 'insert_page',
         title: 'Setup',
@@ -93,6 +100,8 @@ describe('published sites, as readers open them', () => {
     expect(html).toContain('Everyone reads this.');
     // An expression naming a variable of the space shows its value.
     expect(html).toContain('Install <span class="expression">3.1</span> today.');
+    // One naming a variable of the page, the page's.
+    expect(html).toContain('Made for <span class="expression">Linux</span>.');
     expect(html).toContain('<title>Welcome | Acme docs</title>');
     // The body's `# Welcome` repeats the page's title: the page shows one top heading.
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fromGitBookDocument, spaceVariables } from '@quire/document';
+import { fromGitBookDocument, variableValues } from '@quire/document';
 import { openAPIReferences } from '@quire/render';
 import type { Context } from 'hono';
 import { LRUCache } from 'lru-cache';
@@ -112,9 +112,10 @@ export function createSitePages(trees: PageTrees): SitePages {
           resolveOpenAPISpec: (reference) =>
             'spec' in reference ? openAPISpecs.get(reference.spec) : undefined,
           resolveReusableContent: (reusableContentId) => included.get(reusableContentId),
-          resolveExpression: spaceVariables(
-            await readVariables(visit.reader, content.space, revisionId),
-          ),
+          resolveExpression: variableValues({
+            space: await readVariables(visit.reader, content.space, revisionId),
+            page: ('variables' in target ? target.variables : undefined) ?? {},
+          }),
         };
       },
     );

@@ -1,4 +1,4 @@
-export { spaceVariables } from './analysis/expressions.js';
+export { type ExpressionVariables, variableValues } from './analysis/expressions.js';
 export { type DocumentLink, type LinkKind, type LinksOptions, links } from './analysis/links.js';
 export { plainText } from './analysis/plain-text.js';
 export {

@@ -5,7 +5,7 @@ import {
   plainText,
   sections,
   slugify,
-  spaceVariables,
+  variableValues,
   wordCount,
 } from '../src/index.js';
 
@@ -134,12 +134,21 @@ describe('slugify', () => {
     expect(slugify('API: v2 — Überblick')).toBe('api-v2--überblick');
   });
 
-  describe('space variables', () => {
+  describe('variables', () => {
     it("resolve an expression naming a space's variable exactly, never an object's own property", () => {
-      const resolve = spaceVariables({ version: '1' });
+      const resolve = variableValues({ space: { version: '1' } });
       expect(resolve(' space.vars.version ')).toBe('1');
       expect(resolve('space.vars.constructor')).toBeUndefined();
       expect(resolve('space.vars.version + 1')).toBeUndefined();
+      expect(resolve('page.vars.version')).toBeUndefined();
+    });
+
+    it("resolve a page's own variables under page.vars, apart from the space's", () => {
+      const resolve = variableValues({ space: { os: 'any' }, page: { os: 'linux', arch: 'x64' } });
+      expect(resolve('page.vars.os')).toBe('linux');
+      expect(resolve('space.vars.os')).toBe('any');
+      expect(resolve('space.vars.arch')).toBeUndefined();
+      expect(resolve('page.vars.toString')).toBeUndefined();
     });
   });
 });

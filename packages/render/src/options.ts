@@ -34,7 +34,7 @@ export interface RenderOptions {
    */
   resolveReusableContent?: (reference: string) => Document | undefined;
   /**
-   * The value an expression in text stands for (`space.vars.version`; see `spaceVariables`).
+   * The value an expression in text stands for (`space.vars.version`, `page.vars.os`; see `variableValues`).
    * Unresolved (the default): the expression is shown as code.
    */
   resolveExpression?: (expression: string) => string | undefined;

@@ -8,7 +8,7 @@ import {
   type MarkType,
   markdownToDocument,
   SCHEMA_VERSION,
-  spaceVariables,
+  variableValues,
 } from '@quire/document';
 import { select } from 'hast-util-select';
 import { describe, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ const options = {
     reference === '/reusable-content/support'
       ? markdownToDocument('{% hint style="success" %}\nContact support.\n{% endhint %}\n')
       : undefined,
-  resolveExpression: spaceVariables({ version: '3.1' }),
+  resolveExpression: variableValues({ space: { version: '3.1' } }),
 };
 
 function allBlocks(blocks: readonly Block[]): Block[] {

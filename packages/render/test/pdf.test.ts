@@ -217,6 +217,19 @@ describe('writePdf', async () => {
     }
   });
 
+  it("shows the space's and the page's variables where expressions name them, and any other expression as itself", async () => {
+    const markdown =
+      'Install <code class="expression">space.vars.version</code> on <code class="expression">page.vars.os</code>, <code class="expression">visitor.claims.plan</code>.\n';
+    const written = await readPdf(
+      await writePdf({
+        title: 'Variables',
+        variables: { version: '3.1' },
+        pages: [{ ...page('install', 'Install', markdown), variables: { os: 'Linux' } }],
+      }),
+    );
+    expect(written.pages.join('\n')).toContain('Install 3.1 on Linux, visitor.claims.plan.');
+  });
+
   it('writes a book without pages as its title page', async () => {
     const written = await readPdf(await writePdf({ title: 'Empty', pages: [] }));
     expect(written.pageCount).toBe(1);

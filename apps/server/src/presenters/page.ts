@@ -150,5 +150,6 @@ function presentNode(
   if (page.icon !== undefined) document.icon = page.icon;
   if (page.description !== undefined) document.description = page.description;
   if (page.metaLinks !== undefined) document.metaLinks = presentPageMetaLinks(page.metaLinks);
+  if (page.variables !== undefined) document.variables = { ...page.variables };
   return document;
 }

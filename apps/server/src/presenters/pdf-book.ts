@@ -10,7 +10,7 @@ export interface PresentedPdfBook {
 
 /**
  * The content of a PDF export as the writer takes it: its pages in reading order, each with its
- * title, description and body; groups head the pages under them.
+ * title, description, body and variables; groups head the pages under them.
  * @example const { book, paths } = presentPdfBook(content);
  */
 export function presentPdfBook(content: PdfExportContent): PresentedPdfBook {
@@ -24,8 +24,12 @@ export function presentPdfBook(content: PdfExportContent): PresentedPdfBook {
       title: page.title,
       ...(page.description === undefined ? {} : { description: page.description }),
       ...(body === undefined ? {} : { document: body }),
+      ...(page.variables === undefined ? {} : { variables: page.variables }),
       children: children.map(pageOf),
     };
   };
-  return { book: { title: content.title, pages: content.pages.map(pageOf) }, paths };
+  return {
+    book: { title: content.title, pages: content.pages.map(pageOf), variables: content.variables },
+    paths,
+  };
 }

@@ -1,4 +1,5 @@
 import type { GitBookDocument } from '@quire/document';
+import type { ExpressionVariables } from '@quire/document/expressions';
 import { editorExtensions, fromEditorDocument, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { memo, useEffect, useRef } from 'react';
@@ -48,8 +49,8 @@ export const PageEditor = memo(function PageEditor({
   onUploadError?: (message: string) => void;
   /** Reads the reusable contents the page includes, to show them in place. */
   reusableContent?: ReusableContentOf;
-  /** The space's variables, name → value: what expressions show, and what `{{` offers. */
-  variables?: Readonly<Record<string, string>>;
+  /** The space's variables and the page's own: what expressions show, and what `{{` offers. */
+  variables?: ExpressionVariables;
 }) {
   const changed = useRef(onChange);
   useEffect(() => {
@@ -66,7 +67,7 @@ export const PageEditor = memo(function PageEditor({
         SlashMenu,
         MarkdownPaste,
         PageLinks.configure({ pages: () => linkable.current ?? [] }),
-        VariablesInText.configure({ variables: () => known.current ?? {} }),
+        VariablesInText.configure({ variables: () => known.current ?? { space: {} } }),
         BlockViews.configure({
           imageUrl: imageUrl ?? (() => undefined),
           ...(uploadImage === undefined ? {} : { upload: uploadImage }),

@@ -1,4 +1,5 @@
 import type { GitBookDocument } from '@quire/document';
+import type { ExpressionVariables } from '@quire/document/expressions';
 import { editorExtensions, toEditorDocument } from '@quire/editor-schema';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { BlockViews } from './block-views.js';
@@ -16,7 +17,7 @@ export default function PageReader({
   document: unknown;
   imageUrl?: ImageUrl | undefined;
   reusableContent?: ReusableContentOf | undefined;
-  variables?: Readonly<Record<string, string>> | undefined;
+  variables?: ExpressionVariables | undefined;
 }) {
   const editor = useEditor(
     {
@@ -26,7 +27,7 @@ export default function PageReader({
           imageUrl: imageUrl ?? (() => undefined),
           ...(reusableContent === undefined ? {} : { reusableContent }),
         }),
-        VariablesInText.configure({ variables: () => variables ?? {} }),
+        VariablesInText.configure({ variables: () => variables ?? { space: {} } }),
       ],
       content: toEditorDocument(document as GitBookDocument),
       editable: false,

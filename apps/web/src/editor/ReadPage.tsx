@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import type { ImageUrl } from './image-urls.js';
 import type { ReusableContentOf } from './reusable-contents.js';
+
+type Variables = Readonly<Record<string, string>>;
 
 const loadPageReader = () => import('./PageReader.js');
 const PageReader = lazy(loadPageReader);
@@ -20,11 +22,17 @@ export function ReadPage({
   reusableContent,
   variables,
 }: {
-  page: { title: string; document?: unknown };
+  page: { title: string; document?: unknown; variables?: Variables | undefined };
   imageUrl?: ImageUrl | undefined;
   reusableContent?: ReusableContentOf | undefined;
-  variables?: Readonly<Record<string, string>> | undefined;
+  /** The space's variables; the page's own are the page's. */
+  variables?: Variables | undefined;
 }) {
+  // The same object while neither changes: the reader is made again when its variables change.
+  const shown = useMemo(
+    () => ({ space: variables ?? {}, page: page.variables ?? {} }),
+    [variables, page.variables],
+  );
   return (
     <article>
       <h1>{page.title}</h1>
@@ -34,7 +42,7 @@ export function ReadPage({
             document={page.document}
             imageUrl={imageUrl}
             reusableContent={reusableContent}
-            variables={variables}
+            variables={shown}
           />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { spaceVariables } from '@quire/document/expressions';
+import { type ExpressionVariables, variableValues } from '@quire/document/expressions';
 import { type Editor, Extension } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import Suggestion from '@tiptap/suggestion';
@@ -10,22 +10,20 @@ interface VariableChoice {
   expression: string;
 }
 
-type Variables = Readonly<Record<string, string>>;
-
 const shown = 8;
 
 /**
- * GitBook's variables in running text. `{{` opens the space's variables, filtered as the writer
- * types; choosing one puts its expression (`space.vars.version`) at the cursor. An expression
- * shows the value of the variable it names, and says what it is when hovered; one that names no
- * variable shows as the expression it is.
+ * GitBook's variables in running text. `{{` opens the page's own variables and the space's,
+ * filtered as the writer types; choosing one puts its expression (`page.vars.os`,
+ * `space.vars.version`) at the cursor. An expression shows the value of the variable it names,
+ * and says what it is when hovered; one that names no variable shows as the expression it is.
  */
 export const VariablesInText = Extension.create<
-  { variables: () => Variables },
+  { variables: () => ExpressionVariables },
   { redraws: Set<() => void> }
 >({
   name: 'variablesInText',
-  addOptions: () => ({ variables: () => ({}) }),
+  addOptions: () => ({ variables: () => ({ space: {} }) }),
   addStorage: () => ({ redraws: new Set() }),
   addProseMirrorPlugins() {
     const { variables } = this.options;
@@ -37,13 +35,22 @@ export const VariablesInText = Extension.create<
         char: '{{',
         items: ({ query }) => {
           const wanted = query.trim().toLowerCase();
-          return Object.entries(variables())
-            .filter(([name]) => name.toLowerCase().includes(wanted))
-            .slice(0, shown)
-            .map(([name, value]) => ({
+          const { space, page = {} } = variables();
+          return [
+            ...Object.entries(page).map(([name, value]) => ({
+              name,
+              title: `${name}: ${value} (this page)`,
+              expression: `page.vars.${name}`,
+            })),
+            ...Object.entries(space).map(([name, value]) => ({
+              name,
               title: `${name}: ${value}`,
               expression: `space.vars.${name}`,
-            }));
+            })),
+          ]
+            .filter(({ name }) => name.toLowerCase().includes(wanted))
+            .slice(0, shown)
+            .map(({ title, expression }) => ({ title, expression }));
         },
         command: ({ editor, range, props }) => {
           editor
@@ -65,7 +72,7 @@ export const VariablesInText = Extension.create<
               dom.contentEditable = 'false';
               const expression = String(node.attrs.expression ?? '');
               const draw = () => {
-                const value = spaceVariables(variables())(expression);
+                const value = variableValues(variables())(expression);
                 dom.textContent = value ?? (expression || 'Empty expression');
                 dom.title = expression;
                 dom.dataset.resolved = String(value !== undefined);

@@ -102,6 +102,13 @@ export default function ChangeRequestScreen({
         params: { path: { ...path, pageId: shown ?? '' }, query: { format: 'document' } },
       }),
   });
+  const pageVariables =
+    page.data !== undefined && 'variables' in page.data ? page.data.variables : undefined;
+  // One object while neither changes: the editor redraws its expressions when it does.
+  const expressionVariables = useMemo(
+    () => (variables === undefined ? undefined : { space: variables, page: pageVariables ?? {} }),
+    [variables, pageVariables],
+  );
   const applyChanges = useCallback(
     async (changes: ContentChange[]) => {
       await api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
@@ -183,10 +190,12 @@ export default function ChangeRequestScreen({
           New page
         </button>
         <VariablesPanel
+          heading="Space variables"
           spaceId={spaceId}
           changeRequestId={changeRequestId}
           variables={variables}
           editable={status === 'open'}
+          change={(next) => ({ operation: 'update_variables', variables: next })}
         />
       </nav>
       <section className="page">
@@ -245,8 +254,18 @@ export default function ChangeRequestScreen({
                   uploadImage,
                   onUploadError: setUploadFailure,
                   reusableContent,
-                  variables,
+                  variables: expressionVariables,
                 }}
+              />
+            ) : null}
+            {'document' in page.data ? (
+              <VariablesPanel
+                heading="Page variables"
+                spaceId={spaceId}
+                changeRequestId={changeRequestId}
+                variables={page.data.variables ?? {}}
+                editable={status === 'open'}
+                change={(next) => ({ operation: 'update_page', page: shown, variables: next })}
               />
             ) : null}
           </article>

@@ -1,41 +1,53 @@
+import type { components } from '@quire/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { api, errorMessage } from '../api.js';
 
 type Variables = Readonly<Record<string, string>>;
+type ContentChange = components['schemas']['ContentChange'];
 
 /** GitBook's rule for a variable's name: a letter or `_`, then letters, digits and `_`. */
 const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
- * The space's variables as the change request has them: each value edited in place (saved when
- * the field is left), removed, or a new one added. `{{` in the text puts one in a page.
+ * Variables as the change request has them, the space's or a page's own: each value edited in
+ * place (saved when the field is left), removed, or a new one added. `{{` in the text puts one
+ * in a page.
  */
 export function VariablesPanel({
+  heading,
   spaceId,
   changeRequestId,
   variables,
   editable,
+  change,
 }: {
+  heading: string;
   spaceId: string;
   changeRequestId: string;
   variables: Variables | undefined;
   editable: boolean;
+  /** The change that gives them the values `next`: `update_variables`, or `update_page`. */
+  change: (next: Record<string, string>) => ContentChange;
 }) {
   const queries = useQueryClient();
+  const headingId = useId();
   const [name, setName] = useState('');
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string>();
-  // The whole map is written at once, as `update_variables` replaces it.
+  // The whole map is written at once, as both changes replace it.
   const save = useMutation({
     mutationFn: (next: Variables) =>
       api.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
         params: { path: { spaceId, changeRequestId } },
-        body: { changes: [{ operation: 'update_variables', variables: { ...next } }] },
+        body: { changes: [change({ ...next })] },
       }),
-    // The change request's revision moves, and its variables are read again with it.
+    // The change request's revision moves: its variables and the page are read again with it.
     onSuccess: () =>
-      queries.invalidateQueries({ queryKey: ['change-request', spaceId, changeRequestId] }),
+      Promise.all([
+        queries.invalidateQueries({ queryKey: ['change-request', spaceId, changeRequestId] }),
+        queries.invalidateQueries({ queryKey: ['change-request-page', spaceId] }),
+      ]),
   });
   if (variables === undefined) return null;
   const add = (event: FormEvent) => {
@@ -57,8 +69,8 @@ export function VariablesPanel({
   };
   const entries = Object.entries(variables);
   return (
-    <section aria-labelledby="variables-heading" className="variables">
-      <h3 id="variables-heading">Variables</h3>
+    <section aria-labelledby={headingId} className="variables">
+      <h3 id={headingId}>{heading}</h3>
       {entries.length === 0 ? <p className="muted">None yet.</p> : null}
       <ul>
         {entries.map(([each, current]) => (

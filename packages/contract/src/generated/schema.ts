@@ -6180,6 +6180,8 @@ export interface components {
              * @enum {string}
              */
             type?: "document" | "group" | "link";
+            /** @description The page's own variables (document pages), shown in its body as `page.vars.<name>`. */
+            variables?: components["schemas"]["Variables"];
         };
         /** @description Adds a reusable content to the revision. */
         InsertReusableContentChange: {
@@ -7313,6 +7315,8 @@ export interface components {
                 /** Format: uri */
                 app: string;
             };
+            /** @description The page's own variables, name → value, when it has any: what expressions in its body (`page.vars.<name>`) show. The space's variables are `space.vars.<name>`. */
+            variables?: components["schemas"]["Variables"];
         };
         /** @description A group of pages at the top level of the tree. */
         RevisionPageGroup: {
@@ -8891,6 +8895,8 @@ export interface components {
             slug?: components["schemas"]["PageSlug"];
             target?: components["schemas"]["LinkTarget"];
             title?: components["schemas"]["PageTitle"];
+            /** @description The page's own variables (document pages), replaced whole: `{}` leaves it none; absent leaves them as they are. */
+            variables?: components["schemas"]["Variables"];
         };
         /** @description Changes a reusable content's title or body. */
         UpdateReusableContentChange: {
@@ -16631,7 +16637,7 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": {
-                    /** @description Which side a conflicting page field keeps, as a conflict names it (`page`, `field`): the change request's value, or the space's. */
+                    /** @description Which side a conflicting page field keeps, as a conflict names it (`page`, `field`; one of a page's variables is `variables.<name>`): the change request's value, or the space's. */
                     resolutions?: {
                         field: string;
                         /** @enum {string} */

@@ -1,17 +1,30 @@
 /**
- * The expressions GitBook shows in text as values: a space's variables, `space.vars.<name>`.
- * Anything else an expression may say (page variables, visitor claims, operators) has no value
- * here, and is shown as the expression it is. Its own entry point (`@quire/document/expressions`)
- * so that the editor shows values without loading the Markdown reader.
+ * The expressions GitBook shows in text as values: a space's variables, `space.vars.<name>`, and
+ * a page's own, `page.vars.<name>`. Anything else an expression may say (visitor claims,
+ * operators) has no value here, and is shown as the expression it is. Its own entry point
+ * (`@quire/document/expressions`) so that the editor shows values without loading the Markdown
+ * reader.
  */
-const spaceVariable = /^\s*space\.vars\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
+const variable = /^\s*(space|page)\.vars\.([A-Za-z_][A-Za-z0-9_]*)\s*$/;
 
-/** Resolves expressions naming one of a space's `variables` (a revision's) to its value. */
-export function spaceVariables(
-  variables: Readonly<Record<string, string>>,
-): (expression: string) => string | undefined {
+/** The variables expressions may name: the space's (a revision's), and the page's own. */
+export interface ExpressionVariables {
+  space: Readonly<Record<string, string>>;
+  page?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Resolves expressions naming one of the `space`'s or the `page`'s variables to its value.
+ * @example variableValues({ space: { version: '3' }, page: { os: 'linux' } })('page.vars.os'); // 'linux'
+ */
+export function variableValues({
+  space,
+  page = {},
+}: ExpressionVariables): (expression: string) => string | undefined {
   return (expression) => {
-    const name = spaceVariable.exec(expression)?.[1];
-    return name !== undefined && Object.hasOwn(variables, name) ? variables[name] : undefined;
+    const [, scope, name] = variable.exec(expression) ?? [];
+    if (name === undefined) return undefined;
+    const variables = scope === 'page' ? page : space;
+    return Object.hasOwn(variables, name) ? variables[name] : undefined;
   };
 }

@@ -6,6 +6,8 @@ export interface PdfBook {
   /** Shown on the title page and as the PDF's title. */
   title: string;
   pages: PdfBookPage[];
+  /** The space's variables, name → value: what `space.vars.<name>` shows in the pages. */
+  variables?: Record<string, string>;
 }
 
 /**
@@ -20,6 +22,8 @@ export interface PdfBookPage {
   description?: string;
   /** The body of a `document` page. */
   document?: Document;
+  /** The page's own variables: what `page.vars.<name>` shows in its body. */
+  variables?: Record<string, string>;
   children: PdfBookPage[];
 }
 

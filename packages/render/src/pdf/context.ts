@@ -24,6 +24,8 @@ export interface PdfContext {
   highlighter: CodeHighlighter;
   /** The destination name of a heading of the page being written. */
   headingDestination(heading: HeadingBlock): string;
+  /** The value an expression of the page being written shows (a variable's); `undefined`: none. */
+  expressionValue(expression: string): string | undefined;
 }
 
 /**

@@ -79,6 +79,16 @@ export function runsOf(
       case 'inline-math':
         runs.push(styledRun(node.data.formula, { ...style, mono: true }));
         break;
+      // A variable's value, as a published page shows it; any other expression as itself.
+      case 'expression': {
+        const value = context.expressionValue(node.data.expression);
+        runs.push(
+          value === undefined
+            ? styledRun(node.data.expression, { ...style, mono: true })
+            : styledRun(value, style),
+        );
+        break;
+      }
       case 'mention':
         runs.push(styledRun(`@${node.data.label}`, { ...style, bold: true }));
         break;

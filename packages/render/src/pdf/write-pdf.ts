@@ -1,4 +1,5 @@
 import type { Block, Document, LinkRef } from '@quire/document';
+import { variableValues } from '@quire/document/expressions';
 import PDFDocument from 'pdfkit';
 import { prepareCodeHighlighter } from '../code.js';
 import { type HeadingIds, headingIds, isHeading } from '../headings.js';
@@ -74,6 +75,10 @@ export async function writePdf(book: PdfBook, options: PdfWriteOptions = {}): Pr
       linkTarget: (ref) => linkTarget(ref, pageId, resolve, headings),
       headingDestination: (heading) =>
         anchorDestination(pageId, headings.get(pageId)?.ids.idOf(heading) ?? ''),
+      expressionValue: variableValues({
+        space: book.variables ?? {},
+        page: byId.get(pageId)?.variables ?? {},
+      }),
     };
   };
 

@@ -119,6 +119,7 @@ export async function insertPage(
     input.metaLinks === undefined
       ? undefined
       : await checkMetaLinks(input.metaLinks, type, pageLookup(tree, refs), `${where}.metaLinks`);
+  const variables = pageVariables(input.variables, type, where);
   const page: PageRecord = {
     id,
     type,
@@ -129,6 +130,7 @@ export async function insertPage(
     ...(type === 'document' ? { documentId: storeBody(tree, body ?? emptyDocument) } : {}),
     ...(type === 'link' && target !== undefined ? { target } : {}),
     ...(metaLinks === undefined ? {} : { metaLinks }),
+    ...(variables === undefined ? {} : { variables }),
     children: null,
     createdAt: now,
     updatedAt: now,
@@ -138,6 +140,22 @@ export async function insertPage(
   await tree.placePage(parentId, id, input.at);
   if (input.ref !== undefined) refs.set(input.ref, id);
   return id;
+}
+
+/**
+ * A page's own variables as its record keeps them: in name order (the same variables, the same
+ * record), and none rather than an empty map. Only document pages have a body to show them in.
+ */
+function pageVariables(
+  variables: Readonly<Record<string, string>> | undefined,
+  type: PageRecord['type'],
+  where: string,
+): Record<string, string> | undefined {
+  if (variables === undefined) return undefined;
+  const names = Object.keys(variables).sort();
+  if (names.length === 0) return undefined;
+  if (type !== 'document') throw invalid(`${where}.variables: only document pages have variables`);
+  return Object.fromEntries(names.map((name) => [name, variables[name] ?? '']));
 }
 
 const emptyDocument: Document = { object: 'document', data: { schemaVersion: 1 }, nodes: [] };
@@ -191,6 +209,11 @@ export async function updatePage(
             pageLookup(tree, refs),
             `${where}.metaLinks`,
           );
+  // Absent leaves the variables as they are; `{}` leaves the page none.
+  const variables =
+    input.variables === undefined
+      ? page.variables
+      : pageVariables(input.variables, page.type, where);
   const wantedSlug =
     input.slug === undefined ? page.slug : input.slug || slugify(input.title ?? page.title);
   const slug =
@@ -223,6 +246,8 @@ export async function updatePage(
   };
   if (metaLinks === undefined) delete updated.metaLinks;
   else updated.metaLinks = metaLinks;
+  if (variables === undefined) delete updated.variables;
+  else updated.variables = variables;
   // A move or an identical write leaves `updatedAt` alone only when nothing else changed.
   const changed =
     JSON.stringify({ ...updated, updatedAt: '' }) !== JSON.stringify({ ...page, updatedAt: '' });

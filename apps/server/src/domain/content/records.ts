@@ -38,6 +38,11 @@ export interface PageRecord {
   noRobotsIndex?: boolean;
   /** Canonical and alternate links (document pages). */
   metaLinks?: PageMetaLinks;
+  /**
+   * The page's own variables, name → value (document pages), in name order: what `page.vars.<name>`
+   * shows in its body. Never stored empty, like `metaLinks`.
+   */
+  variables?: Record<string, string>;
   /** Hash of the body object (document pages). */
   documentId?: string;
   /** Where a link page points. */
@@ -60,6 +65,7 @@ export const pageContentFields = [
   'noIndex',
   'noRobotsIndex',
   'metaLinks',
+  'variables',
   'target',
 ] as const satisfies readonly (keyof PageRecord)[];
 

@@ -28,6 +28,8 @@ export interface PdfExportContent {
   title: string;
   pages: PageNode[];
   bodies: ReadonlyMap<string, Document>;
+  /** The space's variables as the revision has them, which expressions in the pages show. */
+  variables: Record<string, string>;
 }
 
 /** What making a PDF needs from outside the domain. */
@@ -111,7 +113,10 @@ async function pdfExportContent(
       bodies.set(id, await dereferenceDocument(tree, object.document));
     }
   }
-  return { content: { title: record.title, pages, bodies }, files: await readFiles(tree) };
+  return {
+    content: { title: record.title, pages, bodies, variables: await tree.variables() },
+    files: await readFiles(tree),
+  };
 }
 
 function shown(nodes: readonly PageNode[]): PageNode[] {

@@ -4,7 +4,9 @@ import {
   writeFrontmatterMetaLinks,
 } from '@quire/document';
 import { isMap, parseDocument } from 'yaml';
+import { canonicalJson } from '../content/canonical-json.js';
 import { unescapeMarkdown } from '../imports/summary-toc.js';
+import { readFrontmatterVariables, frontmatterKey as varsKey } from './variables-file.js';
 
 /** The page fields GitBook's Git format keeps in a page file's frontmatter. */
 export interface PageFileFields {
@@ -14,6 +16,8 @@ export interface PageFileFields {
   hidden?: boolean;
   noIndex?: boolean;
   noRobotsIndex?: boolean;
+  /** The page's own variables, `vars` in the frontmatter (none is no `vars`). */
+  variables?: Record<string, string>;
 }
 
 /** A page file read: its title (the first `# Heading`), frontmatter fields and body. */
@@ -34,11 +38,16 @@ const flagFields = ['hidden', 'noIndex', 'noRobotsIndex'] as const;
 /**
  * Reads a page file as GitBook writes it: YAML frontmatter, then `# Title`, then the body. Keys
  * of the frontmatter that are not page fields (`layout`, `cover`, …) are left in the text, which
- * {@link writePageFile} keeps.
+ * {@link writePageFile} keeps. Variables that are no map of names to text are refused, naming
+ * the file at `path`, unless not `strict` (a file read only for its title): then they are left out.
  */
-export function readPageFile(text: string): PageFile {
+export function readPageFile(
+  text: string,
+  path = 'the page file',
+  { strict }: { strict: boolean } = { strict: true },
+): PageFile {
   const frontmatter = frontmatterPattern.exec(text);
-  const fields = frontmatter === null ? {} : fieldsOf(frontmatter[1] ?? '');
+  const fields = frontmatter === null ? {} : fieldsOf(frontmatter[1] ?? '', path, { strict });
   const metaLinks =
     frontmatter === null ? undefined : readFrontmatterMetaLinks(frontmatter[1] ?? '');
   const rest = frontmatter === null ? text : text.slice(frontmatter[0].length);
@@ -70,7 +79,7 @@ export function writePageFile(
   if (!isMap(document.contents) && yaml.trim() !== '') {
     return `${frontmatter?.[0] ?? ''}${titleAndBody(heading, page.body)}`;
   }
-  const before = fieldsOf(yaml);
+  const before = fieldsOf(yaml, 'the page file', { strict: false });
   let changed = false;
   for (const key of [...stringFields, ...flagFields]) {
     const value = page.fields[key];
@@ -78,6 +87,12 @@ export function writePageFile(
     changed = true;
     if (value === undefined || value === false) document.delete(key);
     else document.set(key, value);
+  }
+  const variables = page.fields.variables;
+  if (canonicalJson(before.variables ?? {}) !== canonicalJson(variables ?? {})) {
+    changed = true;
+    if (variables === undefined || Object.keys(variables).length === 0) document.delete(varsKey);
+    else document.set(varsKey, { ...variables });
   }
   const fieldsWritten = changed ? document.toString({ lineWidth: 0 }).replace(/\n$/, '') : yaml;
   const kept = writeFrontmatterMetaLinks(
@@ -123,7 +138,11 @@ export function escapeHeading(title: string): string {
     .replace(/(^|[ \t])#+$/, (closing) => closing.replace('#', '\\#'));
 }
 
-function fieldsOf(yaml: string): PageFileFields {
+/**
+ * The page fields a frontmatter sets. Its `vars` are read as written (`3.10` stays text); ones
+ * that are no map of variables are refused, unless not `strict` (a file being written over).
+ */
+function fieldsOf(yaml: string, path: string, { strict }: { strict: boolean }): PageFileFields {
   let parsed: unknown;
   try {
     parsed = parseDocument(yaml).toJS();
@@ -138,6 +157,8 @@ function fieldsOf(yaml: string): PageFileFields {
     if (typeof value === 'string' && value.trim() !== '') fields[key] = value.trim();
   }
   for (const key of flagFields) if (values[key] === true) fields[key] = true;
+  const variables = readFrontmatterVariables(yaml, path, { strict });
+  if (variables !== undefined) fields.variables = variables;
   return fields;
 }
 

@@ -124,7 +124,7 @@ export function readRepository(
     // An entry without a file (or whose file is missing) is a page with an empty body.
     const key = entry.path ?? `page:${parentKey}/${entry.title}`;
     const body = entry.path === undefined ? undefined : text(entry.path);
-    const file = readPageFile(body ?? '');
+    const file = readPageFile(body ?? '', entry.path);
     return {
       key,
       kind: 'document',

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { slugify } from '@quire/document';
+import { canonicalJson } from '../content/canonical-json.js';
 import type { ContentChangeInput, UpdatePageInput } from '../content/change-inputs.js';
 import { includeNames, withIncludeRefs } from '../content/include-paths.js';
 import type { PageNode } from '../content/read-content.js';
@@ -255,6 +256,11 @@ function editedFields(page: PageRecord, wanted: RepositoryPage): PageFieldChange
   for (const key of ['hidden', 'noIndex', 'noRobotsIndex'] as const) {
     const value = wanted.fields[key] === true;
     if ((page[key] === true) !== value) edited[key] = value;
+  }
+  // Variables the file no longer has are removed: `{}` leaves the page none.
+  const variables = wanted.fields.variables ?? {};
+  if (canonicalJson(page.variables ?? {}) !== canonicalJson(variables)) {
+    edited.variables = variables;
   }
   if (wanted.kind === 'link' && page.target?.kind === 'url' && page.target.url !== wanted.url) {
     edited.target = { kind: 'url', url: wanted.url ?? '' };

@@ -94,7 +94,8 @@ export async function spaceFiles(
   const titleUnchanged = (node: PageNode, path: string): boolean => {
     const file = path === '' ? undefined : checkout.get(path);
     if (file === undefined) return state.pages[node.page.id]?.digest === pageDigest(node.page);
-    return readPageFile(Buffer.from(file).toString('utf8')).title === node.page.title;
+    const text = Buffer.from(file).toString('utf8');
+    return readPageFile(text, path, { strict: false }).title === node.page.title;
   };
   const summaryOf = (nodes: readonly PageNode[]): SummaryEntry[] =>
     nodes.map((node) => {
@@ -365,6 +366,7 @@ function fieldsOf(page: PageRecord): PageFileFields {
     ...(page.hidden === true ? { hidden: true } : {}),
     ...(page.noIndex === true ? { noIndex: true } : {}),
     ...(page.noRobotsIndex === true ? { noRobotsIndex: true } : {}),
+    ...(page.variables === undefined ? {} : { variables: page.variables }),
   };
 }
 

@@ -21,6 +21,15 @@ export function readVariablesFile(text: string, path: string): Record<string, st
   } catch {
     throw invalid(`${path} is not YAML`);
   }
+  return variablesIn(value, path);
+}
+
+/**
+ * The variables a YAML map read with the failsafe schema holds (every value text), named in
+ * errors by `path` (`.gitbook/vars.yaml`, a page file's `vars`); none for nothing. Anything else
+ * is refused, saying why.
+ */
+export function variablesIn(value: unknown, path: string): Record<string, string> {
   if (value === null || value === undefined) return {};
   if (!isRecord(value)) throw invalid(`${path} must be a map of variable names to values`);
   const variables: Record<string, string> = {};
@@ -39,6 +48,37 @@ export function readVariablesFile(text: string, path: string): Record<string, st
   }
   return variables;
 }
+
+/**
+ * The variables a page's frontmatter (its YAML, without the `---` lines) gives the page, under
+ * GitBook's `vars` key, read as written (`3.10` stays text); `undefined` when it has none or is no
+ * YAML. Variables that are no map of names to text are refused, naming `path`, unless not
+ * `strict`: then they are left out.
+ * @example readFrontmatterVariables('vars:\n  os: linux', 'install.md'); // { os: 'linux' }
+ */
+export function readFrontmatterVariables(
+  yaml: string,
+  path: string,
+  { strict }: { strict: boolean } = { strict: true },
+): Record<string, string> | undefined {
+  let texts: unknown;
+  try {
+    texts = parse(yaml, { schema: 'failsafe' });
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(texts) || !Object.hasOwn(texts, frontmatterKey)) return undefined;
+  try {
+    const variables = variablesIn(texts[frontmatterKey], `${path}: ${frontmatterKey}`);
+    return Object.keys(variables).length === 0 ? undefined : variables;
+  } catch (error) {
+    if (strict) throw error;
+    return undefined;
+  }
+}
+
+/** GitBook's key for a page's own variables in its frontmatter. */
+export const frontmatterKey = 'vars';
 
 /**
  * The text of `.gitbook/vars.yaml` for `variables`, in the order they are in: values that YAML

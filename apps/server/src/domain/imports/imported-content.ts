@@ -1,6 +1,11 @@
 import type { ContentChangeInput } from '../content/change-inputs.js';
 import { withIncludeRefs } from '../content/include-paths.js';
-import { type ImportedPageRef, importedMetaLinkChanges } from './imported-meta-links.js';
+import { readFrontmatterVariables } from '../git-sync/variables-file.js';
+import {
+  frontmatterOf,
+  type ImportedPageRef,
+  importedMetaLinkChanges,
+} from './imported-meta-links.js';
 
 /** A page read from an import source, with the pages under it. */
 export interface ImportedPage {
@@ -104,12 +109,20 @@ export function importChanges(
         markdown: page.markdown,
         ...(page.sourcePath === undefined ? {} : { sourcePath: page.sourcePath }),
       });
+      // GitBook's `vars:` in the frontmatter, which stays in the body as written: variables that
+      // are no map of names to text are left there and not taken.
+      const yaml = frontmatterOf(page.markdown)?.yaml;
+      const variables =
+        yaml === undefined
+          ? undefined
+          : readFrontmatterVariables(yaml, page.sourcePath ?? page.title, { strict: false });
       changes.push({
         operation: 'insert_page',
         ref,
         title: pageTitle(page.title, 'Untitled'),
         document: { markdown },
         ...(parent === undefined ? {} : { into: parent }),
+        ...(variables === undefined ? {} : { variables }),
       });
       addPages(page.pages, ref);
     }

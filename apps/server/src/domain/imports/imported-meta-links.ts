@@ -17,6 +17,15 @@ export interface ImportedPageRef {
 const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
 /**
+ * A page's frontmatter: its YAML, without the `---` lines, and where it ends (after the closing
+ * line's break); `undefined` when it has none.
+ */
+export function frontmatterOf(markdown: string): { yaml: string; end: number } | undefined {
+  const found = frontmatter.exec(markdown);
+  return found === null ? undefined : { yaml: found[1] ?? '', end: found[0].length };
+}
+
+/**
  * The `update_page` changes that give imported pages the meta links their frontmatter declares
  * (GitBook's `metaLinks:` key, which stays in the body as written): a URL as it is, a path
  * relative to the page file as the page imported from that file. They come after every page is
@@ -30,7 +39,7 @@ export function importedMetaLinkChanges(pages: readonly ImportedPageRef[]): Cont
   );
   const changes: ContentChangeInput[] = [];
   for (const page of pages) {
-    const yaml = frontmatter.exec(page.markdown)?.[1];
+    const yaml = frontmatterOf(page.markdown)?.yaml;
     const links = yaml === undefined ? undefined : readFrontmatterMetaLinks(yaml);
     if (links === undefined) continue;
     const targetOf = (value: string) => metaLinkTarget(value, page.sourcePath, refsByPath);

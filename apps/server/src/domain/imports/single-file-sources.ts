@@ -3,20 +3,25 @@ import { invalid } from '../../errors.js';
 import type { ImportServices } from './import-sources.js';
 import type { ImportedContent, ImportedFile } from './imported-content.js';
 import { pageTitle } from './imported-content.js';
+import { frontmatterOf } from './imported-meta-links.js';
 
 /** Largest single Markdown, HTML or Word file an import reads. */
 export const maxSingleFileBytes = 20 * 1024 * 1024;
 
 /**
- * A Markdown text as a page: its first `# Heading` becomes the title (and leaves the body, as
- * GitBook does), else the file's name.
+ * A Markdown text as a page: its first `# Heading`, after any frontmatter, becomes the title (and
+ * leaves the body, as GitBook does), else the file's name. The frontmatter stays in the body.
  */
 export function markdownPage(markdown: string, fallbackTitle: string) {
-  const match = /^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)/.exec(markdown);
+  const frontmatter = frontmatterOf(markdown);
+  const head = frontmatter === undefined ? '' : markdown.slice(0, frontmatter.end);
+  const rest = markdown.slice(head.length);
+  const match = /^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)/.exec(rest);
   if (!match) return { title: pageTitle(undefined, fallbackTitle), markdown, pages: [] };
+  const body = rest.slice(match[0].length).replace(/^\s*\n/, '');
   return {
     title: pageTitle(match[1], fallbackTitle),
-    markdown: markdown.slice(match[0].length).replace(/^\s*\n/, ''),
+    markdown: head === '' ? body : `${head}\n${body}`,
     pages: [],
   };
 }

@@ -162,6 +162,7 @@ export async function planTranslationChanges(
         ...place,
         ...fields,
         ...(metaLinks === undefined ? {} : { metaLinks }),
+        ...(page.variables === undefined ? {} : { variables: page.variables }),
       });
     } else {
       changes.push({
@@ -171,7 +172,9 @@ export async function planTranslationChanges(
         into: plan.into,
         at: plan.at,
         ...fields,
-        ...(page.type === 'document' ? { metaLinks: metaLinks ?? null } : {}),
+        ...(page.type === 'document'
+          ? { metaLinks: metaLinks ?? null, variables: page.variables ?? {} }
+          : {}),
       });
     }
   }
@@ -232,8 +235,10 @@ function pageHash(translation: TranslationChangesInput['translation'], page: Pag
       page.noRobotsIndex ?? null,
       page.target ?? null,
       page.documentId ?? null,
-      // Last and only when set, so pages without meta links keep the hashes runs before wrote.
+      // Last and only when set, so pages without meta links or variables keep the hashes runs
+      // before wrote.
       ...(page.metaLinks === undefined ? [] : [page.metaLinks]),
+      ...(page.variables === undefined ? [] : [{ variables: page.variables }]),
     ]),
   );
 }

@@ -15,7 +15,7 @@ import {
   pagesIncludingMissing,
   removesReusableContent,
 } from './merge-reusable-contents.js';
-import { mergeSequence, mergeValue } from './three-way.js';
+import { mergeSequence, mergeTexts, mergeValue } from './three-way.js';
 
 /** Something both sides changed in ways that can't be combined. */
 export interface MergeConflict {
@@ -192,6 +192,12 @@ async function mergePage(
   const merged: PageRecord = { ...mine };
   let conflicted = false;
   for (const field of pageFields) {
+    if (field === 'variables') {
+      if (!(await mergePageVariables(before, mine, theirs, merged, resolution, conflict))) {
+        conflicted = true;
+      }
+      continue;
+    }
     const outcome = mergeValue(before[field], mine[field], theirs[field]);
     if ('value' in outcome) {
       Object.assign(merged, { [field]: outcome.value });
@@ -216,6 +222,38 @@ async function mergePage(
   // ISO timestamps sort as instants: the later edit's time.
   merged.updatedAt = [mine.updatedAt, theirs.updatedAt].sort()[1] ?? mine.updatedAt;
   return conflicted ? undefined : merged;
+}
+
+/**
+ * Merges a page's own variables name by name into `merged`, as the space's merge: a name both
+ * sides changed differently is a conflict, `variables.<name>`, unless resolved. Whether it merged.
+ */
+async function mergePageVariables(
+  before: PageRecord,
+  mine: PageRecord,
+  theirs: PageRecord,
+  merged: PageRecord,
+  resolution: (field: string) => 'ours' | 'theirs' | undefined,
+  conflict: (field: string) => Promise<void>,
+): Promise<boolean> {
+  const outcome = mergeTexts(before.variables ?? {}, mine.variables ?? {}, theirs.variables ?? {});
+  let clean = true;
+  for (const name of outcome.conflicts) {
+    const field = `variables.${name}`;
+    const side = resolution(field);
+    if (side === undefined) {
+      clean = false;
+      await conflict(field);
+      continue;
+    }
+    const value = (side === 'ours' ? mine : theirs).variables?.[name];
+    if (value !== undefined) outcome.value[name] = value;
+  }
+  const names = Object.keys(outcome.value).sort();
+  if (names.length === 0) delete merged.variables;
+  else
+    merged.variables = Object.fromEntries(names.map((name) => [name, outcome.value[name] ?? '']));
+  return clean;
 }
 
 /** Merges two edits of a body line by line; `undefined` when they overlap. */
@@ -264,14 +302,7 @@ async function mergeVariables(
     ours.variables(),
     theirs.variables(),
   ]);
-  const merged: Record<string, string> = {};
-  const names = [
-    ...new Set([...Object.keys(before), ...Object.keys(mine), ...Object.keys(after)]),
-  ].sort();
-  for (const name of names) {
-    const outcome = mergeValue(before[name], mine[name], after[name]);
-    if ('conflict' in outcome) conflicts.push({ field: `variables.${name}` });
-    else if (outcome.value !== undefined) merged[name] = outcome.value;
-  }
-  result.setVariables(merged);
+  const merged = mergeTexts(before, mine, after);
+  for (const name of merged.conflicts) conflicts.push({ field: `variables.${name}` });
+  result.setVariables(merged.value);
 }

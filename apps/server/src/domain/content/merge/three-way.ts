@@ -18,6 +18,27 @@ export function mergeValue<T>(base: T, ours: T, theirs: T): Merged<T> {
 }
 
 /**
+ * Merges a map of texts three ways, name by name (variables): the names both sides changed
+ * differently are `conflicts`, in name order, and `value` holds every other name's merged value.
+ * @example mergeTexts({ a: '1' }, { a: '1', b: '2' }, { a: '3' }); // { value: { a: '3', b: '2' }, conflicts: [] }
+ */
+export function mergeTexts(
+  base: Readonly<Record<string, string>>,
+  ours: Readonly<Record<string, string>>,
+  theirs: Readonly<Record<string, string>>,
+): { value: Record<string, string>; conflicts: string[] } {
+  const value: Record<string, string> = {};
+  const conflicts: string[] = [];
+  const names = [...new Set([...Object.keys(base), ...Object.keys(ours), ...Object.keys(theirs)])];
+  for (const name of names.sort()) {
+    const outcome = mergeValue(base[name], ours[name], theirs[name]);
+    if ('conflict' in outcome) conflicts.push(name);
+    else if (outcome.value !== undefined) value[name] = outcome.value;
+  }
+  return { value, conflicts };
+}
+
+/**
  * Merges two edits of a sequence (lines of text, ids of child pages) with diff3: edits to
  * different parts combine, overlapping different edits conflict.
  * With `uniqueItems` (lists of child pages), edits next to each other or at the same place
