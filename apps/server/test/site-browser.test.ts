@@ -313,9 +313,13 @@ withChromium('published sites, in a browser', { timeout: 60_000 }, () => {
       for (const block of ['pre', 'table', '.hint', '.tabs', 'img']) {
         expect(await page.locator(`main .content ${block}`).count(), block).toBeGreaterThan(0);
       }
-      // The image's file loads (lazily, once near the viewport): it is 2 pixels wide.
-      await page.locator('main .content img').scrollIntoViewIfNeeded();
-      await page.waitForFunction('document.querySelector("main .content img").naturalWidth === 2');
+      // The image's file loads (lazily, once near the viewport): it is 2 pixels wide. (Polled from
+      // here: `waitForFunction` polls a string in the page with eval, which the site's CSP refuses.)
+      const image = page.locator('main .content img');
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((element) => (element as { naturalWidth: number }).naturalWidth))
+        .toBe(2);
       const found: Record<string, AxeFinding[]> = { welcome: await seriousAxeViolations(page) };
       const others = [
         ['search results', siteUrl(sites.docs, '~search?q=install'), 200],
