@@ -105,7 +105,10 @@ withChromium('published sites, in a browser', { timeout: 60_000 }, () => {
     const { page, errors } = await reader();
     await page.goto(`${origin}/docs`);
     // Redoc has read the spec, drawn its operations and started its search worker.
-    await page.locator('h2', { hasText: 'Get API information' }).first().waitFor();
+    await page
+      .locator('h2', { hasText: 'Get API information' })
+      .first()
+      .waitFor({ timeout: 50_000 });
     await page.getByPlaceholder('Search...').waitFor();
     // The one thing refused is the attribution logo from Redoc's CDN, which Redoc then hides.
     expect(
