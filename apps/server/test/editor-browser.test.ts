@@ -1432,7 +1432,7 @@ describe.skipIf(chromiumPath === undefined)(
             .getByLabel('Access token (for a private repository)')
             .fill(credentials.password);
           await page.getByLabel("The space's content is pushed to the branch").check();
-          await page.getByRole('button', { name: 'Connect' }).click();
+          await page.getByRole('button', { name: 'Connect', exact: true }).click();
           await page.getByText('Export: queued').waitFor();
           await page
             .getByRole('status')
@@ -1443,7 +1443,8 @@ describe.skipIf(chromiumPath === undefined)(
           await page.getByText('Export: success').waitFor();
           expect([...(await git.files('handbook')).keys()]).toContain('README.md');
           await page.getByRole('button', { name: 'Disconnect' }).click();
-          await page.getByRole('button', { name: 'Connect' }).waitFor();
+          // Exactly: a name matches as a part otherwise, and "Disconnect" holds "connect".
+          await page.getByRole('button', { name: 'Connect', exact: true }).waitFor();
           await expect(
             org.admin.client.GET('/spaces/{spaceId}/git/connection', {
               params: { path: { spaceId } },
@@ -1528,7 +1529,7 @@ describe.skipIf(chromiumPath === undefined)(
         await page.goto(integration.urls.app);
         await page.getByRole('heading', { name: 'Reader counter' }).waitFor();
         await page.goto(`${origin}/app/orgs/${organizationId}/integrations/reader-counter`);
-        await page.getByRole('button', { name: 'Install' }).click();
+        await page.getByRole('button', { name: 'Install', exact: true }).click();
         await page.getByRole('button', { name: 'Uninstall' }).waitFor();
         const { items: installations } = await org.admin.client.GET(
           '/integrations/{integrationName}/installations',
@@ -1541,7 +1542,7 @@ describe.skipIf(chromiumPath === undefined)(
         await page.getByRole('button', { name: 'Uninstall' }).waitFor();
         await page.goto(installation?.urls.app ?? '');
         await page.getByRole('button', { name: 'Uninstall' }).click();
-        await page.getByRole('button', { name: 'Install' }).waitFor();
+        await page.getByRole('button', { name: 'Install', exact: true }).waitFor();
       },
     );
 
