@@ -563,7 +563,9 @@ describe('webhooks', () => {
         await createSpace('Two');
         server.jobs.start();
         await until(() => other.received.length === 2, 'both deliveries to the prompt receiver');
-        // The slow receiver has its first delivery, unanswered; its second waits its turn.
+        // The slow receiver gets its first delivery (its request may still be on its way when the
+        // prompt one has both), unanswered; its second waits its turn.
+        await until(() => receiver.received.length > 0, "the slow receiver's first delivery");
         expect(receiver.received).toHaveLength(1);
         release();
         await until(() => receiver.received.length === 2, 'the slow receiver to get its second');
