@@ -5,6 +5,7 @@ import {
 } from '@quire/document';
 import { isMap, parseDocument } from 'yaml';
 import { canonicalJson } from '../content/canonical-json.js';
+import { frontmatterPattern } from '../imports/frontmatter.js';
 import { unescapeMarkdown } from '../imports/summary-toc.js';
 import { readFrontmatterVariables, frontmatterKey as varsKey } from './variables-file.js';
 
@@ -29,7 +30,6 @@ export interface PageFile {
   body: string;
 }
 
-const frontmatterPattern = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 // A closing `#` sequence is set apart by a space; `C#` and `x \#` keep theirs.
 const titlePattern = /^#[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*(?:\r?\n|$)/;
 const stringFields = ['description', 'icon', 'emoji'] as const;

@@ -49,6 +49,9 @@ export function variablesIn(value: unknown, path: string): Record<string, string
   return variables;
 }
 
+/** GitBook's key for a page's own variables in its frontmatter. */
+export const frontmatterKey = 'vars';
+
 /**
  * The variables a page's frontmatter (its YAML, without the `---` lines) gives the page, under
  * GitBook's `vars` key, read as written (`3.10` stays text); `undefined` when it has none or is no
@@ -61,6 +64,8 @@ export function readFrontmatterVariables(
   path: string,
   { strict }: { strict: boolean } = { strict: true },
 ): Record<string, string> | undefined {
+  // Most frontmatter has no variables: it is not parsed a second time to find none.
+  if (!yaml.includes(frontmatterKey)) return undefined;
   let texts: unknown;
   try {
     texts = parse(yaml, { schema: 'failsafe' });
@@ -76,9 +81,6 @@ export function readFrontmatterVariables(
     return undefined;
   }
 }
-
-/** GitBook's key for a page's own variables in its frontmatter. */
-export const frontmatterKey = 'vars';
 
 /**
  * The text of `.gitbook/vars.yaml` for `variables`, in the order they are in: values that YAML

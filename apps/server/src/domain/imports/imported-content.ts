@@ -1,11 +1,8 @@
 import type { ContentChangeInput } from '../content/change-inputs.js';
 import { withIncludeRefs } from '../content/include-paths.js';
 import { readFrontmatterVariables } from '../git-sync/variables-file.js';
-import {
-  frontmatterOf,
-  type ImportedPageRef,
-  importedMetaLinkChanges,
-} from './imported-meta-links.js';
+import { frontmatterOf } from './frontmatter.js';
+import { type ImportedPageRef, importedMetaLinkChanges } from './imported-meta-links.js';
 
 /** A page read from an import source, with the pages under it. */
 export interface ImportedPage {

@@ -3,6 +3,7 @@ import type { components } from '@quire/contract';
 import { readFrontmatterMetaLinks } from '@quire/document';
 import type { ContentChangeInput } from '../content/change-inputs.js';
 import { maxMetaLinkAlternates } from '../content/meta-links.js';
+import { frontmatterOf } from './frontmatter.js';
 
 type MetaLinkTarget = components['schemas']['RevisionPageMetaLinkTarget'];
 
@@ -12,17 +13,6 @@ export interface ImportedPageRef {
   markdown: string;
   /** The page file's path in the source (a zip's), for the relative paths its links use. */
   sourcePath?: string;
-}
-
-const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
-/**
- * A page's frontmatter: its YAML, without the `---` lines, and where it ends (after the closing
- * line's break); `undefined` when it has none.
- */
-export function frontmatterOf(markdown: string): { yaml: string; end: number } | undefined {
-  const found = frontmatter.exec(markdown);
-  return found === null ? undefined : { yaml: found[1] ?? '', end: found[0].length };
 }
 
 /**

@@ -1,9 +1,9 @@
 import { posix } from 'node:path';
 import { invalid } from '../../errors.js';
+import { frontmatterOf } from './frontmatter.js';
 import type { ImportServices } from './import-sources.js';
 import type { ImportedContent, ImportedFile } from './imported-content.js';
 import { pageTitle } from './imported-content.js';
-import { frontmatterOf } from './imported-meta-links.js';
 
 /** Largest single Markdown, HTML or Word file an import reads. */
 export const maxSingleFileBytes = 20 * 1024 * 1024;
