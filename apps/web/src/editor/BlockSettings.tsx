@@ -224,8 +224,12 @@ function TableSettings({ editor }: { editor: Editor }) {
     editor,
     selector: ({ editor: current }) => current.isActive('tableHeader'),
   });
-  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) =>
-    command(editor.chain().focus()).run();
+  // The text takes the focus back at once, as when a tab or a step is added: Tiptap's `focus()`
+  // waits a frame, and keys pressed meanwhile (Tab to the next cell) went to the next button.
+  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => {
+    command(editor.chain()).run();
+    editor.view.focus();
+  };
   return (
     <>
       <button type="button" onClick={() => run((chain) => chain.addRowAfter())}>
