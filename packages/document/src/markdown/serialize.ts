@@ -1,4 +1,4 @@
-import type { Emphasis, Image, Literal, Nodes, Text } from 'mdast';
+import type { Emphasis, Heading, Image, Literal, Nodes, Paragraph, Text } from 'mdast';
 import { gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
@@ -13,6 +13,7 @@ import {
   toMarkdown,
 } from 'mdast-util-to-markdown';
 import { liquidTagToMarkdown } from '../liquid-tag/mdast.js';
+import { fastHeading, fastParagraph } from './fast-phrasing.js';
 
 /** Markdown kept verbatim (definitions, footnotes, unknown tags): written exactly as stored. */
 export interface Verbatim extends Literal {
@@ -154,6 +155,21 @@ const image: Handle = (node: Image, parent, state, info) =>
     defaultHandlers.image({ ...node, alt }, parent, state, info),
   );
 
+/** The task list extension's paragraph handler: it writes a task item's `[x] `. */
+const taskListParagraph =
+  gfmTaskListItemToMarkdown().handlers?.paragraph ?? defaultHandlers.paragraph;
+
+/** Plain paragraphs and headings are written straight (`fast-phrasing.ts`); others as usual. */
+const paragraph: Handle = (node: Paragraph, parent, state, info) => {
+  const first = parent?.type === 'listItem' && typeof parent.checked === 'boolean';
+  const fast =
+    first || info.before !== '\n' || info.after !== '\n' ? undefined : fastParagraph(node);
+  return fast ?? taskListParagraph(node, parent, state, info);
+};
+
+const heading: Handle = (node: Heading, parent, state, info) =>
+  fastHeading(node) ?? defaultHandlers.heading(node, parent, state, info);
+
 // GitBook's style: `*` bullets (`-` for a list right after another), `_` emphasis, `**` strong,
 // `***` rules. A list item starting with a rule gets the other bullet, so `* ***` cannot occur.
 const options: Options = {
@@ -178,6 +194,8 @@ const options: Options = {
     emphasis,
     text,
     image,
+    paragraph,
+    heading,
   },
   unsafe: [
     // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
@@ -195,7 +213,14 @@ const options: Options = {
   ],
 };
 
-/** Serializes mdast to Markdown in Quire's canonical style. */
-export function serializeMarkdownTree(tree: Nodes): string {
-  return toMarkdown(tree, options);
+const { paragraph: _, heading: __, ...generalHandlers } = options.handlers ?? {};
+/** The same style with every paragraph and heading left to the serializer's general rules. */
+const generalOptions: Options = { ...options, handlers: generalHandlers };
+
+/**
+ * Serializes mdast to Markdown in Quire's canonical style; `general` leaves out the straight
+ * path for plain text, which must change nothing (the tests compare the two).
+ */
+export function serializeMarkdownTree(tree: Nodes, { general = false } = {}): string {
+  return toMarkdown(tree, general ? generalOptions : options);
 }
