@@ -33,4 +33,29 @@ describe('the JSON of kept answers', () => {
     // Not kept: written now.
     expect(jsonBodyOf({ fresh: true })).toBe('{"fresh":true}');
   });
+
+  it('writes long lists from kept runs that an edit, an insertion or a removal leaves right', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.jsonValue(), { maxLength: 300 }),
+        fc.nat(),
+        fc.constantFrom('edit', 'insert', 'remove'),
+        (values, at, change) => {
+          const items = values.map((value, index) => ({ index, value }));
+          const before = { pages: items };
+          cacheJsonText(before);
+          const changed = [...items];
+          const where = items.length === 0 ? 0 : at % items.length;
+          if (change === 'edit') changed.splice(where, 1, { index: -1, value: 'edited' });
+          if (change === 'insert') changed.splice(where, 0, { index: -2, value: 'inserted' });
+          if (change === 'remove') changed.splice(where, 1);
+          const after = { pages: changed };
+          cacheJsonText(after);
+          expect(decoded(jsonBodyOf(after))).toBe(JSON.stringify(after));
+          expect(decoded(jsonBodyOf(before))).toBe(JSON.stringify(before));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { deepFreeze } from '../deep-freeze.js';
+import { sameItems } from '../same-items.js';
 
 // The JSON of kept answers, encoded once, by the answer object itself; and of the objects in their
 // arrays (a tree's pages), which the next answer may share.
@@ -14,7 +15,7 @@ const quotedKeys = new Map<string, string>();
 export function cacheJsonText(answer: object): number {
   const chunks: Chunk[] = [];
   writeJson(deepFreeze(answer), chunks);
-  const bytes = joinChunks(chunks, 0);
+  const bytes = joinChunks(chunks);
   encoded.set(answer, bytes);
   return bytes.length;
 }
@@ -34,7 +35,7 @@ type Chunk = string | Buffer;
 
 /**
  * Writes `JSON.stringify(value)` of a frozen value as chunks; an object in an array is kept as
- * bytes of its own, for later answers that hold it too.
+ * bytes of its own, and so is each run of an array's items, for later answers that hold them too.
  */
 function writeJson(value: unknown, chunks: Chunk[]): void {
   if (typeof value !== 'object' || value === null || 'toJSON' in value) {
@@ -48,20 +49,9 @@ function writeJson(value: unknown, chunks: Chunk[]): void {
   }
   if (Array.isArray(value)) {
     chunks.push('[');
-    for (const [index, item] of value.entries()) {
-      if (index > 0) chunks.push(',');
-      if (typeof item !== 'object' || item === null) {
-        chunks.push(JSON.stringify(item) ?? 'null');
-        continue;
-      }
-      let bytes = encoded.get(item);
-      if (bytes === undefined) {
-        bytes = holdsObjectArrays(item)
-          ? writeApart(item, chunks)
-          : Buffer.from(JSON.stringify(item));
-        encoded.set(item, bytes);
-      }
-      chunks.push(bytes);
+    for (let start = 0; start < value.length; start += RUN_LENGTH) {
+      if (start > 0) chunks.push(',');
+      chunks.push(runBytes(value.slice(start, start + RUN_LENGTH)));
     }
     chunks.push(']');
     return;
@@ -81,6 +71,43 @@ function writeJson(value: unknown, chunks: Chunk[]): void {
 }
 
 /**
+ * Items of an array are written in runs of this many, each run's bytes kept: a tree of ten
+ * thousand pages that an edit changed in one place is then copied from some hundred kept runs,
+ * not from ten thousand pages' bytes.
+ */
+const RUN_LENGTH = 64;
+
+/** The bytes of a run of items, kept by its first item while the run holds the same items. */
+const keptRuns = new WeakMap<object, { items: readonly unknown[]; bytes: Buffer }>();
+
+/** The JSON of a run of array items, without brackets: kept, or written from its items. */
+function runBytes(items: readonly unknown[]): Buffer {
+  const [first] = items;
+  const key = typeof first === 'object' && first !== null ? first : undefined;
+  const kept = key === undefined ? undefined : keptRuns.get(key);
+  if (kept !== undefined && sameItems(kept.items, items)) return kept.bytes;
+  const chunks: Chunk[] = [];
+  for (const [index, item] of items.entries()) {
+    if (index > 0) chunks.push(',');
+    chunks.push(itemBytes(item));
+  }
+  const bytes = joinChunks(chunks);
+  if (key !== undefined) keptRuns.set(key, { items, bytes });
+  return bytes;
+}
+
+/** The JSON of one array item; an object's is kept, for later answers that hold it too. */
+function itemBytes(item: unknown): Chunk {
+  if (typeof item !== 'object' || item === null) return JSON.stringify(item) ?? 'null';
+  let bytes = encoded.get(item);
+  if (bytes === undefined) {
+    bytes = holdsObjectArrays(item) ? writeApart(item) : Buffer.from(JSON.stringify(item));
+    encoded.set(item, bytes);
+  }
+  return bytes;
+}
+
+/**
  * Whether an object has arrays of objects among its members (a page's children): such an object
  * is written member by member, so that those objects are kept apart; any other at once.
  */
@@ -93,26 +120,22 @@ function holdsObjectArrays(value: object): boolean {
   return false;
 }
 
-/** The bytes of `value` written after the chunks there are, which are left as they were. */
-function writeApart(value: unknown, chunks: Chunk[]): Buffer {
-  const start = chunks.length;
+/** The bytes of `value`, written member by member. */
+function writeApart(value: unknown): Buffer {
+  const chunks: Chunk[] = [];
   writeJson(value, chunks);
-  const bytes = joinChunks(chunks, start);
-  chunks.length = start;
-  return bytes;
+  return joinChunks(chunks);
 }
 
-/** The chunks from `start` on as one buffer: text encoded into it, kept bytes copied. */
-function joinChunks(chunks: readonly Chunk[], start: number): Buffer {
+/** The chunks as one buffer: text encoded into it, kept bytes copied. */
+function joinChunks(chunks: readonly Chunk[]): Buffer {
   let length = 0;
-  for (let index = start; index < chunks.length; index += 1) {
-    const chunk = chunks[index] as Chunk;
+  for (const chunk of chunks) {
     length += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
   }
   const bytes = Buffer.allocUnsafe(length);
   let offset = 0;
-  for (let index = start; index < chunks.length; index += 1) {
-    const chunk = chunks[index] as Chunk;
+  for (const chunk of chunks) {
     if (typeof chunk === 'string') offset += bytes.write(chunk, offset);
     else {
       bytes.set(chunk, offset);

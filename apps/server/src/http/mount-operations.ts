@@ -8,6 +8,7 @@ import {
 } from '../caches/response-cache.js';
 import { isSiteReader } from '../domain/actor.js';
 import type { AppServices } from '../services/app-services.js';
+import { takeAnswerHeaders } from './answer-headers.js';
 import { apiHeaders } from './api-headers.js';
 import type { AppEnv } from './app-env.js';
 import { authenticate } from './authenticate.js';
@@ -150,13 +151,14 @@ function wholeAnswer(reply: AnyReply): CachedResponse {
 /**
  * The answer built whole, its headers and the request id in a plain object: the Node adapter
  * writes such an answer straight to the socket, where headers set on the context would make it
- * build a Fetch `Headers` and a full Response first.
+ * build a Fetch `Headers` and a full Response first. It takes the headers asked of every answer
+ * (the rate limits'), which would otherwise be set on a copy of it, body and all.
  */
 function answerWhole(c: Context<AppEnv>, { status, headers, body }: CachedResponse): Response {
   c.set('headersWritten', true);
   return new Response(body, {
     status,
-    headers: { ...headers, 'x-request-id': c.get('requestId') },
+    headers: { ...headers, ...takeAnswerHeaders(c.req.raw), 'x-request-id': c.get('requestId') },
   });
 }
 

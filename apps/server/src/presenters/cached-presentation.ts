@@ -1,5 +1,5 @@
 import { cacheJsonText } from '../caches/json-text-cache.js';
-import { sameItems } from './same-items.js';
+import { sameItems } from '../same-items.js';
 
 interface Kept {
   variant: readonly unknown[];

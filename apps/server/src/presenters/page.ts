@@ -2,9 +2,9 @@ import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import type { PageNode } from '../domain/content/read-content.js';
 import type { PageRecord } from '../domain/content/records.js';
+import { sameItems } from '../same-items.js';
 import { presentDocument } from './json-document.js';
 import { presentPageMetaLinks } from './page-meta-links.js';
-import { sameItems } from './same-items.js';
 import type { Urls } from './urls.js';
 
 type RevisionPage = components['schemas']['RevisionPage'];
