@@ -28,6 +28,8 @@ export type AnswerKey =
 export interface AnswerCache {
   /** The answer kept under `key`, or else what `build` makes (see `ContentCache`). */
   get<Answer extends object>(key: AnswerKey, build: () => Promise<Answer>): Promise<Answer>;
+  /** The answer kept under `key`, if there is one (an earlier revision's, to build on). */
+  peek<Answer extends object>(key: AnswerKey): Answer | undefined;
 }
 
 /** @example const answers = createAnswerCache({ maxCharacters: 1e7 }); await answers.get(['pages', spaceId, root], build); */
@@ -44,6 +46,9 @@ export function createAnswerCache({ maxCharacters }: { maxCharacters: number }):
     get<Answer extends object>(key: AnswerKey, build: () => Promise<Answer>): Promise<Answer> {
       // Entries under a key are only ever stored from that key's own `build`, of one type.
       return kept.get(cacheKeyText(key), build) as Promise<Answer>;
+    },
+    peek<Answer extends object>(key: AnswerKey): Answer | undefined {
+      return kept.peek(cacheKeyText(key)) as Answer | undefined;
     },
   };
 }

@@ -8,6 +8,8 @@ export interface ContentCache<Value> {
    * invalidated, only evicted.
    */
   get(key: string, build: () => Promise<Value>): Promise<Value>;
+  /** The value kept under `key`, if there is one; never builds, and leaves it as recently used as it was. */
+  peek(key: string): Value | undefined;
 }
 
 export interface ContentCacheOptions<Value> {
@@ -62,6 +64,9 @@ export function createContentCache<Value extends {}>({
       );
       building.set(key, started);
       return started;
+    },
+    peek(key) {
+      return kept.peek(key);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
+import type { PageChangedInPlace } from '../domain/content/pages-changed-in-place.js';
 import type { PageNode } from '../domain/content/read-content.js';
 import type { PageRecord } from '../domain/content/records.js';
 import { sameItems } from '../same-items.js';
@@ -52,23 +53,76 @@ const lastPresented = new WeakMap<PageRecord, Presented>();
  */
 export function presentPages(nodes: PageNode[], spaceId: string, urls: Urls): RevisionPage[] {
   const pageUrlPrefix = urls.app('spaces', spaceId, 'pages', '');
-  const pageUrl = (id: string) => pageUrlPrefix + encodeURIComponent(id);
-  const present = (node: PageNode): RevisionPage => {
-    const children = node.children.map(present);
-    const last = lastPresented.get(node.page);
-    if (
-      last !== undefined &&
-      last.path === node.path &&
-      last.pageUrlPrefix === pageUrlPrefix &&
-      sameItems(last.children, children)
-    ) {
-      return last.page;
-    }
-    const page = presentNode(node, pageUrl, children);
-    lastPresented.set(node.page, { path: node.path, pageUrlPrefix, children, page });
-    return page;
-  };
+  const present = (node: PageNode): RevisionPage =>
+    presentInTree(node.page, node.path, node.children.map(present), pageUrlPrefix);
   return nodes.map(present);
+}
+
+/**
+ * A tree presented before (`presentPages`), with pages that changed in place presented again:
+ * the tree of the content they changed to, every other page shared with the one before. Each
+ * page is found by the ids above it; `undefined` when one is not where they say.
+ * @example presentChangedPages(kept.pages, await pagesChangedInPlace(before, after), space.id, urls);
+ */
+export function presentChangedPages(
+  pages: readonly RevisionPage[],
+  changed: readonly PageChangedInPlace[],
+  spaceId: string,
+  urls: Urls,
+): RevisionPage[] | undefined {
+  const pageUrlPrefix = urls.app('spaces', spaceId, 'pages', '');
+  let tree: RevisionPage[] | undefined = [...pages];
+  for (const { page, path, ancestors } of changed) {
+    tree = replacedAt(tree, [...ancestors, page.id], (before) =>
+      presentInTree(page, path, before.pages, pageUrlPrefix),
+    );
+    if (tree === undefined) return undefined;
+  }
+  return tree;
+}
+
+/** The list with the page at the end of `ids` (a path of ids from this level) replaced. */
+function replacedAt(
+  pages: readonly RevisionPage[],
+  ids: readonly string[],
+  replace: (before: RevisionPage) => RevisionPage,
+): RevisionPage[] | undefined {
+  const [id, ...below] = ids;
+  const index = pages.findIndex((page) => page.id === id);
+  const before = pages[index];
+  if (before === undefined) return undefined;
+  let after: RevisionPage;
+  if (below.length === 0) after = replace(before);
+  else {
+    const children = replacedAt(before.pages, below, replace);
+    if (children === undefined) return undefined;
+    after = { ...before, pages: children };
+  }
+  const replaced = [...pages];
+  replaced[index] = after;
+  return replaced;
+}
+
+/** A page of a tree with its presented children: as presented last, when nothing differs. */
+function presentInTree(
+  record: PageRecord,
+  path: string,
+  children: RevisionPage[],
+  pageUrlPrefix: string,
+): RevisionPage {
+  const last = lastPresented.get(record);
+  if (
+    last !== undefined &&
+    last.path === path &&
+    last.pageUrlPrefix === pageUrlPrefix &&
+    sameItems(last.children, children)
+  ) {
+    return last.page;
+  }
+  const pageUrl = (id: string) => pageUrlPrefix + encodeURIComponent(id);
+  const page = presentNode(record, path, pageUrl, children);
+  lastPresented.set(record, { path, pageUrlPrefix, children, page });
+  return page;
 }
 
 /** One page with its children, and its body when given (a single page read). */
@@ -88,11 +142,11 @@ export function presentPage(
 }
 
 function presentNode(
-  node: PageNode,
+  page: PageRecord,
+  path: string,
   pageUrl: (id: string) => string,
   children: RevisionPage[],
 ): RevisionPage {
-  const { page, path } = node;
   if (page.type === 'group') {
     const group: RevisionPage = {
       id: page.id,

@@ -1,6 +1,7 @@
 import type { components } from '@quire/contract';
 import type { Document } from '@quire/document';
 import { canonicalJson, contentHash } from '../domain/content/canonical-json.js';
+import type { ContentTree } from '../domain/content/content-tree.js';
 import { evaluateDocument } from '../domain/content/evaluate-document.js';
 import {
   type BodyFormat,
@@ -9,6 +10,7 @@ import {
   readDocumentAs,
   readPageBody,
 } from '../domain/content/page-bodies.js';
+import { pagesChangedInPlace } from '../domain/content/pages-changed-in-place.js';
 import {
   openRevisionContent,
   readFileById,
@@ -26,17 +28,18 @@ import { notFound } from '../errors.js';
 import { presentChangeRequest } from '../presenters/change-request.js';
 import { presentFile } from '../presenters/file.js';
 import { presentList } from '../presenters/list.js';
-import { presentPage, presentPages } from '../presenters/page.js';
+import { presentChangedPages, presentPage, presentPages } from '../presenters/page.js';
 import { presentPageMetaLinks } from '../presenters/page-meta-links.js';
 import { presentReusableContent } from '../presenters/reusable-content.js';
 import { presentRevision } from '../presenters/revision.js';
 import type { AppServices } from '../services/app-services.js';
 import { findChangeRequest } from '../store/change-requests.js';
 import { arrayPage, type PageRequest } from '../store/pagination.js';
-import type { RevisionRecord } from '../store/revisions.js';
+import { findRevision, type RevisionRecord } from '../store/revisions.js';
 import type { SpaceRecord } from '../store/spaces.js';
 
 type Schemas = components['schemas'];
+type RevisionPage = Schemas['RevisionPage'];
 
 /** The revision a content read reads: the space's, a change request's, or one by id. */
 export interface ContentSource {
@@ -113,8 +116,35 @@ export async function pagesResponse(
   // A page tree depends only on the content's root hash (and the space, in its URLs).
   return services.caches.answers.get(['pages', space.id, revision.root ?? ''], async () => {
     const tree = await openRevisionContent(services.db, revision);
-    return { pages: presentPages(await readPageTree(tree), space.id, services.urls) };
+    const pages = await pagesFromParent(services, space, revision, tree);
+    return { pages: pages ?? presentPages(await readPageTree(tree), space.id, services.urls) };
   });
+}
+
+/**
+ * The page tree of a revision made from its parent's kept tree, when the revision only changed
+ * pages where they stood (an edit of a page's text or title, merged or saved): a tree of ten
+ * thousand pages is then not read and presented again for each edit.
+ */
+async function pagesFromParent(
+  services: AppServices,
+  space: SpaceRecord,
+  revision: RevisionRecord,
+  tree: ContentTree,
+): Promise<RevisionPage[] | undefined> {
+  for (const parentId of revision.parents) {
+    const parent = await findRevision(services.db, space.id, parentId);
+    if (parent === undefined) continue;
+    const kept = services.caches.answers.peek<Schemas['RevisionPages']>([
+      'pages',
+      space.id,
+      parent.root ?? '',
+    ]);
+    if (kept === undefined) continue;
+    const changed = await pagesChangedInPlace(await openRevisionContent(services.db, parent), tree);
+    return changed && presentChangedPages(kept.pages, changed, space.id, services.urls);
+  }
+  return undefined;
 }
 
 /** Answers one page, by id or path, with its body in the asked format; kept by content hash. */
