@@ -5,7 +5,7 @@ import type { BlockContent, Heading, Paragraph, PhrasingContent, Root } from 'md
 import { describe, expect, it } from 'vitest';
 import { generatePage } from '../bench/generate-page.js';
 import { markdownToDocument } from '../src/index.js';
-import { fastHeading, fastParagraph } from '../src/markdown/fast-phrasing.js';
+import { fastCell, fastHeading, fastParagraph } from '../src/markdown/fast-phrasing.js';
 import { serializeMarkdownTree } from '../src/markdown/serialize.js';
 import type { Document } from '../src/types.js';
 import { writeBlocks } from '../src/write/blocks.js';
@@ -100,7 +100,25 @@ const paragraph = phrasing.map((children): Paragraph => ({ type: 'paragraph', ch
 const heading = fc
   .record({ depth: fc.constantFrom(1, 2, 3, 6), children: phrasing })
   .map(({ depth, children }) => ({ type: 'heading', depth, children }) as Heading);
-/** Text where paragraphs stand: alone, in lists and task lists, in quotes, after headings. */
+const table = fc
+  .record({
+    align: fc.constantFrom(null, 'left', 'center', 'right'),
+    rows: fc.array(fc.array(phrasing, { minLength: 1, maxLength: 3 }), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+  })
+  .map(
+    ({ align, rows }): BlockContent => ({
+      type: 'table',
+      align: rows[0]?.map(() => align) ?? [],
+      children: rows.map((cells) => ({
+        type: 'tableRow',
+        children: cells.map((children) => ({ type: 'tableCell', children })),
+      })),
+    }),
+  );
+/** Text where paragraphs stand: alone, in lists and task lists, in quotes, in tables, after headings. */
 const flow = fc
   .array(
     fc.oneof(
@@ -115,6 +133,7 @@ const flow = fc
         }),
       ),
       paragraph.map((child): BlockContent => ({ type: 'blockquote', children: [child] })),
+      table,
     ),
     { minLength: 1, maxLength: 4 },
   )
@@ -128,17 +147,23 @@ function markdownFiles(folder: string): string[] {
   });
 }
 
-describe('plain paragraphs and headings written straight', { timeout: 60_000 }, () => {
+describe('plain paragraphs, headings and table cells written straight', { timeout: 60_000 }, () => {
   it('read as the serializer writes them, in every place text stands', () => {
     let straight = 0;
     let total = 0;
     fc.assert(
       fc.property(flow, (tree) => {
         for (const node of tree.children) {
-          if (node.type !== 'paragraph' && node.type !== 'heading') continue;
-          total++;
-          const fast = node.type === 'paragraph' ? fastParagraph(node) : fastHeading(node);
-          if (fast !== undefined) straight++;
+          const written =
+            node.type === 'paragraph'
+              ? [fastParagraph(node)]
+              : node.type === 'heading'
+                ? [fastHeading(node)]
+                : node.type === 'table'
+                  ? node.children.flatMap((row) => row.children.map(fastCell))
+                  : [];
+          total += written.length;
+          straight += written.filter((value) => value !== undefined).length;
         }
         expectSameMarkdown(tree);
       }),

@@ -1,4 +1,4 @@
-import type { Heading, Link, Paragraph, PhrasingContent } from 'mdast';
+import type { Heading, Link, Paragraph, PhrasingContent, TableCell } from 'mdast';
 
 /**
  * Running text written straight to Markdown where the serializer's escaping and attention
@@ -51,6 +51,15 @@ export function fastHeading(node: Heading): string | undefined {
   if (value === undefined || value.startsWith(' ') || /[ #]$/.test(value)) return undefined;
   const sequence = '#'.repeat(Math.max(Math.min(6, node.depth), 1));
   return value === '' ? sequence : `${sequence} ${value}`;
+}
+
+/**
+ * What the serializer would write for a table cell, or `undefined` where it has to decide: a
+ * cell is one line between pipes, and a `|` in it must be escaped.
+ */
+export function fastCell(node: TableCell): string | undefined {
+  const value = fastPhrasing(node.children, 'line');
+  return value === undefined || value.includes('|') ? undefined : value;
 }
 
 /** A space where a line starts or ends, which Markdown would drop: written as a reference. */

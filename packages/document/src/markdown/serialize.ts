@@ -1,4 +1,4 @@
-import type { Emphasis, Heading, Image, Literal, Nodes, Paragraph, Text } from 'mdast';
+import type { Emphasis, Heading, Image, Literal, Nodes, Paragraph, Table, Text } from 'mdast';
 import { gfmFootnoteToMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughToMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
@@ -13,7 +13,7 @@ import {
   toMarkdown,
 } from 'mdast-util-to-markdown';
 import { liquidTagToMarkdown } from '../liquid-tag/mdast.js';
-import { fastHeading, fastParagraph } from './fast-phrasing.js';
+import { fastCell, fastHeading, fastParagraph } from './fast-phrasing.js';
 
 /** Markdown kept verbatim (definitions, footnotes, unknown tags): written exactly as stored. */
 export interface Verbatim extends Literal {
@@ -170,6 +170,24 @@ const paragraph: Handle = (node: Paragraph, parent, state, info) => {
 const heading: Handle = (node: Heading, parent, state, info) =>
   fastHeading(node) ?? defaultHandlers.heading(node, parent, state, info);
 
+const gfmTable = gfmTableToMarkdown();
+const tableHandler = gfmTable.handlers?.table as Handle;
+
+/**
+ * GFM's table handler, with each plain cell written straight: the handler lays the cells out,
+ * and asks the state for each cell's text, which the general rules then write.
+ */
+const table: Handle = (node: Table, parent, state, info) => {
+  const general = state.containerPhrasing;
+  state.containerPhrasing = (cell, cellInfo) =>
+    (cell.type === 'tableCell' ? fastCell(cell) : undefined) ?? general.call(state, cell, cellInfo);
+  try {
+    return tableHandler(node, parent, state, info);
+  } finally {
+    state.containerPhrasing = general;
+  }
+};
+
 // GitBook's style: `*` bullets (`-` for a list right after another), `_` emphasis, `**` strong,
 // `***` rules. A list item starting with a rule gets the other bullet, so `* ***` cannot occur.
 const options: Options = {
@@ -196,6 +214,7 @@ const options: Options = {
     image,
     paragraph,
     heading,
+    table,
   },
   unsafe: [
     // Text starting with `$` right after `$$x$$` would lengthen its closing sequence.
@@ -206,15 +225,15 @@ const options: Options = {
   extensions: [
     gfmFootnoteToMarkdown(),
     gfmStrikethroughToMarkdown(),
-    gfmTableToMarkdown(),
+    gfmTable,
     gfmTaskListItemToMarkdown(),
     mathToMarkdown({ singleDollarTextMath: false }),
     liquidTagToMarkdown(),
   ],
 };
 
-const { paragraph: _, heading: __, ...generalHandlers } = options.handlers ?? {};
-/** The same style with every paragraph and heading left to the serializer's general rules. */
+const { paragraph: _, heading: __, table: ___, ...generalHandlers } = options.handlers ?? {};
+/** The same style with every paragraph, heading and cell left to the serializer's general rules. */
 const generalOptions: Options = { ...options, handlers: generalHandlers };
 
 /**
