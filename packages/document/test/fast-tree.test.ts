@@ -76,6 +76,16 @@ describe('the fast reader reads Markdown as micromark does', { timeout: 120_000 
 
   it('on random Markdown and on what the writer writes', () => {
     fc.assert(fc.property(markdownArbitrary, expectMicromarkTree), { numRuns: runs * 5 });
+    // After front matter, of any lines: the text after it is read on its own.
+    const yamlLines = fc.array(fc.constantFrom('a: 1', '', '  - b', '--', '---  ', '...', '# c'), {
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(yamlLines, markdownArbitrary, (lines, rest) =>
+        expectMicromarkTree(`---\n${lines.map((line) => `${line}\n`).join('')}---\n${rest}`),
+      ),
+      { numRuns: runs * 5 },
+    );
     fc.assert(
       fc.property(documentArbitrary, (document) =>
         expectMicromarkTree(documentToMarkdown(document)),
@@ -115,6 +125,15 @@ describe('the fast reader reads Markdown as micromark does', { timeout: 120_000 
       '| `a\\|b` | x <br> y |\n| - | - |\n| `a\\|b` | x <br> y |\n',
     ],
     ['front matter', '---\ntitle: x\n---\n\n# A\n'],
+    ['front matter alone, and empty', '---\ntitle: x\ny: 2\n---'],
+    ['empty front matter', '---\n---\nA\n'],
+    ['front matter with blank lines', '---\na: 1\n\n\nb: 2\n---\n\n\npara\n'],
+    ['front matter closed with spaces after', '---\na\n---   \nb\n'],
+    ['front matter never closed', '---\na\n'],
+    ['a rule right after front matter', '---\na\n---\n---\nb\n'],
+    ['a setext heading right after front matter', '---\na\n---\nTitle\n===\n'],
+    ['indented code and a list after front matter', '---\na\n---\n    code\n3) x\n'],
+    ['a definition after front matter', '---\na\n---\n[x]: /u\n\n[x]\n'],
     ['HTML beside Markdown', '<div>\n\n*a*\n\n</div>\n\nb <span>c</span>\n'],
   ])('on %s', (_, markdown) => {
     expectMicromarkTree(markdown);

@@ -1,4 +1,4 @@
-import type { Nodes, Root } from 'mdast';
+import type { Nodes, Root, Yaml } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { frontmatterFromMarkdown } from 'mdast-util-frontmatter';
 import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
@@ -51,6 +51,19 @@ const pieceBytes = 4 * 1024;
  * read fast where it can be, the others by micromark.
  */
 export function parseMarkdownTree(markdown: string): Root {
+  const front = frontMatter(markdown);
+  if (front !== undefined) {
+    const rest = movedTo(front.rest, parseMarkdownTree(front.rest.text));
+    // The text ends where the text after the front matter ends, or with the front matter.
+    const fenceEnd = front.yaml.position?.end;
+    const end = front.rest.offset === fenceEnd?.offset ? fenceEnd : rest.position?.end;
+    const start = { line: 1, column: 1, offset: 0 };
+    return {
+      type: 'root',
+      children: [front.yaml, ...rest.children],
+      ...(end === undefined ? {} : { position: { start, end } }),
+    };
+  }
   const whole = fastTree(markdown);
   if (whole !== undefined) return whole;
   const pieces = splitTopLevelBlocks(markdown, 0);
@@ -89,6 +102,45 @@ export function micromarkTree(markdown: string, piecesOf = pieceBytes): Root {
 
 function parseWhole(markdown: string): Root {
   return fromMarkdown(markdown, { extensions: syntaxExtensions, mdastExtensions });
+}
+
+/**
+ * YAML front matter between bare `---` lines (GitBook's, for a page's description and icon), as
+ * micromark's extension reads it, and the text after it; `undefined` for any other opening (a
+ * fence with spaces after it, carriage returns, no closing fence), which micromark reads. The
+ * text after it is read on its own: what could only open a text (front matter again, a byte
+ * order mark) is left to micromark with the whole.
+ */
+function frontMatter(markdown: string): { yaml: Yaml; rest: MarkdownPiece } | undefined {
+  if (!markdown.startsWith('---\n') || markdown.includes('\r')) return undefined;
+  let line = 2;
+  for (let start = 4; start <= markdown.length; line++) {
+    const newline = markdown.indexOf('\n', start);
+    const end = newline === -1 ? markdown.length : newline;
+    const isFence =
+      markdown.startsWith('---', start) && /^[ \t]*$/.test(markdown.slice(start + 3, end));
+    // A fence with spaces after it closes too, and is left to micromark (its end column).
+    if (isFence && end - start !== 3) return undefined;
+    if (isFence) {
+      const restOffset = newline === -1 ? end : newline + 1;
+      const rest = markdown.slice(restOffset);
+      if (rest.startsWith('---') || rest.startsWith('\uFEFF')) return undefined;
+      return {
+        yaml: {
+          type: 'yaml',
+          value: markdown.slice(4, Math.max(4, start - 1)),
+          position: {
+            start: { line: 1, column: 1, offset: 0 },
+            end: { line, column: 4, offset: end },
+          },
+        },
+        rest: { text: rest, offset: restOffset, linesBefore: newline === -1 ? line - 1 : line },
+      };
+    }
+    if (newline === -1) return undefined;
+    start = newline + 1;
+  }
+  return undefined;
 }
 
 /** The trees of consecutive pieces as one tree. */
