@@ -8,7 +8,8 @@ import { readPageTree } from '../src/domain/content/read-content.js';
 import type { PageRecord } from '../src/domain/content/records.js';
 import { presentChangedPages, presentPages } from '../src/presenters/page.js';
 import { createUrls } from '../src/presenters/urls.js';
-import { batchResult } from './support/batch-result.js';
+import { spaceEditing } from './support/space-editing.js';
+import { createSpaceWithContent } from './support/space-with-content.js';
 import { openTestDatabase, type TestDatabase } from './support/test-database.js';
 import {
   createStaffedOrganization,
@@ -137,34 +138,27 @@ describe('the page tree read after edits', () => {
   beforeAll(async () => {
     server = await startTestServer();
     staff = await createStaffedOrganization(server);
-    spaceId = (
-      await staff.admin.client.POST('/orgs/{organizationId}/spaces', {
-        params: { path: { organizationId: staff.organizationId } },
-        body: { title: 'Handbook' },
-      })
-    ).id;
+    spaceId = await createSpaceWithContent(staff, 'Handbook', [
+      { operation: 'insert_page', ref: 'guide', title: 'Guide', type: 'group', document: {} },
+      { operation: 'insert_page', ref: 'start', into: 'guide', title: 'Start', document: {} },
+      { operation: 'insert_page', into: 'start', title: 'Deep', document: { markdown: 'Down\n' } },
+      { operation: 'insert_page', title: 'Home', document: { markdown: 'Home\n' } },
+      {
+        operation: 'insert_page',
+        type: 'link',
+        title: 'Site',
+        document: {},
+        target: { kind: 'url', url: 'https://x.test/' },
+      },
+    ]);
   });
   afterAll(() => server.close());
 
   const merged = async (changes: Change[]) => {
-    const { client } = staff.admin;
-    const changeRequestId = (
-      await client.POST('/spaces/{spaceId}/change-requests', {
-        params: { path: { spaceId } },
-        body: { subject: 'Edit' },
-      })
-    ).id;
-    const path = { spaceId, changeRequestId };
-    const result = batchResult(
-      await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/content', {
-        params: { path, query: { compat: false } },
-        body: { changes },
-      }),
-    );
-    await client.POST('/spaces/{spaceId}/change-requests/{changeRequestId}/merge', {
-      params: { path },
-    });
-    return result;
+    const { openChangeRequest, apply, merge } = spaceEditing(staff.admin, () => spaceId);
+    const changeRequestId = await openChangeRequest();
+    await apply(changeRequestId, changes);
+    await merge(changeRequestId);
   };
   /** The head's tree as the tree read answers it, and as the whole revision read presents it. */
   const bothTrees = async () => {
@@ -179,25 +173,6 @@ describe('the page tree read after edits', () => {
   };
 
   it('is the whole tree after every kind of edit, merged one after another', async () => {
-    await merged([
-      { operation: 'insert_page', ref: 'guide', title: 'Guide', type: 'group', document: {} },
-      {
-        operation: 'insert_page',
-        ref: 'start',
-        into: 'guide',
-        title: 'Start',
-        document: { markdown: 'Hi\n' },
-      },
-      { operation: 'insert_page', into: 'start', title: 'Deep', document: { markdown: 'Down\n' } },
-      { operation: 'insert_page', title: 'Home', document: { markdown: 'Home\n' } },
-      {
-        operation: 'insert_page',
-        type: 'link',
-        title: 'Site',
-        document: {},
-        target: { kind: 'url', url: 'https://x.test/' },
-      },
-    ]);
     const first = await bothTrees();
     expect(first.read).toEqual(first.whole);
     const ids = new Map<string, string>();
