@@ -122,8 +122,17 @@ describe('rate limits', () => {
       // API; only the reader's own request counts, so 40 pages open and the 41st is refused.
       const open = () => sites.fetch(new Request(`${testBaseUrl}/s/${docs}/setup`));
       const statuses: number[] = [];
-      for (let page = 0; page < 40; page += 1) statuses.push((await open()).status);
+      const remaining: string[] = [];
+      for (let page = 0; page < 40; page += 1) {
+        const answer = await open();
+        statuses.push(answer.status);
+        remaining.push(answer.headers.get('x-ratelimit-remaining') ?? '');
+        // The page is made whole with the server's headers (see `published-sites.ts`).
+        expect(answer.headers.get('x-ratelimit-limit')).toBe('40');
+        expect(answer.headers.get('x-request-id')).toMatch(/^[\w-]{8,}$/);
+      }
       expect(statuses).toEqual(Array(40).fill(200));
+      expect(remaining.slice(0, 3)).toEqual(['39', '38', '37']);
       expect((await open()).status).toBe(429);
     } finally {
       await sites.close();

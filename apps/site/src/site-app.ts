@@ -15,9 +15,15 @@ import { createSitePages, notFound, setCaching } from './site-pages.js';
 import { searchJson, searchPage } from './site-search.js';
 import type { Visit } from './visit.js';
 
-/** How the site app reaches the API. */
+/** How the site app reaches the API, and what the server it runs in adds to its answers. */
 export interface SiteAppOptions {
   api: ApiAccess;
+  /**
+   * Headers the answer to `request` must carry, from the server the app runs in (its request id,
+   * its rate limits). They go on the answer as it is made: set on it afterwards, they would copy
+   * a page's HTML into a new answer.
+   */
+  headersFor?: (request: Request) => Record<string, string> | undefined;
 }
 
 /**
@@ -26,10 +32,19 @@ export interface SiteAppOptions {
  * what the API lets them read. Pages are rendered on the server and work without a script.
  * @example const site = createSiteApp({ api: { baseUrl: 'http://127.0.0.1:8080' } });
  */
-export function createSiteApp({ api }: SiteAppOptions): Hono {
+export function createSiteApp({ api, headersFor }: SiteAppOptions): Hono {
   const app = new Hono({ strict: false });
   const trees = createPageTrees();
   const sitePage = createSitePages(trees);
+
+  if (headersFor !== undefined) {
+    app.use('*', async (c, next) => {
+      for (const [name, value] of Object.entries(headersFor(c.req.raw) ?? {})) {
+        c.header(name, value);
+      }
+      await next();
+    });
+  }
 
   app.all('*', async (c) => {
     const url = new URL(c.req.url);

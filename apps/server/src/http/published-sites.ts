@@ -1,6 +1,7 @@
 import { createSiteApp } from '@quire/site';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppServices } from '../services/app-services.js';
+import { addAnswerHeaders, takeAnswerHeaders } from './answer-headers.js';
 import type { AppEnv } from './app-env.js';
 
 /**
@@ -20,12 +21,21 @@ export function mountPublishedSites(
       baseUrl: root.origin + root.pathname.replace(/\/s\/$/, ''),
       fetch: async (request) => apiFetch(request),
     },
+    headersFor: takeAnswerHeaders,
   });
+  // The site's answer is made whole, with the request id and the rate limits' headers: headers
+  // set on it afterwards would have the Node server copy its HTML through a stream.
+  const answer = async (c: Context<AppEnv>) => {
+    addAnswerHeaders(c.req.raw, { 'X-Request-Id': c.get('requestId') });
+    const response = await site.fetch(c.req.raw);
+    c.set('headersWritten', true);
+    return response;
+  };
   const publicHost = root.hostname;
   app.use('*', async (c, next) => {
     const host = new URL(c.req.url).hostname;
     if (host === publicHost || !host.endsWith(`.${publicHost}`)) return next();
-    return site.fetch(c.req.raw);
+    return answer(c);
   });
-  app.all(`${root.pathname}*`, (c) => site.fetch(c.req.raw));
+  app.all(`${root.pathname}*`, answer);
 }
