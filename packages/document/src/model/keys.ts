@@ -19,34 +19,34 @@ export function assignKeys(document: Document): Document {
 
 /** Sets keys in place on freshly built blocks; see `assignKeys`. */
 export function setKeys(blocks: readonly Block[]): void {
-  const hashes = new Map<Block, string>();
-  for (const block of blocks) hashBlock(block, hashes);
+  for (const block of blocks) hashBlock(block);
   const seen = new Map<string, number>();
-  for (const block of blocks) setKey(block, hashes, seen);
+  for (const block of blocks) setKey(block, seen);
 }
 
-function hashBlock(block: Block, hashes: Map<Block, string>): string {
+/** Hashes a block and its blocks, leaving each one's hash as its key until `setKey` numbers it. */
+function hashBlock(block: Block): string {
   const parts: string[] = [block.type, 'data' in block ? JSON.stringify(block.data) : ''];
   // An existing key must not feed into the hash: strip it by hashing children, never `block`.
   if ('nodes' in block) {
     for (const child of block.nodes) {
-      parts.push(child.object === 'block' ? hashBlock(child, hashes) : JSON.stringify(child));
+      parts.push(child.object === 'block' ? hashBlock(child) : JSON.stringify(child));
     }
   }
   const hash = cyrb53(parts.join('\u0000')).toString(36).padStart(11, '0');
-  hashes.set(block, hash);
+  block.key = hash;
   return hash;
 }
 
-function setKey(block: Block, hashes: Map<Block, string>, seen: Map<string, number>): void {
-  const hash = hashes.get(block) ?? '';
+function setKey(block: Block, seen: Map<string, number>): void {
+  const hash = block.key ?? '';
   const count = seen.get(hash) ?? 0;
   seen.set(hash, count + 1);
   block.key = count === 0 ? hash : `${hash}-${count}`;
   if (!('nodes' in block)) return;
   // Children are keyed in document order, after their parent.
   for (const child of block.nodes) {
-    if (child.object === 'block') setKey(child, hashes, seen);
+    if (child.object === 'block') setKey(child, seen);
   }
 }
 
