@@ -167,7 +167,7 @@ describe('plain paragraphs, headings and table cells written straight', { timeou
         }
         expectSameMarkdown(tree);
       }),
-      { numRuns: runs * 20 },
+      { numRuns: runs * 10 },
     );
     // The generator must reach the straight path often, or it tests nothing of it.
     expect(straight / total).toBeGreaterThan(0.2);

@@ -84,7 +84,7 @@ describe('the fast reader reads Markdown as micromark does', { timeout: 120_000 
       fc.property(yamlLines, markdownArbitrary, (lines, rest) =>
         expectMicromarkTree(`---\n${lines.map((line) => `${line}\n`).join('')}---\n${rest}`),
       ),
-      { numRuns: runs * 5 },
+      { numRuns: runs * 2 },
     );
     fc.assert(
       fc.property(documentArbitrary, (document) =>
