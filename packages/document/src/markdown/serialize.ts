@@ -161,9 +161,10 @@ const taskListParagraph =
 
 /** Plain paragraphs and headings are written straight (`fast-phrasing.ts`); others as usual. */
 const paragraph: Handle = (node: Paragraph, parent, state, info) => {
-  const first = parent?.type === 'listItem' && typeof parent.checked === 'boolean';
+  // A task item's paragraph starts with its check, which the extension writes.
+  const inTaskItem = parent?.type === 'listItem' && typeof parent.checked === 'boolean';
   const fast =
-    first || info.before !== '\n' || info.after !== '\n' ? undefined : fastParagraph(node);
+    inTaskItem || info.before !== '\n' || info.after !== '\n' ? undefined : fastParagraph(node);
   return fast ?? taskListParagraph(node, parent, state, info);
 };
 

@@ -54,7 +54,7 @@ async function ancestorsOf(tree: ContentTree, page: PageRecord): Promise<PageRec
   const above: PageRecord[] = [];
   for (let parentId = page.parent; parentId !== null; ) {
     const parent = await tree.page(parentId);
-    if (parent === undefined || above.some((page) => page.id === parentId)) return undefined;
+    if (parent === undefined || above.some((kept) => kept.id === parentId)) return undefined;
     above.unshift(parent);
     parentId = parent.parent;
   }
