@@ -33,13 +33,16 @@ class SpecServer {
   readonly overrides = new Map<string, string>();
   private server: Server | undefined;
   private readonly waiting = new Set<() => void>();
+  private closed = false;
   origin = '';
 
   async start(): Promise<void> {
     const server = createServer((request, response) => {
       const path = request.url ?? '/';
       if (path.startsWith('/slow/')) {
-        this.waiting.add(() => response.destroy());
+        // A retry may still reach a closing server on a kept-alive connection: it must not wait.
+        if (this.closed) response.destroy();
+        else this.waiting.add(() => response.destroy());
         return;
       }
       const overridden = this.overrides.get(path);
@@ -66,8 +69,11 @@ class SpecServer {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     for (const release of this.waiting) release();
-    return new Promise((resolve) => this.server?.close(() => resolve()));
+    const closing = new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.server?.closeAllConnections();
+    return closing;
   }
 }
 
