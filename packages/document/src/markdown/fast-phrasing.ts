@@ -38,8 +38,9 @@ const ATTENTION = new Set(Object.keys(MARKERS));
 
 /** What the serializer would write for a paragraph, or `undefined` where it has to decide. */
 export function fastParagraph(node: Paragraph): string | undefined {
+  // Each line's start was checked where its text was written (`fastPhrasing`).
   const value = fastPhrasing(node.children, 'paragraph');
-  if (value === undefined || ESCAPED_AT_LINE_START.test(value)) return undefined;
+  if (value === undefined) return undefined;
   const end = value.endsWith(' ') && node.children.at(-1)?.type === 'text' ? SPACE : '';
   if (value.endsWith(' ') && !end) return undefined;
   return end === '' ? value : value.slice(0, -1) + end;
