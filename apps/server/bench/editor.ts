@@ -17,7 +17,8 @@ import { startBenchApp } from './bench-app.js';
 
 // The editor app in Chromium, as the issue's aims measure it: the shell's initial JavaScript
 // (gzipped), opening a page of a 10,000-page space, and key-to-paint while typing in a 200 KB
-// page. BENCH_PAGES changes the size of the space.
+// page, beside the same typing in a one-paragraph page and in a bare `contenteditable` holding
+// the big page's paragraphs. BENCH_PAGES changes the size of the space.
 type Change = components['schemas']['ContentChange'];
 const pages = Number(process.env.BENCH_PAGES ?? 10_000);
 const password = 'a long benchmark passphrase';
@@ -151,10 +152,13 @@ try {
     params: { path: { spaceId } },
     body: { subject: 'Typing' },
   });
-  const typeInto = async (pageId: string | undefined) => {
+  const openPage = (pageId: string | undefined) => async () => {
     await page.goto(
       `${origin}/app/spaces/${spaceId}/change-requests/${editing.number}/pages/${pageId}`,
     );
+  };
+  const typeInto = async (open: () => Promise<void>) => {
+    await open();
     const surface = page.locator('[contenteditable="true"]');
     await surface.waitFor({ timeout: 120_000 });
     await surface.focus();
@@ -217,13 +221,31 @@ try {
       categories: ['blink', 'devtools.timeline', 'disabled-by-default-devtools.timeline'],
     });
   }
-  const typingInBigPage = await typeInto(bigPage?.id);
+  const typingInBigPage = await typeInto(openPage(bigPage?.id));
   if (tracing !== undefined) await browser.stopTracing();
   if (cdp !== undefined && profiling !== undefined) {
     const { profile } = await cdp.send('Profiler.stop');
     writeFileSync(profiling, JSON.stringify(profile));
   }
-  const typingInSmallPage = await typeInto(middle?.id);
+  const typingInSmallPage = await typeInto(openPage(middle?.id));
+  // The browser's own floor: the same paragraphs in a bare `contenteditable` under the app's
+  // styles, with no script. What typing costs there is Chromium's own editing work.
+  const stylesheets = shellFiles
+    .filter((file) => file.endsWith('.css'))
+    .map((file) => `<link rel="stylesheet" href="/app/${file}">`)
+    .join('');
+  const paragraphs = big
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => `<p>${line}</p>`)
+    .join('');
+  const typingInBareEditable = await typeInto(async () => {
+    // On the server's origin, where the stylesheets are.
+    await page.goto(`${origin}/app/sign-in`);
+    await page.setContent(
+      `<!doctype html><html lang="en"><title>Bare</title>${stylesheets}<div class="document editing"><div class="ProseMirror" contenteditable="true">${paragraphs}</div></div></html>`,
+    );
+  });
 
   console.log(
     JSON.stringify(
@@ -234,6 +256,7 @@ try {
         lastOpen: openTimeline,
         typingIn200KB: typingInBigPage,
         typingInOneParagraph: typingInSmallPage,
+        typingInBareEditable,
         bigPageKB: Math.round(big.length / 1024),
       },
       null,

@@ -1,5 +1,16 @@
 import { Extension } from '@tiptap/core';
-import { redo, undo, yCursorPlugin, ySyncPlugin, yUndoPlugin } from 'y-prosemirror';
+import { Plugin } from '@tiptap/pm/state';
+import type { EditorView } from '@tiptap/pm/view';
+import {
+  type ProsemirrorBinding,
+  redo,
+  undo,
+  yCursorPlugin,
+  ySyncPlugin,
+  ySyncPluginKey,
+  yUndoPlugin,
+} from 'y-prosemirror';
+import type * as Y from 'yjs';
 import type { Collaboration } from './collaboration.js';
 
 /**
@@ -16,7 +27,7 @@ export function sharedDocument(collaboration: Collaboration) {
       const awareness = collaboration.provider.awareness;
       if (awareness === null) throw new Error('The provider keeps no presence');
       return [
-        ySyncPlugin(collaboration.doc.getXmlFragment('default')),
+        syncOnce(collaboration.doc.getXmlFragment('default')),
         yCursorPlugin(awareness, { cursorBuilder: caretOf }, 'cursor'),
         yUndoPlugin(),
       ];
@@ -27,6 +38,34 @@ export function sharedDocument(collaboration: Collaboration) {
         'Mod-y': () => redo(this.editor.state),
         'Shift-Mod-z': () => redo(this.editor.state),
       };
+    },
+  });
+}
+
+/**
+ * y-prosemirror's binding of the editor to `fragment`, drawing the shared document into an
+ * editor view once, when that view starts. Left to itself, the binding draws it again whenever
+ * the editor's plugins change (Tiptap adds one as the editor is mounted): every block then
+ * becomes a new, equal node, and ProseMirror, which keeps the nodes it drew, compares every
+ * block of the page deeply on each keystroke from then on.
+ */
+function syncOnce(fragment: Y.XmlFragment): Plugin {
+  // Given a mapping, the binding leaves drawing to us.
+  const sync = ySyncPlugin(fragment, { mapping: new Map() }) as Plugin;
+  const startView = sync.spec.view;
+  let drawnIn: EditorView | undefined;
+  return new Plugin({
+    ...sync.spec,
+    view(view) {
+      const pluginView = startView?.(view) ?? {};
+      if (drawnIn !== view) {
+        drawnIn = view;
+        const binding: ProsemirrorBinding | undefined = ySyncPluginKey.getState(
+          view.state,
+        )?.binding;
+        binding?._forceRerender();
+      }
+      return pluginView;
     },
   });
 }
