@@ -671,7 +671,7 @@ describe.skipIf(chromiumPath === undefined)(
           .toMatch(/\n\n\* \[x\] Write the notes\n\* \[x\] Ship it\n$/);
 
         // The change request's diff shows the page's new lines, marked as added.
-        await page.locator('summary', { hasText: 'Changes' }).click();
+        await page.getByRole('button', { name: 'Changes', exact: true }).click();
         const changes = page.getByRole('region', { name: 'Welcome, edited' });
         await changes.locator('ins', { hasText: '+* [x] Write the notes' }).waitFor();
         await changes.locator('ins', { hasText: '+* [x] Ship it' }).waitFor();
