@@ -37,7 +37,7 @@ export function ChangeRequestDiff({
         type="button"
         className="disclosure"
         aria-expanded={open}
-        aria-controls={body}
+        aria-controls={open ? body : undefined}
         onClick={() => setOpen(!open)}
       >
         Changes
