@@ -135,8 +135,31 @@ describe('the fast reader reads Markdown as micromark does', { timeout: 120_000 
     ['indented code and a list after front matter', '---\na\n---\n    code\n3) x\n'],
     ['a definition after front matter', '---\na\n---\n[x]: /u\n\n[x]\n'],
     ['HTML beside Markdown', '<div>\n\n*a*\n\n</div>\n\nb <span>c</span>\n'],
+    ['tabs and `[^` in a fence', '```go\nfunc a() {\n\treturn x[^1]\n}\n```\n\nb\tc [^d]\n'],
+    ['a fence closed by a line with a tab after it', '```\na\n```\t\nb\n```\n'],
+    ['a tab before a fence-like line', '~~~\n\t~~~\n~~~\n\n - ```\n   \tx\n   ```\n'],
+    ['tabs in an indented fence and in its info', '  ```\n  \ta\n  ```\n```a\tb\nc\n```\n'],
+    ['`[^` in indented code and in a code span', '    [^a]\n\n`[^b]`\n'],
   ])('on %s', (_, markdown) => {
     expectMicromarkTree(markdown);
+  });
+
+  it('reads tabs and `[^` in the lines of a fenced code block itself, and nowhere else', () => {
+    expect(fastTree('```make\nall:\n\tcc -o a [^x].c\n```\n\nText.\n')).toBeDefined();
+    expect(fastTree('~~~~\n\t```\n[^1] a\n~~~~\n')).toBeDefined();
+    for (const markdown of [
+      'Text\twith a tab.\n',
+      'A note[^1].\n',
+      '- ```\n  \tx\n  ```\n',
+      '> ```\n> \tx\n> ```\n',
+      '  ```\n  \tx\n  ```\n',
+      '```\n\tx\n',
+      '```\tinfo\nx\n```\n',
+      '```\nx\n```\t\n',
+      '```\n```\t\n```\n',
+    ]) {
+      expect(fastTree(markdown), markdown).toBeUndefined();
+    }
   });
 
   it('reads a generated page without micromark', () => {

@@ -24,9 +24,14 @@ import { mayHoldDefinition, rawHtmlOpeners } from './top-level-blocks.js';
 
 /**
  * Why a text is left to micromark: what markdown-it reads otherwise, or what the fast tree does
- * not build (footnotes, definitions, tabs and carriage returns, which move columns).
+ * not build (definitions, and carriage returns, which move columns). Tabs and `[^` are left to
+ * it too, but where they stand in a fenced code block (see `literalOnly`).
  */
-const LEFT_TO_MICROMARK = /[\t\r\0]|\[\^/;
+const LEFT_TO_MICROMARK = /[\r\0]/;
+/** What moves columns (a tab) or may open a footnote (`[^`), which markdown-it does not read. */
+const LITERAL_ONLY = /\t|\[\^/g;
+/** A line that would close a fence, but for a tab markdown-it does not skip and micromark does. */
+const FENCE_LIKE = /^ {0,3}(?:`{3,}|~{3,})/;
 /** Front matter, or a byte order mark, at the start. */
 const OPENING_LEFT_TO_MICROMARK = /^(?:\uFEFF|---)/;
 
@@ -69,6 +74,7 @@ class TreeBuilder {
 
   build(): Root {
     const tokens = fastTokens(this.text);
+    this.literalOnly(tokens);
     const root: Root = { type: 'root', children: [] };
     const end = this.readBlocks(tokens, 0, tokens.length, root);
     if (end !== tokens.length) throw new NotFast();
@@ -293,6 +299,27 @@ class TreeBuilder {
     const above = (open.map?.[0] ?? 0) - 1;
     if (above >= 0 && !/^[ >]*$/.test(this.lineText(above))) throw new NotFast();
     return [table, cursor + 1];
+  }
+
+  /**
+   * Refuses a tab or a `[^` anywhere but in the lines of a closed fenced code block opened at a
+   * line's start at the top level: both readers take those lines as they are.
+   */
+  private literalOnly(tokens: Token[]): void {
+    if (this.text.search(LITERAL_ONLY) === -1) return;
+    const literal = new Set<number>();
+    for (const token of tokens) {
+      if (token.type !== 'fence' || token.level !== 0 || token.map === null) continue;
+      const [opening, end] = token.map;
+      if (!isClosed(token) || !this.text.startsWith(token.markup, this.lineStarts[opening])) {
+        continue;
+      }
+      for (let line = opening + 1; line < end - 1; line++) literal.add(line);
+    }
+    for (const found of this.text.matchAll(LITERAL_ONLY)) {
+      const line = this.point(found.index).line - 1;
+      if (!literal.has(line) || FENCE_LIKE.test(this.lineText(line))) throw new NotFast();
+    }
   }
 
   /** The cells a table row's line holds: its unescaped pipes, outer ones aside. */

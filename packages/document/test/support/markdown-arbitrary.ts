@@ -21,6 +21,8 @@ const SNIPPETS = [
   '- [ ] todo\n- [x] done',
   '> quote\n> more',
   '```js\nconst a = 1;\n```',
+  '```go\nfunc a() {\n\treturn x[^1]\n}\n```',
+  '~~~\n\t```\n~~~',
   '    indented code',
   '***',
   '| a | b |\n|:-|-:|\n| `x\\|y` | 2 |',
