@@ -49,6 +49,38 @@ const pasted =
 // on both, and the browser is the slowest part of the run.
 const sqliteOnly = it.skipIf(process.env.QUIRE_TEST_DATABASE === 'postgres');
 
+/**
+ * The visible controls of the page that pressing Tab from its start never focuses, described by
+ * tag and name: with the keyboard alone, each must be reachable. Tab is pressed once for each
+ * control, and a few times more.
+ */
+async function unreachedByTab(page: Page): Promise<string[]> {
+  // In the page, as text: the server's tests are compiled without the DOM's types.
+  const controls = `[...document.querySelectorAll(
+    'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex], [contenteditable="true"]',
+  )].filter(
+    (control) =>
+      control.tabIndex >= 0 &&
+      !control.matches(':disabled') &&
+      control.closest('[inert]') === null &&
+      control.checkVisibility({ visibilityProperty: true }),
+  )`;
+  const count = await page.evaluate(`(() => {
+    window.reached = new Set();
+    document.addEventListener('focusin', (event) => window.reached.add(event.target));
+    document.activeElement?.blur();
+    return ${controls}.length;
+  })()`);
+  for (let press = 0; press < Number(count) + 3; press++) await page.keyboard.press('Tab');
+  return page.evaluate(`${controls}
+    .filter((control) => !window.reached.has(control))
+    .map((control) => {
+      const name =
+        control.getAttribute('aria-label') ?? control.labels?.[0]?.textContent ?? control.textContent;
+      return control.tagName.toLowerCase() + ' ' + (name?.trim().slice(0, 40) ?? '');
+    })`);
+}
+
 /** Whether the editor's ProseMirror view draws its document's own top-level nodes. */
 function drawsDocumentBlocks(surface: Locator): Promise<boolean> {
   return surface.evaluate((element) => {
@@ -1634,6 +1666,42 @@ describe.skipIf(chromiumPath === undefined)(
         await partner.page.getByText('Read the new guide').waitFor();
       },
     );
+
+    sqliteOnly('reaches every control of its screens with Tab alone', async () => {
+      const { page } = await person();
+      const { id: changeRequestId } = await org.admin.client.POST(
+        '/spaces/{spaceId}/change-requests',
+        { params: { path: { spaceId } }, body: { subject: 'By keyboard' } },
+      );
+      const { pages } = await org.admin.client.GET('/spaces/{spaceId}/content/pages', {
+        params: { path: { spaceId } },
+      });
+      const welcome = pages.find((entry) => entry.title === 'Welcome')?.id ?? '';
+      const site = await org.admin.client.POST('/orgs/{organizationId}/sites', {
+        params: { path: { organizationId: org.organizationId } },
+        body: { title: 'Keyboard docs', spaces: [spaceId] },
+      });
+      await signIn(page, org.admin.user.email);
+      for (const path of [
+        '/app/',
+        `/app/orgs/${org.organizationId}`,
+        `/app/spaces/${spaceId}`,
+        `/app/spaces/${spaceId}/change-requests/${changeRequestId}`,
+        `/app/spaces/${spaceId}/change-requests/${changeRequestId}/pages/${welcome}`,
+        `/app/orgs/${org.organizationId}/members`,
+        `/app/orgs/${org.organizationId}/teams`,
+        `/app/orgs/${org.organizationId}/webhooks`,
+        `/app/orgs/${org.organizationId}/sso`,
+        `/app/orgs/${org.organizationId}/audit-log`,
+        `/app/orgs/${org.organizationId}/sites/${site.id}`,
+        '/app/settings',
+      ]) {
+        await page.goto(`${origin}${path}`);
+        await page.getByRole('button', { name: 'Sign out', exact: true }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect({ path, unreached: await unreachedByTab(page) }).toEqual({ path, unreached: [] });
+      }
+    });
 
     sqliteOnly('has no serious or critical axe violations, light and dark', async () => {
       for (const colorScheme of ['light', 'dark'] as const) {
