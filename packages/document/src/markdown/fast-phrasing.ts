@@ -40,10 +40,9 @@ const ATTENTION = new Set(Object.keys(MARKERS));
 export function fastParagraph(node: Paragraph): string | undefined {
   // Each line's start was checked where its text was written (`fastPhrasing`).
   const value = fastPhrasing(node.children, 'paragraph');
-  if (value === undefined) return undefined;
-  const end = value.endsWith(' ') && node.children.at(-1)?.type === 'text' ? SPACE : '';
-  if (value.endsWith(' ') && !end) return undefined;
-  return end === '' ? value : value.slice(0, -1) + end;
+  if (value === undefined || !value.endsWith(' ')) return value;
+  // A space at the paragraph's end is written as a reference where text wrote it.
+  return node.children.at(-1)?.type === 'text' ? value.slice(0, -1) + SPACE : undefined;
 }
 
 /** What the serializer would write for an ATX heading, or `undefined` where it has to decide. */
